@@ -1,0 +1,11 @@
+"""The ``mhp`` command line: a thin layer over the library.
+
+Each command parses its arguments, makes one library call and formats the result, as human
+text by default or as JSON with ``--json``. Invalid input exits with 1 and a located message
+on stderr; usage errors exit with 2. This package is the only one that imports typer.
+"""
+
+from mhp_cards.cli import chem as chem
+from mhp_cards.cli.app import app, main
+
+__all__ = ["app", "main"]
