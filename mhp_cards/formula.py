@@ -345,7 +345,8 @@ class _Parser:
         own_text = text if (start, end) == (0, len(text)) else text[start:end]
         if end - start > MAX_LENGTH:
             raise self.fail(
-                f"a formula is at most {MAX_LENGTH} characters; this one has {end - start}",
+                f"the formula is too long at {MAX_LENGTH + 1}: at most {MAX_LENGTH} characters, "
+                f"this one has {end - start}",
                 start + MAX_LENGTH,
             )
         while start < end and text[start].isspace():
@@ -353,7 +354,7 @@ class _Parser:
         while end > start and text[end - 1].isspace():
             end -= 1
         if start == end:
-            raise self.fail("empty formula; write one such as H2O", start)
+            raise self.fail(f"empty formula at {start + 1}; write one such as H2O", start)
         self.start, self.end = start, end
 
         total: dict[str, int] = {}
@@ -378,7 +379,10 @@ class _Parser:
                 last_close = None
             elif kind == "open":
                 if len(stack) >= MAX_DEPTH:
-                    raise self.fail(f"groups are nested deeper than {MAX_DEPTH} levels", position)
+                    raise self.fail(
+                        f"group at {position + 1} is nested deeper than {MAX_DEPTH} levels",
+                        position,
+                    )
                 self.check_state_suffix(position)
                 stack.append((counts, match.group(), position))
                 counts = {}
@@ -413,7 +417,7 @@ class _Parser:
                     raise self.fail(
                         f"coefficient {match.group()} at {position + 1} is not followed by a "
                         "formula part",
-                        part_start,
+                        position,
                     )
             elif kind == "charge":
                 self.check_complete(stack, expect_unit, position, "the charge")
@@ -524,7 +528,7 @@ class _Parser:
             raise self.fail(
                 f"decimal number {number} at {number_start + 1}: fractional counts are not "
                 "allowed; multiply the formula out, e.g. (CaSO4)2·H2O for CaSO4·0.5H2O",
-                position,
+                number_start,
             )
         suggestion = (text[:position] + "·" + text[position + 1 :]).strip()
         raise self.fail(
@@ -551,7 +555,7 @@ class _Parser:
         if expect_unit:
             if not self.parts:
                 raise self.fail(
-                    f"the formula starts with the separator {token.strip()!r}; remove it", dot
+                    f"separator {token.strip()!r} at {dot + 1} starts the formula; remove it", dot
                 )
             raise self.fail(f"two separators in a row at {dot + 1}", dot)
         if match.end() >= self.end:
@@ -636,8 +640,9 @@ class _Parser:
         if position == self.start:
             rest = self.text[match.end() : self.end].lstrip()
             return self.fail(
-                f"a coefficient in front of the whole formula ({digits}) is an amount, not part of "
-                f"a substance; write {rest!r} (in a reaction: {digits + ' ' + rest!r})",
+                f"coefficient {digits} at {position + 1} in front of the whole formula is an "
+                f"amount, not part of a substance; write {rest!r} (in a reaction: "
+                f"{digits + ' ' + rest!r})",
                 position,
             )
         if stack and stack[-1][1] == "[" and position == stack[-1][2] + 1:
@@ -677,8 +682,8 @@ class _Parser:
                 group = self.text[open_position : close + 1 if close != -1 else position + 1]
                 first = self.text[open_position + 1 : position]
                 return self.fail(
-                    f"solid solution {group!r} at {open_position + 1} is not one formula; write "
-                    f"one end member (e.g. with {first} alone)",
+                    f"',' at {position + 1} makes {group!r} a solid solution, not one formula; "
+                    f"write one end member (e.g. with {first} alone)",
                     position,
                 )
             return self.fail(

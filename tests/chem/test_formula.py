@@ -90,7 +90,7 @@ INVALID = [
     ),
     (
         "CaSO4·0.5H2O",
-        7,
+        6,
         "decimal number 0.5 at 7: fractional counts are not allowed; multiply "
         "the formula out, e.g. (CaSO4)2·H2O for CaSO4·0.5H2O",
     ),
@@ -102,7 +102,7 @@ INVALID = [
     ),
     (
         "C1.5",
-        2,
+        1,
         "decimal number 1.5 at 2: fractional counts are not allowed; multiply the "
         "formula out, e.g. (CaSO4)2·H2O for CaSO4·0.5H2O",
     ),
@@ -121,7 +121,7 @@ INVALID = [
     (
         "2H2O",
         0,
-        "a coefficient in front of the whole formula (2) is an amount, not part of a "
+        "coefficient 2 at 1 in front of the whole formula is an amount, not part of a "
         "substance; write 'H2O' (in a reaction: '2 H2O')",
     ),
     ("D2O", 0, "'D' at 1 is deuterium, an isotope label, not an element; write H"),
@@ -138,7 +138,7 @@ INVALID = [
     (
         "(Mg,Fe)2SiO4",
         3,
-        "solid solution '(Mg,Fe)' at 1 is not one formula; write one end member "
+        "',' at 4 makes '(Mg,Fe)' a solid solution, not one formula; write one end member "
         "(e.g. with Mg alone)",
     ),
     ("Fe+3+", 4, "a second charge at 5; a formula has one charge"),
@@ -182,13 +182,17 @@ INVALID = [
         "Cjk letter '水' (CJK UNIFIED IDEOGRAPH-6C34) at 1 is not allowed; element symbols "
         "use Latin letters",
     ),
-    ("·H2O", 0, "the formula starts with the separator '·'; remove it"),
+    ("·H2O", 0, "separator '·' at 1 starts the formula; remove it"),
     ("CuSO4·", 5, "the separator '·' at 6 is not followed by a formula part"),
     ("CuSO4··H2O", 6, "two separators in a row at 7"),
-    ("H2O·5", 5, "coefficient 5 at 5 is not followed by a formula part"),
-    ("", 0, "empty formula; write one such as H2O"),
-    ("(" * 33 + "H" + ")" * 33, 32, "groups are nested deeper than 32 levels"),
-    ("H" * 1001, 1000, "a formula is at most 1000 characters; this one has 1001"),
+    ("H2O·5", 4, "coefficient 5 at 5 is not followed by a formula part"),
+    ("", 0, "empty formula at 1; write one such as H2O"),
+    ("(" * 33 + "H" + ")" * 33, 32, "group at 33 is nested deeper than 32 levels"),
+    (
+        "H" * 1001,
+        1000,
+        "the formula is too long at 1001: at most 1000 characters, this one has 1001",
+    ),
 ]
 
 

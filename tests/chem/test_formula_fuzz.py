@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +19,9 @@ def check_formula_answer(text: str) -> None:
         assert 0 <= error.position <= len(text)
         assert error.text == text
         assert str(error).splitlines()[0] == error.message
+        column = re.search(r"\bat (\d+)", error.message)
+        assert column is not None, error.message
+        assert int(column.group(1)) == error.column, error.message
     else:
         assert isinstance(formula, Formula)
         assert all(count > 0 for count in formula.elements.values())

@@ -1,0 +1,408 @@
+"""The catalog as frozen pydantic models: the single source of truth of the game's cards.
+
+Formulas and reactions are kept as the text the designer wrote (so that the JSON Schema is
+plain strings and every record can be checked and reported on its own); ``parsed`` properties
+give the chemistry, read once and cached.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from functools import cached_property, lru_cache
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mhp_cards.formula import Formula, parse_formula
+from mhp_cards.reaction import Reaction, parse_reaction
+
+__all__ = [
+    "CARD_LETTERS",
+    "Catalog",
+    "ChemistTokens",
+    "Colour",
+    "Components",
+    "ComponentsFile",
+    "Container",
+    "Counted",
+    "Dice",
+    "Installation",
+    "InstallationsFile",
+    "Mission",
+    "MissionCard",
+    "MissionPlace",
+    "MissionsFile",
+    "Names",
+    "Port",
+    "RawMaterial",
+    "RawMaterialsFile",
+    "ReactorCard",
+    "Substance",
+    "SubstancesFile",
+    "Upgrade",
+    "formula_of",
+    "reaction_of",
+]
+
+#: The letters of reactor cards, in order (the Cyrillic alphabet without Ё, Й, Ъ, Ы, Ь).
+CARD_LETTERS = "АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯ"
+PORT_POSITIONS = 3
+
+
+@lru_cache(maxsize=4096)
+def formula_of(text: str) -> Formula:
+    """``parse_formula`` with a cache: catalog formulas are read many times by the checks."""
+    return parse_formula(text)
+
+
+@lru_cache(maxsize=1024)
+def reaction_of(text: str) -> Reaction:
+    """``parse_reaction`` with a cache."""
+    return parse_reaction(text)
+
+
+class Model(BaseModel):
+    """Base of the catalog models: immutable, no unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+FormulaText = Annotated[
+    str,
+    Field(
+        min_length=1,
+        description="A chemical formula (grammar of mhp_cards.parse_formula), e.g. CaSO4·2H2O.",
+        examples=["Fe2O3", "CaSO4·2H2O", "KFe3(SO4)2(OH)6"],
+    ),
+]
+ReactionText = Annotated[
+    str,
+    Field(
+        min_length=1,
+        description="A balanced equation (grammar of mhp_cards.parse_reaction).",
+        examples=["CO2 + 4 H2 -> CH4 + 2 H2O"],
+    ),
+]
+Slug = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", examples=["hematite"])]
+Count = Annotated[int, Field(ge=0)]
+Positive = Annotated[int, Field(ge=1)]
+
+
+class Names(Model):
+    """A name in Russian (the game's language) and in English."""
+
+    ru: Annotated[str, Field(min_length=1)]
+    en: Annotated[str, Field(min_length=1)]
+
+    def get(self, lang: str) -> str:
+        """The name in ``lang`` (``ru`` or ``en``)."""
+        return self.en if lang == "en" else self.ru
+
+
+class Substance(Model):
+    """A substance of the game: its formula, names and nominal price."""
+
+    formula: FormulaText
+    name: Names
+    price: Annotated[int, Field(ge=1, description="Nominal price in мР (Martian roubles).")]
+
+    @property
+    def parsed(self) -> Formula:
+        """The formula, read."""
+        return formula_of(self.formula)
+
+
+class RawMaterial(Model):
+    """A kind of raw-material card: a substance found on Mars and how many cards show it."""
+
+    id: Slug
+    formula: FormulaText
+    name: Names
+    copies: Positive
+    mars: Names | None = None
+    """Where it was found on Mars (a checked fact), for the card and the designer."""
+
+    @property
+    def parsed(self) -> Formula:
+        """The formula, read."""
+        return formula_of(self.formula)
+
+
+class Port(Model):
+    """A pipe end on an edge of a reactor card."""
+
+    edge: Literal["top", "right", "bottom", "left"]
+    position: Annotated[
+        int,
+        Field(
+            ge=1,
+            le=PORT_POSITIONS,
+            description="Slot along the edge: left to right on top/bottom, top to bottom on "
+            "left/right.",
+        ),
+    ]
+    substance: FormulaText
+    direction: Literal["in", "out"]
+    optional: bool = False
+    """May stay unconnected (an electrolyser's outlet that can also fill its own container)."""
+
+    @property
+    def parsed(self) -> Formula:
+        """The substance's formula, read."""
+        return formula_of(self.substance)
+
+
+class Container(Model):
+    """A container drawn on a reactor card."""
+
+    substance: FormulaText
+    role: Literal["raw-input", "product", "transit"]
+    places: Annotated[int, Field(ge=1, le=9, description="Places for chemist tokens.")]
+
+    @property
+    def parsed(self) -> Formula:
+        """The substance's formula, read."""
+        return formula_of(self.substance)
+
+
+class ReactorCard(Model):
+    """A reactor card: one piece of an installation (or an electrolyser)."""
+
+    id: Annotated[str, Field(min_length=2, examples=["5А", "Э1"])]
+    group: Literal["main", "electrolyser", "part"]
+    name: Names | None = None
+    reactions: tuple[ReactionText, ...] = ()
+    containers: tuple[Container, ...] = ()
+    ports: tuple[Port, ...] = ()
+
+    @property
+    def parsed_reactions(self) -> tuple[Reaction, ...]:
+        """The reactions the card hosts, read."""
+        return tuple(reaction_of(text) for text in self.reactions)
+
+    def port_at(self, edge: str, position: int) -> Port | None:
+        """The port at ``position`` on ``edge``, if there is one."""
+        for port in self.ports:
+            if port.edge == edge and port.position == position:
+                return port
+        return None
+
+    def same_design(self, other: ReactorCard) -> bool:
+        """True when the cards differ at most by their IDs."""
+        return self.model_dump(exclude={"id"}) == other.model_dump(exclude={"id"})
+
+
+class Installation(Model):
+    """A chemical installation: a process assembled from reactor cards."""
+
+    number: Positive
+    name: Names
+    reaction: ReactionText
+    """The overall (net) reaction of the assembled installation."""
+    cards: Annotated[tuple[ReactorCard, ...], Field(min_length=1)]
+
+    @property
+    def parsed_reaction(self) -> Reaction:
+        """The overall reaction, read."""
+        return reaction_of(self.reaction)
+
+    @property
+    def main_card(self) -> ReactorCard:
+        """The card with the red circle (the first one if the data has several)."""
+        return next((card for card in self.cards if card.group == "main"), self.cards[0])
+
+
+class MissionPlace(Model):
+    """Places on the Mission card for one product."""
+
+    formula: FormulaText
+    count: Positive
+
+    @property
+    def parsed(self) -> Formula:
+        """The product's formula, read."""
+        return formula_of(self.formula)
+
+
+class Mission(Model):
+    """One of the four missions: products to deliver, each with a number of places."""
+
+    id: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$", examples=["M1"])]
+    name: Names
+    places: Annotated[tuple[MissionPlace, ...], Field(min_length=1)]
+
+    @property
+    def elements(self) -> dict[str, int]:
+        """Element counts the mission asks for at level 1: each product × its places."""
+        total: Counter[str] = Counter()
+        for place in self.places:
+            for symbol, n in place.parsed.elements.items():
+                total[symbol] += n * place.count
+        return dict(total)
+
+
+class MissionCard(Model):
+    """The Mission card: four missions."""
+
+    missions: Annotated[tuple[Mission, ...], Field(min_length=4, max_length=4)]
+
+
+class Counted(Model):
+    """A component of which only the number matters."""
+
+    count: Count
+
+
+class ChemistTokens(Model):
+    """Chemist tokens: a set per player colour."""
+
+    per_player: Positive
+
+
+class Colour(Model):
+    """A player colour (combine and chemist tokens)."""
+
+    id: Slug
+    name: Names
+    rgb: Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$", examples=["#D62828"])]
+
+
+class Upgrade(Model):
+    """A combine upgrade for sale (solar battery, armour)."""
+
+    id: Slug
+    name: Names
+    price: Positive
+    count: Count
+
+
+class Dice(Model):
+    """The dice of the game."""
+
+    count: Positive
+    sides: Annotated[int, Field(ge=2)]
+
+
+class Components(Model):
+    """Everything in the box that is not a raw-material or reactor card."""
+
+    coins: Counted
+    chemist_tokens: ChemistTokens
+    colours: Annotated[tuple[Colour, ...], Field(min_length=1)]
+    combines: Counted
+    upgrades: tuple[Upgrade, ...] = ()
+    fate_cards: Counted
+    base_card: Counted
+    dice: Dice
+
+    def upgrade(self, upgrade_id: str) -> Upgrade | None:
+        """The upgrade with this id, if the box has it."""
+        return next((u for u in self.upgrades if u.id == upgrade_id), None)
+
+
+# The five catalog files, one model each.
+
+
+class SubstancesFile(Model):
+    """``substances.yaml``."""
+
+    substances: tuple[Substance, ...]
+
+
+class RawMaterialsFile(Model):
+    """``raw_materials.yaml``."""
+
+    raw_materials: tuple[RawMaterial, ...]
+
+
+class InstallationsFile(Model):
+    """``installations.yaml``: the installations and the five electrolyser cards."""
+
+    installations: tuple[Installation, ...]
+    electrolysers: tuple[ReactorCard, ...]
+
+
+class MissionsFile(Model):
+    """``missions.yaml``."""
+
+    mission_card: MissionCard
+
+
+class ComponentsFile(Model):
+    """``components.yaml``."""
+
+    components: Components
+
+
+class Catalog(Model):
+    """The whole validated game: what ``mhp catalog export`` prints."""
+
+    schema_version: Literal[1] = 1
+    substances: tuple[Substance, ...]
+    raw_materials: tuple[RawMaterial, ...]
+    installations: tuple[Installation, ...]
+    electrolysers: tuple[ReactorCard, ...]
+    missions: tuple[Mission, ...]
+    components: Components
+
+    @cached_property
+    def _substances(self) -> dict[Formula, Substance]:
+        return {s.parsed: s for s in self.substances}
+
+    @cached_property
+    def _cards(self) -> dict[str, ReactorCard]:
+        cards = {card.id: card for i in self.installations for card in i.cards}
+        cards.update({card.id: card for card in self.electrolysers})
+        return cards
+
+    def substance(self, formula: Formula | str) -> Substance:
+        """The substance with this formula (compared by composition); KeyError if none."""
+        key = formula_of(formula) if isinstance(formula, str) else formula
+        return self._substances[key]
+
+    def installation(self, number: int) -> Installation:
+        """The installation with this number; KeyError if none."""
+        for installation in self.installations:
+            if installation.number == number:
+                return installation
+        raise KeyError(number)
+
+    def card(self, card_id: str) -> ReactorCard:
+        """The reactor card with this exact ID; KeyError if none."""
+        return self._cards[card_id]
+
+    def mission(self, mission_id: str) -> Mission:
+        """The mission with this id; KeyError if none."""
+        for mission in self.missions:
+            if mission.id == mission_id:
+                return mission
+        raise KeyError(mission_id)
+
+    def raw_material(self, raw_id: str) -> RawMaterial:
+        """The raw-material kind with this id; KeyError if none."""
+        for raw in self.raw_materials:
+            if raw.id == raw_id:
+                return raw
+        raise KeyError(raw_id)
+
+    @property
+    def raw_deck_size(self) -> int:
+        """Number of raw-material cards in the box."""
+        return sum(raw.copies for raw in self.raw_materials)
+
+    def raw_deck(self) -> Iterator[RawMaterial]:
+        """Every raw-material card of the deck, kind by kind (copies repeated)."""
+        for raw in self.raw_materials:
+            for _ in range(raw.copies):
+                yield raw
+
+    @property
+    def main_cards(self) -> tuple[ReactorCard, ...]:
+        """The group-1 cards (red circle), one per installation."""
+        return tuple(card for i in self.installations for card in i.cards if card.group == "main")
+
+    @property
+    def electrolyser(self) -> ReactorCard | None:
+        """The electrolyser design (the five cards are identical)."""
+        return self.electrolysers[0] if self.electrolysers else None

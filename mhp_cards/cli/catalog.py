@@ -1,0 +1,126 @@
+"""``mhp validate``, ``mhp schema`` and ``mhp catalog export``."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mhp_cards.catalog import Validation, check_names, load_catalog, validate_catalog
+from mhp_cards.catalog.schema import all_schemas, check_schemas, write_schemas
+from mhp_cards.cli.app import app, echo_json, reports_errors
+from mhp_cards.resources import default_catalog_dir
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+CatalogDir = Annotated[
+    Path | None,
+    typer.Option("--catalog", help="Catalog directory (default: the game shipped with mhp)."),
+]
+
+catalog_app = typer.Typer(help="The catalog as data.", no_args_is_help=True)
+app.add_typer(catalog_app, name="catalog")
+
+
+def validation_report(validation: Validation) -> str:
+    """The human report: what was checked, then the problems grouped by file."""
+    descriptions = dict(check_names())
+    lines = [f"Catalog: {validation.directory}", "", "Checks:"]
+    for name, status in validation.checks.items():
+        mark = "✓" if status == "ok" else "–" if status.startswith("skipped") else "✗"
+        lines.append(f"  {mark} {name:<18} {descriptions.get(name, '')}")
+        if status != "ok":
+            lines.append(f"      {status}")
+    by_file: dict[str, list[str]] = defaultdict(list)
+    for issue in validation.issues:
+        by_file[issue.file or "<catalog>"].append(str(issue))
+    for file_name, entries in by_file.items():
+        lines += ["", f"{file_name}:", *(f"  {entry}" for entry in entries)]
+    errors, warnings = len(validation.errors), len(validation.warnings)
+    verdict = "VALID" if validation.is_valid() else "INVALID"
+    lines += ["", f"{verdict}: {errors} error(s), {warnings} warning(s)"]
+    return "\n".join(lines)
+
+
+@app.command()
+def validate(
+    directory: Annotated[
+        Path | None, typer.Argument(help="Catalog directory (default: the game shipped with mhp).")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Validate a catalog: every problem with file:line:column, what is wrong, what would be right.
+
+    Example: mhp validate catalog/
+    """
+    validation = validate_catalog(directory)
+    if as_json:
+        echo_json(
+            {
+                "directory": str(validation.directory),
+                "valid": validation.is_valid(),
+                "errors": len(validation.errors),
+                "warnings": len(validation.warnings),
+                "checks": validation.checks,
+                "issues": [issue.to_json() for issue in validation.issues],
+            }
+        )
+    else:
+        typer.echo(validation_report(validation))
+    if not validation.is_valid():
+        raise typer.Exit(1)
+
+
+@app.command()
+def schema(
+    write: Annotated[
+        bool, typer.Option("--write", help="Write the schema files (atomically).")
+    ] = False,
+    check: Annotated[
+        bool, typer.Option("--check", help="Exit with 1 when the files differ from the models.")
+    ] = False,
+    directory: Annotated[
+        Path | None, typer.Option("--dir", help="Schema directory (default: the catalog's).")
+    ] = None,
+) -> None:
+    """Print, write or check the JSON Schema of the catalog files (generated from the models).
+
+    Example: mhp schema --write
+    """
+    target = directory if directory is not None else default_catalog_dir() / "schema"
+    if write:
+        for path in write_schemas(target):
+            typer.echo(f"wrote {path}")
+        return
+    if check:
+        stale = check_schemas(target)
+        for name in stale:
+            typer.echo(f"stale: {target / name}", err=True)
+        if stale:
+            typer.echo("run 'mhp schema --write' to regenerate", err=True)
+            raise typer.Exit(1)
+        typer.echo(f"up to date: {target}")
+        return
+    typer.echo(json.dumps(all_schemas(), ensure_ascii=False, indent=2))
+
+
+@catalog_app.command("export")
+@reports_errors
+def export(catalog_dir: CatalogDir = None, as_json: JsonOption = False) -> None:
+    """Print the whole validated catalog as one JSON document (catalog/schema/catalog.schema.json).
+
+    Example: mhp catalog export --json > catalog.json
+    """
+    catalog = load_catalog(catalog_dir)
+    if as_json:
+        typer.echo(json.dumps(catalog.model_dump(mode="json"), ensure_ascii=False, indent=2))
+        return
+    typer.echo(
+        f"{len(catalog.substances)} substances, {len(catalog.raw_materials)} raw-material kinds "
+        f"({catalog.raw_deck_size} cards), {len(catalog.installations)} installations "
+        f"({sum(len(i.cards) for i in catalog.installations)} cards), "
+        f"{len(catalog.electrolysers)} electrolysers, {len(catalog.missions)} missions; "
+        "add --json for the document"
+    )

@@ -1,0 +1,131 @@
+"""``mhp reactor check|solve|show``: reactor assembly from the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from mhp_cards.assembly import (
+    check_arrangement,
+    read_arrangement,
+    render_arrangement,
+    solve_installation,
+)
+from mhp_cards.catalog import load_catalog
+from mhp_cards.cli.app import app, echo_json, fail, reports_errors
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+CatalogDir = Annotated[
+    Path | None,
+    typer.Option("--catalog", help="Catalog directory (default: the game shipped with mhp)."),
+]
+
+reactor_app = typer.Typer(help="Assemble installations from reactor cards.", no_args_is_help=True)
+app.add_typer(reactor_app, name="reactor")
+
+
+@reactor_app.command("check")
+@reports_errors
+def check(
+    arrangement: Annotated[
+        str,
+        typer.Argument(help="Rows separated by '/', '.' for an empty cell; or a YAML/JSON file."),
+    ],
+    catalog_dir: CatalogDir = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Check an arrangement of reactor cards: every pipe, every card, the net reaction.
+
+    Example: mhp reactor check ". 2А / Э 2Б"
+    """
+    catalog = load_catalog(catalog_dir)
+    report = check_arrangement(catalog, read_arrangement(arrangement))
+    if as_json:
+        echo_json(
+            {
+                "arrangement": report.arrangement.text(),
+                "installation": report.installation,
+                "valid": report.is_valid(),
+                "notes": list(report.notes),
+                "problems": [problem.to_json() for problem in report.problems],
+            }
+        )
+    else:
+        for note in report.notes:
+            typer.echo(f"note: {note}")
+        if report.is_valid():
+            typer.echo(f"valid: installation {report.installation} — {report.arrangement}")
+        else:
+            typer.echo(f"INVALID: {report.arrangement}")
+            for problem in report.problems:
+                typer.echo(f"  - {problem}")
+    if not report.is_valid():
+        raise typer.Exit(1)
+
+
+@reactor_app.command("solve")
+@reports_errors
+def solve(
+    number: Annotated[int, typer.Argument(help="Installation number.")],
+    catalog_dir: CatalogDir = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Find every valid arrangement of an installation (up to translation).
+
+    Example: mhp reactor solve 2
+    """
+    catalog = load_catalog(catalog_dir)
+    try:
+        solution = solve_installation(catalog, number)
+    except KeyError:
+        known = ", ".join(str(i.number) for i in catalog.installations)
+        fail(f"no installation {number}; the catalog has {known}")
+    if as_json:
+        echo_json(
+            {
+                "installation": number,
+                "electrolysers": solution.electrolysers,
+                "count": len(solution.arrangements),
+                "canonical": solution.canonical.text() if solution.canonical else None,
+                "arrangements": [a.text() for a in solution.arrangements],
+                "reason": solution.reason or None,
+            }
+        )
+    elif solution.canonical is None:
+        typer.echo(f"installation {number} cannot be assembled: {solution.reason}")
+    else:
+        typer.echo(
+            f"installation {number}: {len(solution.arrangements)} arrangement(s), "
+            f"{solution.electrolysers} electrolyser(s)"
+        )
+        for arrangement in solution.arrangements:
+            typer.echo(f"  {arrangement}")
+    if solution.canonical is None:
+        raise typer.Exit(1)
+
+
+@reactor_app.command("show")
+@reports_errors
+def show(
+    number: Annotated[int, typer.Argument(help="Installation number.")],
+    catalog_dir: CatalogDir = None,
+) -> None:
+    """Draw an installation, assembled, as a text diagram with its pipes.
+
+    Example: mhp reactor show 4
+    """
+    catalog = load_catalog(catalog_dir)
+    try:
+        installation = catalog.installation(number)
+    except KeyError:
+        known = ", ".join(str(i.number) for i in catalog.installations)
+        fail(f"no installation {number}; the catalog has {known}")
+    solution = solve_installation(catalog, number)
+    if solution.canonical is None:
+        fail(f"installation {number} cannot be assembled: {solution.reason}")
+    typer.echo(f"{installation.number}. {installation.name.ru} / {installation.name.en}")
+    typer.echo(f"   {installation.reaction}")
+    typer.echo(f"   {solution.canonical}")
+    typer.echo(render_arrangement(catalog, solution.canonical))

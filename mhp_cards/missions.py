@@ -1,0 +1,80 @@
+"""Exact element sums: which cards of a hand add up to exactly a mission's element counts.
+
+At level 1 (RULES.md L1.E1) a mission is complete when some of a player's raw cards together
+hold exactly the elements the mission asks for. This is a bounded multi-dimensional subset sum;
+it is solved exactly by a depth-first search over card kinds with memoised dead ends, whose
+state space is bounded by the product of (count + 1) over the mission's elements, not by the
+number of subsets of the hand.
+
+>>> water, co2 = {"H": 2, "O": 1}, {"C": 1, "O": 2}
+>>> find_exact_sum([(water, 5), (co2, 3)], {"C": 1, "H": 4, "O": 4})
+[2, 1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TypeAlias
+
+__all__ = ["ElementCounts", "add_counts", "find_exact_sum"]
+
+ElementCounts: TypeAlias = Mapping[str, int]
+
+
+def add_counts(vectors: Sequence[tuple[ElementCounts, int]]) -> dict[str, int]:
+    """Sum of ``count × vector`` over the pairs, without zero entries."""
+    total: dict[str, int] = {}
+    for vector, count in vectors:
+        for symbol, n in vector.items():
+            total[symbol] = total.get(symbol, 0) + n * count
+    return {symbol: n for symbol, n in total.items() if n}
+
+
+def find_exact_sum(
+    items: Sequence[tuple[ElementCounts, int]], target: ElementCounts
+) -> list[int] | None:
+    """How many of each item to take so that the counts sum exactly to ``target``.
+
+    ``items`` are (element counts, how many are available) pairs — one per card kind. Returns
+    the number taken of each item, in the order given, or None when no selection works.
+    """
+    keys = sorted(symbol for symbol, n in target.items() if n)
+    goal = tuple(target[symbol] for symbol in keys)
+    usable: list[tuple[int, tuple[int, ...], int]] = []
+    for index, (vector, available) in enumerate(items):
+        if available <= 0 or not vector or any(symbol not in target for symbol in vector):
+            continue
+        as_tuple = tuple(vector.get(symbol, 0) for symbol in keys)
+        if any(n > g for n, g in zip(as_tuple, goal, strict=True)) or not any(as_tuple):
+            continue
+        usable.append((index, as_tuple, available))
+    # Big cards first: they cut the search soonest.
+    usable.sort(key=lambda item: -sum(item[1]))
+    dead: set[tuple[int, tuple[int, ...]]] = set()
+    chosen = [0] * len(usable)
+
+    def search(position: int, remaining: tuple[int, ...]) -> bool:
+        if not any(remaining):
+            return True
+        if position == len(usable) or (position, remaining) in dead:
+            return False
+        _, vector, available = usable[position]
+        most = available
+        for n, r in zip(vector, remaining, strict=True):
+            if n:
+                most = min(most, r // n)
+        for take in range(most, -1, -1):
+            after = tuple(r - take * n for r, n in zip(remaining, vector, strict=True))
+            chosen[position] = take
+            if search(position + 1, after):
+                return True
+        chosen[position] = 0
+        dead.add((position, remaining))
+        return False
+
+    if not search(0, goal):
+        return None
+    result = [0] * len(items)
+    for (index, _, _), take in zip(usable, chosen, strict=True):
+        result[index] = take
+    return result

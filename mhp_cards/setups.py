@@ -1,0 +1,193 @@
+"""What the box must hold for each level's setup, rule by rule (RULES.md L1.S*, L2.S*, V1.*, L3.S*).
+
+The arithmetic of the field: remove 8..12 Fate cards (L1.S1), at least 60 must remain; one raw
+card goes on every remaining Fate card and the rest form the Warehouse, which must hold 4..8
+cards at level 1 (L1.S3) and 8..12 at level 3 (L3.S2). For a given catalog only some removal
+counts satisfy all of that; :func:`removal_options` finds them (Ruling L1.S3-count).
+
+>>> removal_options(fate_cards=72, raw_cards=70, warehouse=(4, 8))
+[8, 9, 10]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from mhp_cards.catalog.models import Catalog
+
+__all__ = [
+    "LEVELS",
+    "Level",
+    "SetupCheck",
+    "SetupItem",
+    "check_setup",
+    "removal_options",
+]
+
+Level = Literal["1", "2", "1v1", "3"]
+LEVELS: Final[tuple[Level, ...]] = ("1", "2", "1v1", "3")
+PLAYERS: Final = range(2, 6)
+REMOVE: Final = (8, 12)
+MIN_FIELD: Final = 60
+WAREHOUSE: Final[dict[Level, tuple[int, int]]] = {"1": (4, 8), "3": (8, 12)}
+COINS: Final = 50
+COINS_PER_PLAYER_L2: Final = 8
+BANK_L2: Final = 10
+TOKENS_PER_PLAYER: Final = 8
+ELECTROLYSERS: Final = 5
+
+
+def removal_options(fate_cards: int, raw_cards: int, warehouse: tuple[int, int]) -> list[int]:
+    """Fate-card removal counts (8..12) that leave ≥ 60 cards and a Warehouse of the given size."""
+    options = []
+    for removed in range(REMOVE[0], REMOVE[1] + 1):
+        field = fate_cards - removed
+        if field >= MIN_FIELD and warehouse[0] <= raw_cards - field <= warehouse[1]:
+            options.append(removed)
+    return options
+
+
+@dataclass(frozen=True, slots=True)
+class SetupItem:
+    """One line of a setup checklist: the rule, whether the box satisfies it, and the facts."""
+
+    rule: str
+    ok: bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetupCheck:
+    """The checklist of one level for a number of players."""
+
+    level: Level
+    players: int
+    items: tuple[SetupItem, ...]
+
+    def is_valid(self) -> bool:
+        """True when every item holds."""
+        return all(item.ok for item in self.items)
+
+    @property
+    def failures(self) -> tuple[SetupItem, ...]:
+        """The items that do not hold."""
+        return tuple(item for item in self.items if not item.ok)
+
+
+def _field_items(catalog: Catalog, level: Level) -> list[SetupItem]:
+    fate = catalog.components.fate_cards.count
+    raw = catalog.raw_deck_size
+    low, high = WAREHOUSE[level]
+    options = removal_options(fate, raw, (low, high))
+    s1 = "L1.S1" if level == "1" else "L3.S1"
+    s3 = "L1.S3" if level == "1" else "L3.S2"
+    items = [
+        SetupItem(
+            s1,
+            fate - REMOVE[0] >= MIN_FIELD,
+            f"{fate} Fate cards: removing {REMOVE[0]}..{REMOVE[1]} must leave at least {MIN_FIELD}",
+        )
+    ]
+    if options:
+        fields = ", ".join(
+            f"remove {r} → field {fate - r}, Warehouse {raw - fate + r}" for r in options
+        )
+        items.append(SetupItem(s3, True, f"{raw} raw cards: {fields}"))
+    else:
+        items.append(
+            SetupItem(
+                s3,
+                False,
+                f"{raw} raw cards and {fate} Fate cards: no removal of {REMOVE[0]}..{REMOVE[1]} "
+                f"leaves a field of ≥ {MIN_FIELD} and a Warehouse of {low}..{high}",
+            )
+        )
+    return items
+
+
+def _combine_items(catalog: Catalog, players: int, rule: str) -> list[SetupItem]:
+    components = catalog.components
+    colours = len(components.colours)
+    return [
+        SetupItem(
+            rule,
+            components.combines.count >= players and colours >= players,
+            f"{components.combines.count} combines in {colours} colours for {players} players",
+        )
+    ]
+
+
+def _installation_items(catalog: Catalog, players: int, level: Level) -> list[SetupItem]:
+    mains = len(catalog.main_cards)
+    electrolysers = len(catalog.electrolysers)
+    identical = all(card.same_design(catalog.electrolysers[0]) for card in catalog.electrolysers)
+    deal = "V1.2" if level == "1v1" else "L2.S2"
+    shared = mains - players
+    return [
+        SetupItem(
+            "L2.S1",
+            electrolysers == ELECTROLYSERS and identical,
+            f"{electrolysers} electrolyser cards"
+            + (", identical" if identical else ", NOT identical"),
+        ),
+        SetupItem(
+            deal,
+            mains >= players,
+            f"{mains} main-part cards for {players} players"
+            + (f"; {shared} installation(s) shared" if shared > 0 and level != "1v1" else ""),
+        ),
+    ]
+
+
+def _token_items(catalog: Catalog, players: int, rule: str) -> list[SetupItem]:
+    tokens = catalog.components.chemist_tokens.per_player
+    colours = len(catalog.components.colours)
+    return [
+        SetupItem(
+            rule,
+            tokens == TOKENS_PER_PLAYER and colours >= players,
+            f"{tokens} chemist tokens per player in {colours} colours for {players} players",
+        )
+    ]
+
+
+def check_setup(catalog: Catalog, level: Level, players: int) -> SetupCheck:
+    """The checklist for ``level`` with ``players`` players, each line citing its rule."""
+    coins = catalog.components.coins.count
+    items: list[SetupItem] = []
+    if level == "1v1" and players != 2:
+        items.append(SetupItem("V1.1", False, f"head to head is for 2 players, not {players}"))
+    elif not 2 <= players <= 5:
+        items.append(SetupItem("L1", False, f"the game is for 2 to 5 players, not {players}"))
+    if level in ("1", "3"):
+        items += _field_items(catalog, level)
+        items += _combine_items(catalog, players, "L1.S4" if level == "1" else "L3.S3")
+        items.append(
+            SetupItem(
+                "L1.S5" if level == "1" else "L3.S4",
+                coins == COINS,
+                f"{coins} coins form the Bank (the rules count {COINS})",
+            )
+        )
+    if level in ("2", "1v1", "3"):
+        items += _installation_items(catalog, players, level)
+        items += _token_items(catalog, players, "L3.S5" if level == "3" else "L2.S7")
+    if level in ("2", "1v1"):
+        needed = COINS_PER_PLAYER_L2 * players + BANK_L2
+        items.append(
+            SetupItem(
+                "L2.S7",
+                coins >= needed,
+                f"{coins} coins: {COINS_PER_PLAYER_L2} × {players} players + {BANK_L2} for the "
+                f"Bank = {needed}",
+            )
+        )
+        items.append(
+            SetupItem(
+                "L2.S6",
+                catalog.raw_deck_size >= 3,
+                f"{catalog.raw_deck_size} raw cards in three piles",
+            )
+        )
+    return SetupCheck(level, players, tuple(items))
