@@ -52,7 +52,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final, Literal
 
@@ -171,7 +171,16 @@ class Formula:
     text: str
     elements: Mapping[str, int]
     charge: int
-    parts: tuple[FormulaPart, ...]
+    # The parts are built on first use when the fast path read the formula.
+    _parts: tuple[FormulaPart, ...] | None = field(default=None, repr=False)
+
+    @property
+    def parts(self) -> tuple[FormulaPart, ...]:
+        """The main part, then each adduct part with its coefficient (``CuSO4``, ``5×H2O``)."""
+        if self._parts is None:
+            object.__setattr__(self, "_parts", _Parser(self.text).parse()._parts)
+        assert self._parts is not None
+        return self._parts
 
     @classmethod
     def from_elements(cls, elements: Mapping[str, int], charge: int = 0) -> Formula:
@@ -315,7 +324,65 @@ def parse_formula(text: str) -> Formula:
     """
     if not isinstance(text, str):
         raise TypeError(f"parse_formula() takes a str, not {type(text).__name__}")
-    return _Parser(text).parse()
+    return _parse_plain(text) or _Parser(text).parse()
+
+
+# The fast path: most formulas are plain ASCII symbols, counts, brackets and '·'. They are read
+# with one findall; anything unusual (a charge, whitespace, a doubtful character, an error)
+# returns None and goes to the full parser, which is the reference and explains refusals.
+_PLAIN_TEXT: Final = re.compile(r"([A-Za-z0-9()\[\]{}·]+?)(?:([+-])([1-9][0-9]{0,5})?)?")
+_PLAIN_TOKEN: Final = re.compile(
+    r"([A-Z][a-z]?)([1-9][0-9]{0,5})?|([(\[{])|([)\]}])([1-9][0-9]{0,5})?|(·)([1-9][0-9]{0,5})?"
+)
+
+
+def _parse_plain(text: str) -> Formula | None:
+    plain = _PLAIN_TEXT.fullmatch(text) if len(text) <= MAX_LENGTH else None
+    if plain is None:
+        return None
+    body, sign, magnitude = plain.groups()
+    if sign and not magnitude and body[-1].isdigit() and body.rstrip("0123456789")[-1:] in "]}":
+        return None  # "[Fe(CN)6]4-" is ambiguous: the full parser explains why
+    total: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    stack: list[tuple[dict[str, int], str]] = []
+    coefficient = 1
+    covered = 0
+    for symbol, count, opener, closer, group_count, _, dot_count in _PLAIN_TOKEN.findall(body):
+        if symbol:
+            if symbol not in ELEMENTS:
+                return None
+            counts[symbol] = counts.get(symbol, 0) + (int(count) if count else 1)
+            covered += len(symbol) + len(count)
+        elif opener:
+            if len(stack) >= MAX_DEPTH:
+                return None
+            stack.append((counts, opener))
+            counts = {}
+            covered += 1
+        elif closer:
+            if not stack or not counts or _OPENERS[stack[-1][1]] != closer:
+                return None
+            outer = stack.pop()[0]
+            m = int(group_count) if group_count else 1
+            for key, n in counts.items():
+                outer[key] = outer.get(key, 0) + n * m
+            counts = outer
+            covered += 1 + len(group_count)
+        else:
+            if stack or not counts:
+                return None
+            for key, n in counts.items():
+                total[key] = total.get(key, 0) + n * coefficient
+            counts = {}
+            coefficient = int(dot_count) if dot_count else 1
+            covered += 1 + len(dot_count)
+    if covered != len(body) or stack or not counts:
+        return None
+    for key, n in counts.items():
+        total[key] = total.get(key, 0) + n * coefficient
+    charge = (int(magnitude) if magnitude else 1) * (-1 if sign == "-" else 1) if sign else 0
+    return Formula(text, MappingProxyType(total), charge)
 
 
 def parse_formula_span(text: str, start: int, end: int) -> Formula:

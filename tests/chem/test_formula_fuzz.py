@@ -58,3 +58,29 @@ def test_reactions_never_crash(text: str) -> None:
         return
     assert balanced.is_balanced
     assert all(c > 0 for c, _ in balanced.reactants + balanced.products)
+
+
+PLAIN_ALPHABET = "HOCNSFeClMgCaUuE()[]{}0123456789·+-"
+
+
+@settings(max_examples=3000)
+@given(st.text(alphabet=PLAIN_ALPHABET, max_size=30))
+@example("[Fe(CN)6]4-")
+@example("H2O·")
+@example("CuSO4·5H2O")
+@example("NH4+")
+def test_fast_path_agrees_with_the_full_parser(text: str) -> None:
+    """The fast path may decline anything, but what it accepts the full parser reads the same."""
+    from mhp_cards.formula import _parse_plain, _Parser
+
+    fast = _parse_plain(text)
+    try:
+        full = _Parser(text).parse()
+    except FormulaError:
+        assert fast is None
+        return
+    if fast is not None:
+        assert dict(fast.elements) == dict(full.elements)
+        assert fast.charge == full.charge
+        assert fast.parts == full.parts
+        assert fast.text == full.text
