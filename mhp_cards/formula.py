@@ -202,9 +202,9 @@ class Formula:
         return cls(text, frozen, charge, (FormulaPart(1, _hill_text(counts, 0), frozen),))
 
     @classmethod
-    def electron(cls) -> Formula:
-        """The electron ``e-``: no elements, charge −1 (a species of half-reactions)."""
-        return _ELECTRON
+    def electron(cls, text: str = "e-") -> Formula:
+        """The electron (``e-``, ``e⁻``): no elements, charge −1, a species of half-reactions."""
+        return _ELECTRON if text == "e-" else cls(text, _ELECTRON.elements, -1, ())
 
     @property
     def is_electron(self) -> bool:
@@ -705,7 +705,7 @@ class _Parser:
         position = match.start()
         digits = match.group()
         if position == self.start:
-            rest = self.text[match.end() : self.end].lstrip()
+            rest = self.text[match.end() : self.end].lstrip(" " + _SEPARATORS)
             return self.fail(
                 f"coefficient {digits} at {position + 1} in front of the whole formula is an "
                 f"amount, not part of a substance; write {rest!r} (in a reaction: "

@@ -275,7 +275,7 @@ def _read_side(text: str, start: int, end: int, what: str) -> tuple[list[Term], 
             coefficient = int(digits)
             formula_start = piece_start + number.end()
         if text[formula_start:piece_end] in _ELECTRONS:
-            formula = Formula.electron()
+            formula = Formula.electron(text[formula_start:piece_end])
         else:
             formula = _read_formula(text, formula_start, piece_end)
         terms.append((coefficient, formula))
