@@ -704,7 +704,7 @@ def solve_installation(catalog: Catalog, number: int) -> Solution:
     )
 
 
-# Text diagram ---------------------------------------------------------------------------------
+# Text diagram ------------------------------------------------------------------------------------
 
 _WIDTH: Final = 22
 _HEIGHT: Final = 7

@@ -6,7 +6,8 @@
 70
 """
 
-from mhp_cards.catalog.loader import Validation, check_names, load_catalog, validate_catalog
+from typing import TYPE_CHECKING, Any
+
 from mhp_cards.catalog.models import (
     Catalog,
     Components,
@@ -20,6 +21,9 @@ from mhp_cards.catalog.models import (
     ReactorCard,
     Substance,
 )
+
+if TYPE_CHECKING:
+    from mhp_cards.catalog.loader import Validation, check_names, load_catalog, validate_catalog
 
 __all__ = [
     "Catalog",
@@ -38,3 +42,15 @@ __all__ = [
     "load_catalog",
     "validate_catalog",
 ]
+
+_LOADER = {"Validation", "check_names", "load_catalog", "validate_catalog"}
+
+
+def __getattr__(name: str) -> Any:
+    # The loader imports the checks, which import the assembly solver, which imports the
+    # models: loading it on first use keeps "import mhp_cards.catalog.models" free of cycles.
+    if name in _LOADER:
+        from mhp_cards.catalog import loader  # noqa: PLC0415
+
+        return getattr(loader, name)
+    raise AttributeError(f"module 'mhp_cards.catalog' has no attribute {name!r}")

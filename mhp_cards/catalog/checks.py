@@ -161,7 +161,7 @@ def _broken_formulas(parts: Parts) -> set[str]:
     return broken
 
 
-# Where formulas and reactions stand ------------------------------------------------------------
+# Where formulas and reactions stand --------------------------------------------------------------
 
 
 def _cards(parts: Parts) -> Iterator[tuple[Path, ReactorCard]]:
@@ -206,7 +206,7 @@ def _parsed_reactions(parts: Parts) -> Iterator[tuple[Path, str]]:
         yield path, text
 
 
-# Chemistry -----------------------------------------------------------------------------------
+# Chemistry ---------------------------------------------------------------------------------------
 
 
 @check("formulas", "every formula follows the grammar")
@@ -292,7 +292,7 @@ def _parses(text: str) -> bool:
     return True
 
 
-# Identity --------------------------------------------------------------------------------------
+# Identity ----------------------------------------------------------------------------------------
 
 
 @check("unique-ids", "IDs, numbers and substances are unique")
@@ -700,7 +700,7 @@ def _check_missions_level_1(parts: Parts) -> Iterator[Issue]:
             )
 
 
-# The box ---------------------------------------------------------------------------------------
+# The box -----------------------------------------------------------------------------------------
 
 
 @check(

@@ -197,7 +197,7 @@ def _parts(models: dict[str, BaseModel]) -> Parts:
     )
 
 
-# JSON Schema errors, in the project's words --------------------------------------------------
+# JSON Schema errors, in the project's words ------------------------------------------------------
 
 
 def _schema_issues(file_name: str, document: YamlDocument) -> Iterator[Issue]:

@@ -1,0 +1,175 @@
+"""The JSON Schema files: generated from the models, committed, and checked for drift."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from mhp_cards.catalog import Catalog, load_catalog
+from mhp_cards.catalog.models import SubstancesFile
+from mhp_cards.catalog.schema import (
+    CATALOG_FILES,
+    SCHEMA_BASE_URI,
+    all_schemas,
+    check_schemas,
+    render,
+    schema_for,
+    schema_name,
+    write_schemas,
+)
+from mhp_cards.resources import default_catalog_dir
+
+SCHEMA_DIR = default_catalog_dir() / "schema"
+EXPORT_SCHEMA = "catalog.schema.json"
+SCHEMA_FILES = [schema_name(file) for file in CATALOG_FILES] + [EXPORT_SCHEMA]
+
+
+def _committed(name: str) -> dict:
+    return json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def schema_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "schema"
+    shutil.copytree(SCHEMA_DIR, target)
+    return target
+
+
+# --- committed == generated ----------------------------------------------------------------------
+
+
+def test_committed_schemas_are_up_to_date() -> None:
+    assert check_schemas(SCHEMA_DIR) == [], "run 'mhp schema --write' and commit the result"
+
+
+def test_committed_schemas_equal_the_generated_ones() -> None:
+    generated = all_schemas()
+    assert sorted(generated) == sorted(SCHEMA_FILES)
+    assert sorted(path.name for path in SCHEMA_DIR.iterdir()) == sorted(SCHEMA_FILES)
+    for name, schema in generated.items():
+        text = (SCHEMA_DIR / name).read_text(encoding="utf-8")
+        assert json.loads(text) == schema, name
+        assert text == render(schema), f"{name} is not in the committed layout"
+
+
+def test_schemas_are_draft_2020_12_with_an_id() -> None:
+    for name in SCHEMA_FILES:
+        schema = _committed(name)
+        assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        assert schema["$id"] == SCHEMA_BASE_URI + name
+        jsonschema.Draft202012Validator.check_schema(schema)
+
+
+def test_each_file_schema_is_generated_from_its_model() -> None:
+    for file, model in CATALOG_FILES.items():
+        name = schema_name(file)
+        assert _committed(name) == schema_for(model, name)
+    assert _committed(EXPORT_SCHEMA) == schema_for(Catalog, EXPORT_SCHEMA)
+
+
+def test_written_schemas_check_clean(tmp_path: Path) -> None:
+    written = write_schemas(tmp_path / "fresh")
+    assert sorted(path.name for path in written) == sorted(SCHEMA_FILES)
+    assert check_schemas(tmp_path / "fresh") == []
+    for path in written:
+        assert path.read_bytes() == (SCHEMA_DIR / path.name).read_bytes()
+
+
+# --- drift is detected -------------------------------------------------------------------------
+
+
+def test_stale_schema_is_detected(schema_copy: Path) -> None:
+    path = schema_copy / "substances.schema.json"
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    schema["$defs"]["Substance"]["properties"]["price"]["minimum"] = 0
+    path.write_text(render(schema), encoding="utf-8")
+    assert check_schemas(schema_copy) == ["substances.schema.json"]
+
+
+def test_missing_schema_is_detected(schema_copy: Path) -> None:
+    (schema_copy / EXPORT_SCHEMA).unlink()
+    (schema_copy / "missions.schema.json").unlink()
+    assert sorted(check_schemas(schema_copy)) == sorted([EXPORT_SCHEMA, "missions.schema.json"])
+
+
+def test_reformatted_schema_is_detected(schema_copy: Path) -> None:
+    """Same JSON, other layout: the committed text is canonical, so a hand edit is caught."""
+    path = schema_copy / "components.schema.json"
+    path.write_text(json.dumps(json.loads(path.read_text(encoding="utf-8"))), encoding="utf-8")
+    assert check_schemas(schema_copy) == ["components.schema.json"]
+
+
+def test_model_change_without_regeneration_is_detected(monkeypatch) -> None:
+    class Changed(SubstancesFile):
+        """A model that gained a field after the schemas were written."""
+
+        version: int = 1
+
+    monkeypatch.setitem(CATALOG_FILES, "substances.yaml", Changed)
+    assert check_schemas(SCHEMA_DIR) == ["substances.schema.json"]
+
+
+# --- the YAML files name and follow their schema ----------------------------------------------
+
+
+@pytest.mark.parametrize("file", list(CATALOG_FILES))
+def test_yaml_file_names_its_schema_in_the_first_line(file: str) -> None:
+    first = (default_catalog_dir() / file).read_text(encoding="utf-8").splitlines()[0]
+    assert first == f"# yaml-language-server: $schema=schema/{schema_name(file)}"
+    assert (default_catalog_dir() / "schema" / schema_name(file)).is_file()
+
+
+@pytest.mark.parametrize("file", list(CATALOG_FILES))
+def test_yaml_file_validates_against_its_committed_schema(file: str) -> None:
+    data = yaml.safe_load((default_catalog_dir() / file).read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(_committed(schema_name(file)))
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
+    assert errors == []
+
+
+def test_committed_schema_rejects_a_broken_file() -> None:
+    """The schema is not vacuous: outside tools catch what the validator's schema step catches."""
+    text = (default_catalog_dir() / "installations.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text.replace("substance: CaO, direction: out}", "substance: CaO}", 1))
+    data["installations"][0]["cards"][1]["ports"][0]["direction"] = "inn"
+    data["electrolysers"][0]["colour"] = "purple"
+    validator = jsonschema.Draft202012Validator(_committed("installations.schema.json"))
+    found = {(tuple(e.absolute_path), e.validator) for e in validator.iter_errors(data)}
+    assert found == {
+        (("installations", 0, "cards", 0, "ports", 0), "required"),
+        (("installations", 0, "cards", 1, "ports", 0, "direction"), "enum"),
+        (("electrolysers", 0), "additionalProperties"),
+    }
+
+
+# --- the export --------------------------------------------------------------------------------
+
+
+def test_export_validates_against_the_catalog_schema() -> None:
+    document = load_catalog().model_dump(mode="json")
+    validator = jsonschema.Draft202012Validator(_committed(EXPORT_SCHEMA))
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(document)]
+    assert errors == []
+
+
+def test_export_round_trips_through_json() -> None:
+    catalog = load_catalog()
+    document = json.loads(json.dumps(catalog.model_dump(mode="json"), ensure_ascii=False))
+    assert Catalog.model_validate(document) == catalog
+
+
+def test_export_schema_requires_the_documented_top_level() -> None:
+    schema = _committed(EXPORT_SCHEMA)
+    required = set(schema["required"])
+    assert {"substances", "raw_materials", "installations", "missions", "components"} <= required
+    definitions = schema["$defs"]
+    assert {"id", "formula", "copies"} <= set(definitions["RawMaterial"]["required"])
+    assert {"number", "reaction", "cards"} <= set(definitions["Installation"]["required"])
+    assert {"id", "places"} <= set(definitions["Mission"]["required"])
+    assert {"formula", "count"} <= set(definitions["MissionPlace"]["required"])
+    assert schema["additionalProperties"] is False
