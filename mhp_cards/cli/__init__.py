@@ -5,6 +5,7 @@ text by default or as JSON with ``--json``. Invalid input exits with 1 and a loc
 on stderr; usage errors exit with 2. This package is the only one that imports typer.
 """
 
+from mhp_cards.cli import build as build
 from mhp_cards.cli import catalog as catalog
 from mhp_cards.cli import chem as chem
 from mhp_cards.cli import reactor as reactor

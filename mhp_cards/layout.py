@@ -1,0 +1,641 @@
+"""Layouts as data: sheet profiles, card face templates, and where every card lands on a sheet.
+
+A *sheet profile* (``layouts/sheets/*.yaml``) says how cards are imposed on paper: page size
+and orientation, margins, gutter, bleed, crop marks and cut lines, duplex flip and the
+printer's front/back offset, and the size of each kind of card. A profile may ``extends:``
+another and change only what differs.
+
+A *template* (``layouts/templates.yaml``) names the regions of each card face in millimetres
+from the card's top-left corner, with the text size each region starts at and the smallest it
+may shrink to. Templates may ``extends:`` one another too. The designer moves the formula of a
+raw card by editing a number here, not Python.
+
+Everything is in millimetres, y downwards from the top-left corner of the page or card; only the
+PDF renderer converts to points.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Final, Literal
+
+import jsonschema
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from mhp_cards.catalog.source import YamlDocument, read_yaml
+from mhp_cards.errors import MhpError
+from mhp_cards.issues import Issue
+from mhp_cards.resources import default_layouts_dir
+
+__all__ = [
+    "PAGE_SIZES",
+    "CardSize",
+    "Imposition",
+    "LayoutError",
+    "Region",
+    "SheetProfile",
+    "Slot",
+    "Template",
+    "Templates",
+    "impose",
+    "load_profile",
+    "load_templates",
+]
+
+#: Built-in page sizes in mm (width, height), portrait.
+PAGE_SIZES: Final = {"A4": (210.0, 297.0), "A3": (297.0, 420.0), "Letter": (215.9, 279.4)}
+Mm = Annotated[float, Field(ge=0)]
+
+
+class LayoutError(MhpError):
+    """A layout file that cannot be used; ``issues`` locates every problem."""
+
+    def __init__(self, issues: tuple[Issue, ...]) -> None:
+        self.issues = issues
+        super().__init__("\n".join(str(issue) for issue in issues))
+
+
+class Model(BaseModel):
+    """Base of the layout models: immutable, no unknown keys."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class CardSize(Model):
+    """Trimmed size of a card (or token) in mm."""
+
+    width: Annotated[float, Field(gt=0)]
+    height: Annotated[float, Field(gt=0)]
+    shape: Literal["rectangle", "circle"] = "rectangle"
+    corner_radius: Mm = 0.0
+
+
+class Margins(Model):
+    """Page margins in mm; keep them at least as wide as the printer's hard margins."""
+
+    top: Mm
+    right: Mm
+    bottom: Mm
+    left: Mm
+
+
+class Page(Model):
+    """The paper: a named size or a custom one, and its orientation."""
+
+    size: Literal["A4", "A3", "Letter", "custom"] = "A4"
+    width: Annotated[float | None, Field(gt=0)] = None
+    height: Annotated[float | None, Field(gt=0)] = None
+    orientation: Literal["portrait", "landscape"] = "portrait"
+
+    @property
+    def dimensions(self) -> tuple[float, float]:
+        """(width, height) in mm after orientation."""
+        if self.size == "custom":
+            if self.width is None or self.height is None:
+                raise ValueError("a custom page needs width and height")
+            width, height = self.width, self.height
+        else:
+            width, height = PAGE_SIZES[self.size]
+        if self.orientation == "landscape":
+            width, height = max(width, height), min(width, height)
+        else:
+            width, height = min(width, height), max(width, height)
+        return width, height
+
+
+class Offset(Model):
+    """A shift in mm (x to the right, y downwards)."""
+
+    x: float = 0.0
+    y: float = 0.0
+
+
+class Duplex(Model):
+    """How the paper turns between front and back, and the printer's measured offset."""
+
+    mode: Literal["long-edge", "short-edge", "none"] = "long-edge"
+    back_offset: Offset = Offset()
+    """Shift applied to every back, from the calibration page."""
+
+
+class CropMarks(Model):
+    """Marks in the margins that show where to cut, aligned with the card edges."""
+
+    enabled: bool = True
+    length: Annotated[float, Field(gt=0)] = 5.0
+    gap: Mm = 1.0
+    """Distance between the outermost cards and the start of a mark."""
+
+
+class SheetProfile(Model):
+    """How cards are imposed on sheets of paper."""
+
+    name: str
+    description: str = ""
+    page: Page = Page()
+    margins: Margins
+    printer_margin: Mm = 4.0
+    """Hard margin the printer cannot print in; margins narrower than this are an error."""
+    gutter: Mm = 3.0
+    """Space between neighbouring cards (beyond their bleed)."""
+    bleed: Mm = 0.0
+    """Printed area beyond the cut line on every side of a card."""
+    crop_marks: CropMarks = CropMarks()
+    cut_lines: bool = True
+    """Draw a hairline on the cut line of every card."""
+    duplex: Duplex = Duplex()
+    card_sizes: Mapping[str, CardSize]
+    templates: str = "templates.yaml"
+    """The card face templates to use, relative to the profile's directory."""
+
+
+class Region(Model):
+    """A named area of a card face, in mm from the card's top-left corner, with its text style."""
+
+    x: float
+    y: float
+    width: Annotated[float, Field(gt=0)]
+    height: Annotated[float, Field(gt=0)]
+    size: Annotated[float, Field(gt=0)] = 9.0
+    """Text size in points to start with."""
+    min_size: Annotated[float, Field(gt=0)] = 5.0
+    """Smallest text size before the text counts as not fitting."""
+    bold: bool = False
+    align: Literal["left", "center", "right"] = "center"
+    valign: Literal["top", "middle", "bottom"] = "middle"
+    colour: str | None = None
+    """Text colour as #RRGGBB (default: the template's ink)."""
+    paragraph_gap: Annotated[float, Field(ge=0)] = 0.0
+    """Extra space between paragraphs, in lines."""
+
+
+class Template(Model):
+    """The regions and colours of one card face."""
+
+    regions: Mapping[str, Region] = {}
+    ink: str = "#231F20"
+    paper: str = "#FFFFFF"
+    accent: str = "#B5462E"
+
+
+class Templates(Model):
+    """Every card face template by name."""
+
+    templates: Mapping[str, Template]
+
+    def __getitem__(self, name: str) -> Template:
+        return self.templates[name]
+
+
+# Loading with extends, located errors ------------------------------------------------------------
+
+
+class _PartialProfile(Model):
+    """A profile file as written: everything optional, ``extends`` allowed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    extends: str | None = None
+    name: str | None = None
+    description: str | None = None
+    page: dict[str, Any] | None = None
+    margins: dict[str, Any] | None = None
+    printer_margin: float | None = None
+    gutter: float | None = None
+    bleed: float | None = None
+    crop_marks: dict[str, Any] | None = None
+    cut_lines: bool | None = None
+    duplex: dict[str, Any] | None = None
+    card_sizes: dict[str, Any] | None = None
+    templates: str | None = None
+
+
+def _merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _find(name_or_path: str, near: Path | None, kind: str) -> Path:
+    candidate = Path(name_or_path)
+    if candidate.suffix in (".yaml", ".yml"):
+        for base in (near, Path.cwd()):
+            if base is not None and (base / candidate).is_file():
+                return base / candidate
+        if candidate.is_file():
+            return candidate
+    else:
+        for base in (near, default_layouts_dir() / "sheets"):
+            if base is not None and (base / f"{name_or_path}.yaml").is_file():
+                return base / f"{name_or_path}.yaml"
+    known = sorted(p.stem for p in (default_layouts_dir() / "sheets").glob("*.yaml"))
+    raise LayoutError(
+        (
+            Issue(
+                "layout",
+                f"no {kind} {name_or_path!r}",
+                file=name_or_path,
+                hint=f"give a file path or one of: {', '.join(known)}",
+            ),
+        )
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Source:
+    path: Path
+    document: YamlDocument
+
+
+def _read(path: Path) -> _Source:
+    text = path.read_text(encoding="utf-8")
+    document, issues = read_yaml(text, str(path))
+    if document is None or issues:
+        raise LayoutError(tuple(issues))
+    if not isinstance(document.data, dict):
+        raise LayoutError(
+            (Issue("layout", "expected a mapping of settings", file=str(path), line=1, column=1),)
+        )
+    return _Source(path, document)
+
+
+def _schema_issues(source: _Source, model: type[BaseModel]) -> list[Issue]:
+    validator = jsonschema.Draft202012Validator(model.model_json_schema())
+    issues = []
+    for error in validator.iter_errors(source.document.data):
+        path = tuple(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = (
+                set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
+            )
+            for key in sorted(set(error.instance) - allowed):
+                line, column = source.document.locate((*path, key), at_key=True)
+                issues.append(
+                    Issue(
+                        "layout",
+                        f"unknown key {key!r}",
+                        file=str(source.path),
+                        path=(*path, key),
+                        line=line,
+                        column=column,
+                        hint=f"allowed: {', '.join(sorted(allowed))}",
+                    )
+                )
+            continue
+        line, column = source.document.locate(path)
+        issues.append(
+            Issue(
+                "layout", error.message, file=str(source.path), path=path, line=line, column=column
+            )
+        )
+    return issues
+
+
+def load_profile(name_or_path: str = "a4") -> SheetProfile:
+    """A sheet profile by name (``a4``, ``letter``…) or file path, with ``extends`` resolved.
+
+    Raises :class:`LayoutError` with located issues when a file is not a valid profile.
+    """
+    chain: list[_Source] = []
+    seen: set[Path] = set()
+    near: Path | None = None
+    current: str | None = name_or_path
+    while current is not None:
+        path = _find(current, near, "sheet profile").resolve()
+        if path in seen:
+            raise LayoutError(
+                (
+                    Issue(
+                        "layout",
+                        f"'extends' loops back to {path.name}",
+                        file=str(path),
+                        path=("extends",),
+                    ),
+                )
+            )
+        seen.add(path)
+        source = _read(path)
+        issues = _schema_issues(source, _PartialProfile)
+        if issues:
+            raise LayoutError(tuple(issues))
+        chain.append(source)
+        near = path.parent
+        current = source.document.data.get("extends")
+    merged: dict[str, Any] = {}
+    for source in reversed(chain):
+        merged = _merge(merged, {k: v for k, v in source.document.data.items() if k != "extends"})
+    try:
+        profile = SheetProfile.model_validate(merged)
+    except ValidationError as error:
+        issues_list = []
+        for detail in error.errors():
+            location = tuple(detail["loc"])
+            owner = next(
+                (s for s in chain if location[:1] and location[0] in s.document.data), chain[0]
+            )
+            line, column = owner.document.locate(location)
+            issues_list.append(
+                Issue(
+                    "layout",
+                    detail["msg"],
+                    file=str(owner.path),
+                    path=location,
+                    line=line,
+                    column=column,
+                )
+            )
+        raise LayoutError(tuple(issues_list)) from None
+    problems = _profile_problems(profile, chain[0])
+    if problems:
+        raise LayoutError(tuple(problems))
+    return profile
+
+
+def _profile_problems(profile: SheetProfile, source: _Source) -> list[Issue]:
+    issues = []
+    for side in ("top", "right", "bottom", "left"):
+        margin = getattr(profile.margins, side)
+        if margin < profile.printer_margin:
+            line, column = source.document.locate(("margins", side))
+            issues.append(
+                Issue(
+                    "layout",
+                    f"the {side} margin is {margin} mm, inside the printer's hard margin of "
+                    f"{profile.printer_margin} mm",
+                    file=str(source.path),
+                    path=("margins", side),
+                    line=line,
+                    column=column,
+                    hint=f"use at least {profile.printer_margin} mm",
+                )
+            )
+    if profile.gutter < 2 * profile.bleed and profile.bleed > 0:
+        line, column = source.document.locate(("gutter",))
+        issues.append(
+            Issue(
+                "layout",
+                f"a gutter of {profile.gutter} mm cannot hold two bleeds of {profile.bleed} mm",
+                file=str(source.path),
+                path=("gutter",),
+                line=line,
+                column=column,
+                hint=f"gutter at least {2 * profile.bleed} mm",
+            )
+        )
+    width, height = profile.page.dimensions
+    for kind, size in profile.card_sizes.items():
+        usable_w = width - profile.margins.left - profile.margins.right
+        usable_h = height - profile.margins.top - profile.margins.bottom
+        if size.width + 2 * profile.bleed > usable_w or size.height + 2 * profile.bleed > usable_h:
+            line, column = source.document.locate(("card_sizes", kind))
+            issues.append(
+                Issue(
+                    "layout",
+                    f"a {kind} card of {size.width}×{size.height} mm does not fit inside the "
+                    f"margins of a {width}×{height} mm page",
+                    file=str(source.path),
+                    path=("card_sizes", kind),
+                    line=line,
+                    column=column,
+                )
+            )
+    return issues
+
+
+@cache
+def _templates_at(path: Path) -> Templates:
+    source = _read(path)
+    data = source.document.data
+    raw = data.get("templates") if isinstance(data, dict) else None
+    if not isinstance(raw, dict):
+        raise LayoutError(
+            (
+                Issue(
+                    "layout",
+                    "expected 'templates:' with one entry per card face",
+                    file=str(path),
+                    line=1,
+                    column=1,
+                ),
+            )
+        )
+    resolved: dict[str, dict[str, Any]] = {}
+
+    def resolve(name: str, trail: tuple[str, ...]) -> dict[str, Any]:
+        if name in resolved:
+            return resolved[name]
+        if name in trail:
+            raise LayoutError(
+                (
+                    Issue(
+                        "layout",
+                        f"template {name!r} extends itself through {' -> '.join(trail)}",
+                        file=str(path),
+                        path=("templates", name),
+                    ),
+                )
+            )
+        entry = raw.get(name)
+        if not isinstance(entry, dict):
+            raise LayoutError(
+                (
+                    Issue(
+                        "layout",
+                        f"no template {name!r}",
+                        file=str(path),
+                        path=("templates", trail[-1] if trail else name, "extends"),
+                        hint=f"known: {', '.join(sorted(raw))}",
+                    ),
+                )
+            )
+        parent = entry.get("extends")
+        own = {k: v for k, v in entry.items() if k != "extends"}
+        merged = _merge(resolve(parent, (*trail, name)), own) if parent else own
+        resolved[name] = merged
+        return merged
+
+    for name in raw:
+        resolve(name, ())
+    try:
+        return Templates.model_validate({"templates": resolved})
+    except ValidationError as error:
+        issues = []
+        for detail in error.errors():
+            path_in = tuple(detail["loc"])
+            line, column = source.document.locate(path_in)
+            issues.append(
+                Issue(
+                    "layout", detail["msg"], file=str(path), path=path_in, line=line, column=column
+                )
+            )
+        raise LayoutError(tuple(issues)) from None
+
+
+def load_templates(profile: SheetProfile, near: Path | None = None) -> Templates:
+    """The card face templates a profile names (looked up beside it, then in the defaults)."""
+    for base in (near, default_layouts_dir()):
+        if base is not None and (base / profile.templates).is_file():
+            return _templates_at((base / profile.templates).resolve())
+    raise LayoutError(
+        (Issue("layout", f"no templates file {profile.templates!r}", file=profile.templates),)
+    )
+
+
+# Imposition --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Where one card goes on a page: its trimmed rectangle in mm (top-left origin)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    row: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Imposition:
+    """The grid of one card size on one page, and the mirrored grid of the backs."""
+
+    page_width: float
+    page_height: float
+    columns: int
+    rows: int
+    fronts: tuple[Slot, ...]
+    backs: tuple[Slot, ...]
+    bleed: float
+
+    @property
+    def per_page(self) -> int:
+        """Cards per sheet."""
+        return len(self.fronts)
+
+    @property
+    def trim_box(self) -> tuple[float, float, float, float]:
+        """(x, y, width, height) around all card cut lines of a full front page."""
+        left = min(s.x for s in self.fronts)
+        top = min(s.y for s in self.fronts)
+        right = max(s.x + s.width for s in self.fronts)
+        bottom = max(s.y + s.height for s in self.fronts)
+        return left, top, right - left, bottom - top
+
+
+def impose(profile: SheetProfile, kind: str) -> Imposition:
+    """Lay out as many ``kind`` cards as fit, centred between the margins; mirror the backs.
+
+    For a long-edge flip the back of the card in column c lands in column (columns − 1 − c);
+    for a short-edge flip the rows mirror. The duplex offset then shifts every back.
+    """
+    size = profile.card_sizes[kind]
+    width, height = profile.page.dimensions
+    margins = profile.margins
+    pitch_x = size.width + 2 * profile.bleed + profile.gutter
+    pitch_y = size.height + 2 * profile.bleed + profile.gutter
+    usable_w = width - margins.left - margins.right
+    usable_h = height - margins.top - margins.bottom
+    columns = max(1, math.floor((usable_w + profile.gutter) / pitch_x + 1e-9))
+    rows = max(1, math.floor((usable_h + profile.gutter) / pitch_y + 1e-9))
+    grid_w = columns * pitch_x - profile.gutter
+    grid_h = rows * pitch_y - profile.gutter
+    left = margins.left + (usable_w - grid_w) / 2 + profile.bleed
+    top = margins.top + (usable_h - grid_h) / 2 + profile.bleed
+    fronts = tuple(
+        Slot(left + c * pitch_x, top + r * pitch_y, size.width, size.height, r, c)
+        for r in range(rows)
+        for c in range(columns)
+    )
+    backs = tuple(_back_slot(profile, slot, width, height) for slot in fronts)
+    return Imposition(width, height, columns, rows, fronts, backs, profile.bleed)
+
+
+def crop_marks(
+    profile: SheetProfile, imposition: Imposition, used: int | None = None, back: bool = False
+) -> Iterator[tuple[float, float, float, float]]:
+    """Cut marks in the margins, one per card edge line: (x1, y1, x2, y2) in mm.
+
+    ``used`` limits the marks to the first slots of a sheet that is not full.
+    """
+    if not profile.crop_marks.enabled:
+        return
+    slots = (imposition.backs if back else imposition.fronts)[:used]
+    gap, length = profile.crop_marks.gap, profile.crop_marks.length
+    xs = sorted({round(s.x, 3) for s in slots} | {round(s.x + s.width, 3) for s in slots})
+    ys = sorted({round(s.y, 3) for s in slots} | {round(s.y + s.height, 3) for s in slots})
+    top = min(ys) - imposition.bleed - gap
+    bottom = max(ys) + imposition.bleed + gap
+    left = min(xs) - imposition.bleed - gap
+    right = max(xs) + imposition.bleed + gap
+    edge = profile.printer_margin
+    width, height = imposition.page_width, imposition.page_height
+    for x in xs:
+        if top - edge >= 1:
+            yield (x, max(edge, top - length), x, top)
+        if height - edge - bottom >= 1:
+            yield (x, bottom, x, min(height - edge, bottom + length))
+    for y in ys:
+        if left - edge >= 1:
+            yield (max(edge, left - length), y, left, y)
+        if width - edge - right >= 1:
+            yield (right, y, min(width - edge, right + length), y)
+
+
+def _back_slot(profile: SheetProfile, slot: Slot, width: float, height: float) -> Slot:
+    x, y = slot.x, slot.y
+    if profile.duplex.mode == "long-edge":
+        x = width - slot.x - slot.width
+    elif profile.duplex.mode == "short-edge":
+        y = height - slot.y - slot.height
+    offset = profile.duplex.back_offset
+    return Slot(x + offset.x, y + offset.y, slot.width, slot.height, slot.row, slot.column)
+
+
+def pack(profile: SheetProfile, items: list[tuple[str, int]]) -> list[list[tuple[str, Slot, Slot]]]:
+    """Shelf-pack tokens of several kinds onto pages: rows of one kind, centred, top to bottom.
+
+    Returns pages of (kind, front slot, back slot).
+    """
+    width, height = profile.page.dimensions
+    margins = profile.margins
+    usable_w = width - margins.left - margins.right
+    bottom_limit = height - margins.bottom
+    pages: list[list[tuple[str, Slot, Slot]]] = [[]]
+    y = margins.top
+    row_index = 0
+    for kind, count in items:
+        size = profile.card_sizes[kind]
+        pitch_x = size.width + 2 * profile.bleed + profile.gutter
+        pitch_y = size.height + 2 * profile.bleed + profile.gutter
+        per_row = max(1, math.floor((usable_w + profile.gutter) / pitch_x + 1e-9))
+        left_over = count
+        while left_over > 0:
+            if y + pitch_y - profile.gutter > bottom_limit + 1e-9:
+                pages.append([])
+                y = margins.top
+            in_row = min(per_row, left_over)
+            row_w = in_row * pitch_x - profile.gutter
+            x0 = margins.left + (usable_w - row_w) / 2 + profile.bleed
+            for column in range(in_row):
+                slot = Slot(
+                    x0 + column * pitch_x,
+                    y + profile.bleed,
+                    size.width,
+                    size.height,
+                    row_index,
+                    column,
+                )
+                pages[-1].append((kind, slot, _back_slot(profile, slot, width, height)))
+            left_over -= in_row
+            y += pitch_y
+            row_index += 1
+        y += profile.gutter  # a little air between kinds
+    return [page for page in pages if page]

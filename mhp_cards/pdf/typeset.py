@@ -1,0 +1,334 @@
+"""Typesetting: formulas with true subscripts, reactions with drawn arrows, text that fits.
+
+Subscripts and superscripts are ordinary digits set smaller and shifted (the font has no
+subscript ₅–₉ or superscript signs), so every formula prints the same way. Text is fitted into
+a template region: it starts at the region's size and shrinks in quarter points down to the
+region's minimum; if it still does not fit, that is an error naming the card and the region —
+never silent clipping. Every string is checked against the font's glyphs before it is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from mhp_cards.errors import MhpError
+from mhp_cards.formula import Formula, parse_formula
+from mhp_cards.layout import Region
+from mhp_cards.pdf.fonts import MM_PER_POINT, fonts
+from mhp_cards.pdf.sketch import Sketch
+from mhp_cards.reaction import Reaction
+
+__all__ = [
+    "Run",
+    "TypesetError",
+    "draw_runs",
+    "fit_lines",
+    "fit_runs",
+    "formula_runs",
+    "reaction_runs",
+    "runs_width",
+    "text_runs",
+]
+
+SUB_SCALE: Final = 0.66
+SUB_RISE: Final = -0.2
+SUP_RISE: Final = 0.42
+LEADING: Final = 1.18
+ARROW_EM: Final = 1.5
+STEP: Final = 0.25
+MINUS: Final = "−"
+
+
+class TypesetError(MhpError):
+    """Text that cannot be set: it does not fit its region, or the font lacks a character."""
+
+    def __init__(self, card: str, region: str, message: str) -> None:
+        self.card = card
+        self.region = region
+        super().__init__(f"{card}, region {region!r}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A piece of a line: text (or a drawn arrow) with its weight, scale and baseline shift."""
+
+    text: str
+    bold: bool = False
+    scale: float = 1.0
+    #: Baseline shift in em (positive is up).
+    rise: float = 0.0
+    kind: Literal["text", "arrow"] = "text"
+    colour: str | None = None
+
+
+_SUBSCRIPT: Final = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋", "0123456789+−", strict=True))
+_SUPERSCRIPT: Final = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+−", strict=True))
+
+
+def text_runs(text: str, bold: bool = False, colour: str | None = None) -> list[Run]:
+    """Text as runs; subscript and superscript characters (``Mg²⁺``) become shifted digits."""
+    runs: list[Run] = []
+    for char in text:
+        if char in _SUBSCRIPT:
+            style, plain = "sub", _SUBSCRIPT[char]
+        elif char in _SUPERSCRIPT:
+            style, plain = "sup", _SUPERSCRIPT[char]
+        else:
+            style, plain = "normal", char
+        scale, rise = {
+            "normal": (1.0, 0.0),
+            "sub": (SUB_SCALE, SUB_RISE),
+            "sup": (SUB_SCALE, SUP_RISE),
+        }[style]
+        if runs and runs[-1].scale == scale and runs[-1].rise == rise:
+            last = runs[-1]
+            runs[-1] = Run(last.text + plain, bold, scale, rise, colour=colour)
+        else:
+            runs.append(Run(plain, bold, scale, rise, colour=colour))
+    return runs or [Run("", bold, colour=colour)]
+
+
+def formula_runs(formula: Formula | str, bold: bool = False) -> list[Run]:
+    """A formula as runs: counts as subscripts, the charge as a superscript (``Fe³⁺``)."""
+    parsed = parse_formula(formula) if isinstance(formula, str) else formula
+    runs = []
+    for segment in parsed.segments():
+        if segment.style == "sub":
+            runs.append(Run(segment.text, bold, SUB_SCALE, SUB_RISE))
+        elif segment.style == "sup":
+            runs.append(Run(segment.text.replace("-", MINUS), bold, SUB_SCALE, SUP_RISE))
+        else:
+            runs.append(Run(segment.text, bold))
+    return runs
+
+
+def reaction_runs(reaction: Reaction, bold: bool = False) -> list[Run]:
+    """A reaction: coefficients, formulas, ``+`` and a drawn arrow."""
+    runs: list[Run] = []
+
+    def side(terms: Sequence[tuple[int, Formula]]) -> None:
+        for index, (coefficient, formula) in enumerate(terms):
+            if index:
+                runs.append(Run(" + ", bold))
+            if coefficient != 1:
+                runs.append(Run(f"{coefficient}", bold))
+            runs.extend(formula_runs(formula, bold))
+
+    side(reaction.reactants)
+    runs.append(Run("", bold, kind="arrow"))
+    side(reaction.products)
+    return runs
+
+
+def _run_width(run: Run, size: float) -> float:
+    if run.kind == "arrow":
+        return ARROW_EM * size * MM_PER_POINT
+    return fonts().width(run.text, run.bold, size * run.scale)
+
+
+def runs_width(runs: Sequence[Run], size: float) -> float:
+    """Width of a line of runs in mm at ``size`` points."""
+    return sum(_run_width(run, size) for run in runs)
+
+
+def check_glyphs(runs: Sequence[Run], card: str, region: str) -> None:
+    """Raise TypesetError when the font cannot draw a character of the runs."""
+    for run in runs:
+        missing = fonts().missing(run.text, run.bold)
+        if missing:
+            shown = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in missing)
+            raise TypesetError(card, region, f"the font has no glyph for {shown} in {run.text!r}")
+
+
+def draw_runs(
+    sketch: Sketch, x: float, baseline: float, runs: Sequence[Run], size: float, colour: str
+) -> float:
+    """Draw runs from (x, baseline); return the x where the line ends."""
+    for run in runs:
+        width = _run_width(run, size)
+        if run.kind == "arrow":
+            _arrow(sketch, x, baseline, width, size, run.colour or colour)
+        elif run.text:
+            rise = run.rise * size * MM_PER_POINT
+            sketch.text(
+                x,
+                baseline - rise,
+                run.text,
+                bold=run.bold,
+                size=size * run.scale,
+                colour=run.colour or colour,
+            )
+        x += width
+    return x
+
+
+def _arrow(
+    sketch: Sketch, x: float, baseline: float, width: float, size: float, colour: str
+) -> None:
+    """A right arrow drawn as a line and a head, centred on the x-height."""
+    em = size * MM_PER_POINT
+    y = baseline - 0.3 * em
+    left, right = x + 0.2 * em, x + width - 0.2 * em
+    head = 0.28 * em
+    sketch.line(left, y, right - head * 0.6, y, stroke=colour, line_width=max(0.15, 0.06 * em))
+    sketch.polygon(
+        [(right, y), (right - head, y - head * 0.5), (right - head, y + head * 0.5)], fill=colour
+    )
+
+
+def _line_height(size: float) -> float:
+    return size * MM_PER_POINT * LEADING
+
+
+def fit_runs(runs: Sequence[Run], region: Region, card: str, name: str) -> float:
+    """The largest size (≤ region.size, ≥ region.min_size) at which the runs fit on one line."""
+    check_glyphs(runs, card, name)
+    size = region.size
+    while size >= region.min_size - 1e-9:
+        if (
+            runs_width(runs, size) <= region.width + 1e-6
+            and _line_height(size) <= region.height + 1e-6
+        ):
+            return size
+        size -= STEP
+    needed = runs_width(runs, region.min_size)
+    raise TypesetError(
+        card,
+        name,
+        f"{''.join(run.text for run in runs)!r} needs {needed:.1f} mm at the minimum size "
+        f"{region.min_size} pt but the region is {region.width:g} mm wide; widen the region or "
+        "lower min_size in the template",
+    )
+
+
+def place_line(
+    sketch: Sketch,
+    runs: Sequence[Run],
+    region: Region,
+    card: str,
+    name: str,
+    colour: str,
+) -> float:
+    """Fit runs into a region on one line and draw them, aligned as the region says."""
+    size = fit_runs(runs, region, card, name)
+    width = runs_width(runs, size)
+    x = (
+        region.x
+        + {"left": 0.0, "center": (region.width - width) / 2, "right": region.width - width}[
+            region.align
+        ]
+    )
+    baseline = _baseline(region, size, 1)
+    draw_runs(sketch, x, baseline, runs, size, region.colour or colour)
+    return size
+
+
+def _baseline(region: Region, size: float, lines: float) -> float:
+    block = _line_height(size) * lines
+    top = {
+        "top": region.y,
+        "middle": region.y + (region.height - block) / 2,
+        "bottom": region.y + region.height - block,
+    }[region.valign]
+    ascent = fonts().cap_height * size * MM_PER_POINT
+    return top + (_line_height(size) - ascent) / 2 + ascent
+
+
+def wrap(paragraphs: Sequence[Sequence[Run]], width: float, size: float) -> list[list[Run]]:
+    """Break paragraphs of runs into lines no wider than ``width`` (at word boundaries)."""
+    lines: list[list[Run]] = []
+    for paragraph in paragraphs:
+        words: list[list[Run]] = []
+        for run in paragraph:
+            if run.kind != "text" or run.scale != 1.0 or " " not in run.text:
+                if words and not _ends_with_space(words[-1]):
+                    words[-1].append(run)
+                else:
+                    words.append([run])
+                continue
+            pieces = run.text.split(" ")
+            for index, piece in enumerate(pieces):
+                text = piece + (" " if index < len(pieces) - 1 else "")
+                if not text:
+                    continue
+                part = Run(text, run.bold, run.scale, run.rise, run.kind, run.colour)
+                if index == 0 and words and not _ends_with_space(words[-1]):
+                    words[-1].append(part)
+                else:
+                    words.append([part])
+        line: list[Run] = []
+        for word in words:
+            candidate = line + word
+            if line and runs_width(_trim(candidate), size) > width:
+                lines.append(_trim(line))
+                line = list(word)
+            else:
+                line = candidate
+        lines.append(_trim(line))
+    return lines
+
+
+def _ends_with_space(word: list[Run]) -> bool:
+    return bool(word) and word[-1].kind == "text" and word[-1].text.endswith(" ")
+
+
+def _trim(line: list[Run]) -> list[Run]:
+    if line and line[-1].kind == "text" and line[-1].text.endswith(" "):
+        last = line[-1]
+        return [
+            *line[:-1],
+            Run(last.text.rstrip(" "), last.bold, last.scale, last.rise, last.kind, last.colour),
+        ]
+    return line
+
+
+def fit_lines(
+    sketch: Sketch,
+    paragraphs: Sequence[Sequence[Run]],
+    region: Region,
+    card: str,
+    name: str,
+    colour: str,
+) -> float:
+    """Wrap paragraphs into a region, shrinking until they fit; draw them; return the size.
+
+    Paragraphs are separated by ``region.paragraph_gap`` lines of extra space.
+    """
+    for paragraph in paragraphs:
+        check_glyphs(paragraph, card, name)
+    size = region.size
+    while size >= region.min_size - 1e-9:
+        blocks = [wrap([paragraph], region.width, size) for paragraph in paragraphs]
+        line_height = _line_height(size)
+        count = sum(len(block) for block in blocks)
+        total = line_height * (count + region.paragraph_gap * (len(blocks) - 1))
+        fits_width = all(
+            runs_width(line, size) <= region.width + 1e-6 for block in blocks for line in block
+        )
+        if fits_width and total <= region.height + 1e-6:
+            baseline = _baseline(region, size, count + region.paragraph_gap * (len(blocks) - 1))
+            for block in blocks:
+                for line in block:
+                    width = runs_width(line, size)
+                    offset = {
+                        "left": 0.0,
+                        "center": (region.width - width) / 2,
+                        "right": region.width - width,
+                    }[region.align]
+                    draw_runs(
+                        sketch, region.x + offset, baseline, line, size, region.colour or colour
+                    )
+                    baseline += line_height
+                baseline += line_height * region.paragraph_gap
+            return size
+        size -= STEP
+    lines = wrap(paragraphs, region.width, region.min_size)
+    raise TypesetError(
+        card,
+        name,
+        f"the text needs {len(lines)} lines ({_line_height(region.min_size) * len(lines):.1f} mm) "
+        f"at the minimum size {region.min_size} pt but the region is {region.height:g} mm tall; "
+        "enlarge the region, lower min_size or shorten the text",
+    )
