@@ -15,10 +15,14 @@ Arrangements are written inline with rows separated by ``/`` and ``.`` for an em
 
 from __future__ import annotations
 
+import dataclasses
+import pathlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final, Literal
+
+import yaml
 
 from mhp_cards.cardid import ELECTROLYSER, CardIdError, read_card_id
 from mhp_cards.catalog.models import PORT_POSITIONS, Catalog, Installation, Port, ReactorCard
@@ -334,8 +338,9 @@ def card_flow_problems(card: ReactorCard) -> list[AssemblyProblem]:
     for port in card.ports:
         substance = port.parsed
         if port.direction == "in":
-            ok = substance in reactants or substance in transit or substance in outflow
-            role = "consumed by a reaction of the card or passed on"
+            stored = {c.parsed for c in card.containers if c.role in ("product", "transit")}
+            ok = substance in reactants or substance in stored or substance in outflow
+            role = "consumed by a reaction of the card, stored in a container or passed on"
         else:
             ok = substance in products or substance in transit or substance in inflow | inputs
             role = "made by a reaction of the card or passed on"
@@ -386,7 +391,12 @@ def net_reaction_problem(
     Solves Σ xᵢ·(reaction i) = λ·overall exactly for xᵢ > 0, λ > 0 over every species.
     """
     reactions = [reaction for card in cards for reaction in card.parsed_reactions]
-    columns = [reaction.stoichiometry() for reaction in reactions]
+    # Identical reactions (two electrolysers) are one column: only their total is determined.
+    columns = list(
+        {
+            tuple(sorted(r.stoichiometry().items(), key=str)): r.stoichiometry() for r in reactions
+        }.values()
+    )
     target = overall.stoichiometry()
     species = list(dict.fromkeys(f for column in [*columns, target] for f in column))
     rows = [
@@ -452,6 +462,19 @@ def check_arrangement(catalog: Catalog, arrangement: Arrangement) -> AssemblyRep
                     AssemblyProblem("unknown-card", "the catalog has no electrolyser card", token)
                 )
                 continue
+            if token != ELECTROLYSER and token not in {card.id for card in catalog.electrolysers}:
+                known = ", ".join(card.id for card in catalog.electrolysers)
+                problems.append(
+                    AssemblyProblem(
+                        "unknown-card",
+                        f"no electrolyser {token!r} in the catalog; the game has {known} "
+                        f"(or write {ELECTROLYSER} for any of them)",
+                        token,
+                        expected=known,
+                        found=token,
+                    )
+                )
+                continue
             placed[(row, column)] = (ELECTROLYSER, electrolyser)
             used[ELECTROLYSER] = used.get(ELECTROLYSER, 0) + 1
             continue
@@ -485,6 +508,16 @@ def check_arrangement(catalog: Catalog, arrangement: Arrangement) -> AssemblyRep
         )
     elif numbers:
         installation = catalog.installation(numbers.pop())
+    elif placed:
+        problems.append(
+            AssemblyProblem(
+                "no-installation",
+                "the arrangement has no card of an installation; electrolysers join an "
+                "installation's cards",
+                expected="the cards of one installation",
+                found=", ".join(card_id for card_id, _ in placed.values()),
+            )
+        )
     if used.get(ELECTROLYSER, 0) > len(catalog.electrolysers):
         problems.append(
             AssemblyProblem(
@@ -555,9 +588,11 @@ class Solution:
     installation: int | None
     electrolysers: int
     arrangements: tuple[Arrangement, ...]
-    #: Why there is none (net reaction, or no way to join the pipes), when there is none.
+    #: Why there is none, when there is none.
     reason: str = ""
     searched: int = field(default=0, compare=False)
+    #: What failed: "" (nothing), "net-reaction" (the chemistry) or "pipes" (the geometry).
+    failure: Literal["", "net-reaction", "pipes"] = ""
 
     @property
     def canonical(self) -> Arrangement | None:
@@ -594,7 +629,8 @@ def solve(
     if max_electrolysers is not None:
         limit = min(limit, max_electrolysers)
     searched = 0
-    reason = ""
+    chemistry = ""
+    geometry_failed = False
     for count in range(limit + 1):
         pieces: list[ReactorCard] = list(cards)
         if electrolyser is not None:
@@ -602,14 +638,45 @@ def solve(
         if overall is not None:
             problem = net_reaction_problem(pieces, overall)
             if problem is not None:
-                reason = reason or problem.message
+                chemistry = chemistry or problem.message
                 continue
         found, visited = _enumerate(pieces)
         searched += visited
         if found:
             return Solution(None, count, tuple(sorted(found)), "", searched)
-        reason = "no arrangement joins every pipe"
-    return Solution(None, 0, (), reason or "no arrangement joins every pipe", searched)
+        geometry_failed = True
+    if chemistry and not geometry_failed:
+        return Solution(None, 0, (), chemistry, searched, "net-reaction")
+    unmatched = unmatched_ports(cards, electrolyser)
+    reason = "; ".join(unmatched) if unmatched else "no arrangement joins every pipe"
+    return Solution(None, 0, (), reason, searched, "pipes")
+
+
+def unmatched_ports(
+    cards: Sequence[ReactorCard], electrolyser: ReactorCard | None = None
+) -> list[str]:
+    """Ports no other card could ever meet (same substance, other direction, facing edge)."""
+    pool = [*cards, *([electrolyser] if electrolyser is not None else [])]
+    found = []
+    for card in cards:
+        for port in card.ports:
+            if port.optional:
+                continue
+            facing = OPPOSITE[port.edge]
+            wanted = "in" if port.direction == "out" else "out"
+            partner = any(
+                (other_port := other.port_at(facing, port.position)) is not None
+                and other_port.parsed == port.parsed
+                and other_port.direction == wanted
+                for other in pool
+                if other is not card
+            )
+            if not partner:
+                found.append(
+                    f"{_port_name(card.id, port)} has no partner: no card has {port.substance} "
+                    f"{wanted} on its {facing} edge at position {port.position}"
+                )
+    return found
 
 
 def _enumerate(pieces: Sequence[ReactorCard]) -> tuple[set[Arrangement], int]:
@@ -620,6 +687,8 @@ def _enumerate(pieces: Sequence[ReactorCard]) -> tuple[set[Arrangement], int]:
         key = ELECTROLYSER if card.group == "electrolyser" else card.id
         kinds[key] = card
         counts[key] = counts.get(key, 0) + 1
+    if not kinds:
+        return set(), 0
     first = next(iter(kinds))
     placed: dict[Cell, str] = {(0, 0): first}
     counts[first] -= 1
@@ -695,13 +764,7 @@ def solve_installation(catalog: Catalog, number: int) -> Solution:
     """Every valid arrangement of installation ``number`` of the catalog."""
     installation = catalog.installation(number)
     solution = solve(installation.cards, catalog.electrolyser, installation.parsed_reaction)
-    return Solution(
-        number,
-        solution.electrolysers,
-        solution.arrangements,
-        solution.reason,
-        solution.searched,
-    )
+    return dataclasses.replace(solution, installation=number)
 
 
 # Text diagram ------------------------------------------------------------------------------------
@@ -785,13 +848,16 @@ def read_arrangement(source: str) -> Arrangement:
     The file form is a mapping with ``rows``: a list of inline rows (``"2А 2Б"``) or of lists
     of card IDs (``null`` or ``"."`` for an empty cell).
     """
-    import pathlib  # noqa: PLC0415 - only this entry point reads files
-
-    import yaml  # noqa: PLC0415
-
     path = pathlib.Path(source)
-    if not (source.endswith((".yaml", ".yml", ".json")) and path.is_file()):
+    if not source.endswith((".yaml", ".yml", ".json")):
         return Arrangement.parse(source)
+    if not path.is_file():
+        raise AssemblyError(
+            f"no arrangement file {source!r}; give an existing YAML/JSON file or an inline "
+            "arrangement such as '2А 2Б / Э .'",
+            source,
+            0,
+        )
     text = path.read_text(encoding="utf-8")
     try:
         data = yaml.safe_load(text)
@@ -810,5 +876,10 @@ def read_arrangement(source: str) -> Arrangement:
     if all(isinstance(row, str) for row in rows):
         return Arrangement.parse(" / ".join(rows))
     if all(isinstance(row, list) for row in rows):
-        return Arrangement.from_rows([[None if c is None else str(c) for c in row] for row in rows])
+        arrangement = Arrangement.from_rows(
+            [[None if c is None else str(c) for c in row] for row in rows]
+        )
+        if not arrangement.cells:
+            raise AssemblyError(f"{path.name}: the arrangement has no card", text, 0)
+        return arrangement
     raise AssemblyError(f"{path.name}: each row is a string or a list of card IDs", text, 0)

@@ -42,7 +42,8 @@ def find_exact_sum(
     goal = tuple(target[symbol] for symbol in keys)
     usable: list[tuple[int, tuple[int, ...], int]] = []
     for index, (vector, available) in enumerate(items):
-        if available <= 0 or not vector or any(symbol not in target for symbol in vector):
+        # A zero count names no element: {"C": 0} in a target or a card means "no carbon".
+        if available <= 0 or any(n and symbol not in keys for symbol, n in vector.items()):
             continue
         as_tuple = tuple(vector.get(symbol, 0) for symbol in keys)
         if any(n > g for n, g in zip(as_tuple, goal, strict=True)) or not any(as_tuple):

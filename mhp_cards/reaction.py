@@ -35,7 +35,8 @@ __all__ = ["Reaction", "Term", "parse_reaction"]
 
 MAX_LENGTH: Final = 2000
 ARROWS: Final = ("->", "→", "⟶", "⇌", "=")
-_ARROW: Final = re.compile(r"->|→|⟶|⇌|=|<=>|<->|⇄|⇆|↔|<-|←|-->|==>")
+# Longest first, so that "=>" is found as a (refused) arrow rather than "=" and a stray ">".
+_ARROW: Final = re.compile(r"<=>|<->|-->|==>|=>|->|→|⟶|⇌|=|⇄|⇆|↔|<-|←")
 _PLUS: Final = re.compile(r"\s+\+\s+")
 _COEFFICIENT: Final = re.compile(r"([0-9]+(?:[./][0-9]+)?)\s*")
 _ELECTRONS: Final = frozenset({"e-", "e⁻", "e−"})
@@ -228,7 +229,7 @@ def parse_reaction(text: str) -> Reaction:
     arrow = arrows[0]
     if arrow.group() not in ARROWS:
         raise ReactionError(
-            f"arrow {arrow.group()!r} at {arrow.start() + 1} is not one of -> → ⟶ = ⇌",
+            f"arrow {arrow.group()!r} at {arrow.start() + 1} is not one of -> → ⟶ = ⇌; write '->'",
             text,
             arrow.start(),
         )

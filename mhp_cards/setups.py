@@ -55,6 +55,10 @@ class SetupItem:
     rule: str
     ok: bool
     text: str
+    #: What would satisfy the rule, when it is not satisfied.
+    hint: str = ""
+    #: Where the counted thing is in the catalog (a path from the top of its file).
+    subject: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +79,16 @@ class SetupCheck:
         return tuple(item for item in self.items if not item.ok)
 
 
+def raw_deck_range(fate_cards: int, warehouse: tuple[int, int]) -> tuple[int, int] | None:
+    """The smallest and largest raw decks that some Fate-card removal makes work, if any."""
+    sizes = [
+        raw
+        for raw in range(fate_cards + warehouse[1] + 1)
+        if removal_options(fate_cards, raw, warehouse)
+    ]
+    return (min(sizes), max(sizes)) if sizes else None
+
+
 def _field_items(catalog: Catalog, level: Level) -> list[SetupItem]:
     fate = catalog.components.fate_cards.count
     raw = catalog.raw_deck_size
@@ -87,6 +101,8 @@ def _field_items(catalog: Catalog, level: Level) -> list[SetupItem]:
             s1,
             fate - REMOVE[0] >= MIN_FIELD,
             f"{fate} Fate cards: removing {REMOVE[0]}..{REMOVE[1]} must leave at least {MIN_FIELD}",
+            f"at least {MIN_FIELD + REMOVE[0]} Fate cards",
+            ("components", "fate_cards", "count"),
         )
     ]
     if options:
@@ -94,15 +110,23 @@ def _field_items(catalog: Catalog, level: Level) -> list[SetupItem]:
             f"remove {r} → field {fate - r}, Warehouse {raw - fate + r}" for r in options
         )
         items.append(SetupItem(s3, True, f"{raw} raw cards: {fields}"))
-    else:
-        items.append(
-            SetupItem(
-                s3,
-                False,
-                f"{raw} raw cards and {fate} Fate cards: no removal of {REMOVE[0]}..{REMOVE[1]} "
-                f"leaves a field of ≥ {MIN_FIELD} and a Warehouse of {low}..{high}",
-            )
+        return items
+    workable = raw_deck_range(fate, (low, high))
+    hint = (
+        f"with {fate} Fate cards the raw deck needs {workable[0]}–{workable[1]} cards"
+        if workable
+        else f"first give the box at least {MIN_FIELD + REMOVE[0]} Fate cards"
+    )
+    items.append(
+        SetupItem(
+            s3,
+            False,
+            f"{raw} raw cards and {fate} Fate cards: no removal of {REMOVE[0]}..{REMOVE[1]} "
+            f"leaves a field of ≥ {MIN_FIELD} and a Warehouse of {low}..{high}",
+            hint,
+            ("raw_materials",),
         )
+    )
     return items
 
 
@@ -114,6 +138,8 @@ def _combine_items(catalog: Catalog, players: int, rule: str) -> list[SetupItem]
             rule,
             components.combines.count >= players and colours >= players,
             f"{components.combines.count} combines in {colours} colours for {players} players",
+            f"one combine per player, each in a colour of its own: at least {players}",
+            ("components", "combines", "count"),
         )
     ]
 
@@ -128,14 +154,19 @@ def _installation_items(catalog: Catalog, players: int, level: Level) -> list[Se
         SetupItem(
             "L2.S1",
             electrolysers == ELECTROLYSERS and identical,
-            f"{electrolysers} electrolyser cards"
-            + (", identical" if identical else ", NOT identical"),
+            f"{electrolysers} electrolyser cards, "
+            + ("identical" if identical else "not all identical")
+            + f" (the rules need {ELECTROLYSERS} identical ones)",
+            f"{ELECTROLYSERS} identical electrolyser cards",
+            ("electrolysers",),
         ),
         SetupItem(
             deal,
             mains >= players,
             f"{mains} main-part cards for {players} players"
             + (f"; {shared} installation(s) shared" if shared > 0 and level != "1v1" else ""),
+            f"one main card (installation) per player: at least {players}",
+            ("installations",),
         ),
     ]
 
@@ -148,6 +179,8 @@ def _token_items(catalog: Catalog, players: int, rule: str) -> list[SetupItem]:
             rule,
             tokens == TOKENS_PER_PLAYER and colours >= players,
             f"{tokens} chemist tokens per player in {colours} colours for {players} players",
+            f"{TOKENS_PER_PLAYER} tokens per player, a colour per player",
+            ("components", "chemist_tokens", "per_player"),
         )
     ]
 
@@ -168,6 +201,8 @@ def check_setup(catalog: Catalog, level: Level, players: int) -> SetupCheck:
                 "L1.S5" if level == "1" else "L3.S4",
                 coins == COINS,
                 f"{coins} coins form the Bank (the rules count {COINS})",
+                f"{COINS} coins",
+                ("components", "coins", "count"),
             )
         )
     if level in ("2", "1v1", "3"):
@@ -181,6 +216,8 @@ def check_setup(catalog: Catalog, level: Level, players: int) -> SetupCheck:
                 coins >= needed,
                 f"{coins} coins: {COINS_PER_PLAYER_L2} × {players} players + {BANK_L2} for the "
                 f"Bank = {needed}",
+                f"at least {needed} coins",
+                ("components", "coins", "count"),
             )
         )
         items.append(
@@ -188,6 +225,8 @@ def check_setup(catalog: Catalog, level: Level, players: int) -> SetupCheck:
                 "L2.S6",
                 catalog.raw_deck_size >= 3,
                 f"{catalog.raw_deck_size} raw cards in three piles",
+                "at least 3 raw cards",
+                ("raw_materials",),
             )
         )
     return SetupCheck(level, players, tuple(items))

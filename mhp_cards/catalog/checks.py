@@ -32,7 +32,7 @@ from mhp_cards.errors import FormulaError, ReactionError
 from mhp_cards.formula import Formula
 from mhp_cards.issues import Issue, Path
 from mhp_cards.missions import find_exact_sum
-from mhp_cards.setups import LEVELS, PLAYERS, check_setup
+from mhp_cards.setups import LEVELS, PLAYERS, SetupItem, check_setup
 
 __all__ = ["CHECKS", "Check", "Parts", "run_checks"]
 
@@ -91,6 +91,10 @@ class Check:
 CHECKS: list[Check] = []
 
 
+class SkipCheck(Exception):  # noqa: N818 - a signal, not an error
+    """Raised by a check that cannot judge yet (its status then says why)."""
+
+
 def check(name: str, description: str, *needs: str) -> Callable[[CheckFunction], CheckFunction]:
     """Register a check function under ``name``."""
 
@@ -121,11 +125,15 @@ def run_checks(parts: Parts) -> tuple[list[Issue], dict[str, str]]:
         if missing:
             status[registered.name] = f"skipped: {', '.join(missing)} has errors"
             continue
-        found = [
-            issue
-            for issue in registered.run(parts)
-            if registered.name in {"formulas", "reactions"} or not _mentions(issue, broken)
-        ]
+        try:
+            found = [
+                issue
+                for issue in registered.run(parts)
+                if registered.name in {"formulas", "reactions"} or not _mentions(issue, broken)
+            ]
+        except SkipCheck as skipped:
+            status[registered.name] = f"skipped: {skipped}"
+            continue
         issues.extend(found)
         errors = sum(issue.severity == "error" for issue in found)
         warnings = len(found) - errors
@@ -258,7 +266,11 @@ def _check_reactions(parts: Parts) -> Iterator[Issue]:
 
 @check("known-substances", "every formula used is listed in substances.yaml", SUBSTANCES)
 def _check_known_substances(parts: Parts) -> Iterator[Issue]:
-    known = {s.parsed: s for s in parts.substances or () if _parses(s.formula)}
+    substances = parts.substances or ()
+    if not all(_parses(s.formula) for s in substances):
+        # Which substance a broken formula meant is unknown: every use would look unlisted.
+        raise SkipCheck("a formula in substances.yaml does not parse (reported by 'formulas')")
+    known = {s.parsed for s in substances}
     for file, path, text in _formula_fields(parts):
         if file == SUBSTANCES or not _parses(text):
             continue
@@ -273,15 +285,28 @@ def _check_known_substances(parts: Parts) -> Iterator[Issue]:
     if parts.installations is None:
         return
     for path, text in _parsed_reactions(parts):
-        for formula in reaction_of(text).species:
-            if not formula.is_electron and formula not in known:
-                yield Issue(
-                    "known-substances",
-                    f"{formula} in reaction {text!r} is not listed in substances.yaml",
-                    file=INSTALLATIONS,
-                    path=path,
-                    hint=f"add '- formula: {formula}' with its names and price to substances.yaml",
-                )
+        reaction = reaction_of(text)
+        reported: set[Formula] = set()
+        for index, formula in enumerate(reaction.species):
+            if formula.is_electron or formula in known or formula in reported:
+                continue
+            reported.add(formula)
+            yield Issue(
+                "known-substances",
+                f"{formula} in reaction {text!r} is not listed in substances.yaml",
+                file=INSTALLATIONS,
+                path=path,
+                offset=_species_offset(reaction.positions, index, text),
+                hint=f"add '- formula: {formula}' with its names and price to substances.yaml",
+            )
+
+
+def _species_offset(positions: tuple[int, ...], index: int, text: str) -> int:
+    """Where the formula of species ``index`` starts in the reaction text (past its coefficient)."""
+    start = positions[index] if index < len(positions) else 0
+    while start < len(text) and (text[start].isdigit() or text[start] == " "):
+        start += 1
+    return start
 
 
 def _parses(text: str) -> bool:
@@ -390,7 +415,11 @@ def _check_card_ids(parts: Parts) -> Iterator[Issue]:
                 yield Issue(
                     "card-ids",
                     f"card {card.id} is in installation {installation.number} but its ID names "
-                    + ("an electrolyser" if card_id.is_electrolyser else f"{card_id.number}"),
+                    + (
+                        "an electrolyser"
+                        if card_id.is_electrolyser
+                        else f"installation {card_id.number}"
+                    ),
                     file=INSTALLATIONS,
                     path=path,
                     hint=f"number it {installation.number}{card_id.letter}",
@@ -476,22 +505,41 @@ def _check_electrolysers(parts: Parts) -> Iterator[Issue]:
             hint="list exactly five identical electrolyser cards",
             rule="L2.S1",
         )
+    if not electrolysers:
+        return
+    model = electrolysers[0].model_dump(exclude={"id"})
     for j, card in enumerate(electrolysers[1:], start=1):
-        if not card.same_design(electrolysers[0]):
-            differing = [
-                key
-                for key, value in card.model_dump(exclude={"id"}).items()
-                if value != electrolysers[0].model_dump(exclude={"id"})[key]
-            ]
-            yield Issue(
-                "electrolysers",
-                f"electrolyser {card.id} differs from {electrolysers[0].id} in "
-                f"{', '.join(differing)}",
-                file=INSTALLATIONS,
-                path=("electrolysers", j, differing[0]),
-                hint="the five electrolysers are identical cards",
-                rule="L2.S1",
-            )
+        difference = _first_difference(model, card.model_dump(exclude={"id"}), ())
+        if difference is None:
+            continue
+        where, theirs, ours = difference
+        shown = ".".join(str(step) for step in where)
+        yield Issue(
+            "electrolysers",
+            f"electrolyser {card.id} differs from {electrolysers[0].id} at {shown}: "
+            f"{ours!r} here, {theirs!r} on {electrolysers[0].id}",
+            file=INSTALLATIONS,
+            path=("electrolysers", j, *where),
+            hint=f"the five electrolysers are identical cards: write {theirs!r}",
+            rule="L2.S1",
+        )
+
+
+def _first_difference(a: object, b: object, path: Path) -> tuple[Path, object, object] | None:
+    """The first place where two dumped models differ: (path, value in a, value in b)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in dict.fromkeys([*a, *b]):
+            found = _first_difference(a.get(key), b.get(key), (*path, key))
+            if found is not None:
+                return found
+        return None
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple) and len(a) == len(b):
+        for index, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = _first_difference(x, y, (*path, index))
+            if found is not None:
+                return found
+        return None
+    return None if a == b else (path, a, b)
 
 
 # Cards and assembly ------------------------------------------------------------------------------
@@ -516,11 +564,24 @@ def _check_card_flow(parts: Parts) -> Iterator[Issue]:
         if not _chemistry_ok(card):
             continue
         for problem in card_flow_problems(card):
+            if problem.edge is not None:
+                index = next(
+                    k
+                    for k, port in enumerate(card.ports)
+                    if port.edge == problem.edge and port.position == problem.position
+                )
+                where: Path = (*path, "ports", index, "substance")
+            else:
+                index = next(
+                    (k for k, c in enumerate(card.containers) if c.substance == problem.found), 0
+                )
+                where = (*path, "containers", index, "substance")
             yield Issue(
                 "card-flow",
                 problem.message,
                 file=INSTALLATIONS,
-                path=(*path, "ports") if problem.edge else (*path, "containers"),
+                path=where,
+                hint=f"expected {problem.expected}",
             )
 
 
@@ -540,12 +601,17 @@ def _check_assembly(parts: Parts) -> Iterator[Issue]:
         solution = solve(installation.cards, electrolyser, overall)
         path: Path = ("installations", i)
         if not solution.arrangements:
+            hint = (
+                "check the card reactions and the overall reaction"
+                if solution.failure == "net-reaction"
+                else "check the ports: positions on facing edges, substances, in/out"
+            )
             yield Issue(
                 "assembly",
                 f"installation {installation.number} cannot be assembled: {solution.reason}",
                 file=INSTALLATIONS,
                 path=path,
-                hint="check the ports: positions on facing edges, substances, in/out",
+                hint=hint,
             )
         elif len(solution.arrangements) > 1:
             shown = "; ".join(str(a) for a in solution.arrangements[:3])
@@ -688,7 +754,7 @@ def _check_missions_level_1(parts: Parts) -> Iterator[Issue]:
             continue
         target = mission.elements
         if find_exact_sum(items, target) is None:
-            wanted = " ".join(f"{symbol}{n}" for symbol, n in target.items())
+            wanted = Formula.from_elements(target).hill()
             yield Issue(
                 "missions-level-1",
                 f"mission {mission.id} needs exactly {wanted}, which no set of raw cards of the "
@@ -708,55 +774,50 @@ def _check_missions_level_1(parts: Parts) -> Iterator[Issue]:
     "card counts allow levels 1, 2, 1v1 and 3 for 2 to 5 players",
     RAW,
     INSTALLATIONS,
-    MISSIONS,
     COMPONENTS,
-    SUBSTANCES,
 )
 def _check_setup_counts(parts: Parts) -> Iterator[Issue]:
-    catalog = parts.catalog()
-    if catalog is None:
-        return
-    reported: set[tuple[str, str]] = set()
+    assert parts.raw_materials is not None
+    assert parts.installations is not None
+    assert parts.electrolysers is not None
+    assert parts.components is not None
+    # Setup needs no substance and no mission: judge the box even if those files are broken.
+    box = Catalog(
+        substances=(),
+        raw_materials=parts.raw_materials,
+        installations=parts.installations,
+        electrolysers=parts.electrolysers,
+        missions=(),
+        components=parts.components,
+    )
+    failures: dict[tuple[str, str], tuple[SetupItem, list[str], list[int]]] = {}
     for level in LEVELS:
         for players in (2,) if level == "1v1" else PLAYERS:
-            for item in check_setup(catalog, level, players).failures:
-                if (item.rule, item.text) in reported:
-                    continue
-                reported.add((item.rule, item.text))
-                yield Issue(
-                    "setup-counts",
-                    f"level {level}, {players} players: {item.text}",
-                    file=_file_of_rule(item.rule),
-                    path=_path_of_rule(item.rule),
-                    rule=item.rule,
-                )
-
-
-def _file_of_rule(rule: str) -> str:
-    if rule in {"L1.S3", "L3.S2", "L2.S6"}:
-        return RAW
-    if rule in {"L2.S1", "L2.S2", "V1.2"}:
-        return INSTALLATIONS
-    return COMPONENTS
-
-
-def _path_of_rule(rule: str) -> Path:
-    return {
-        "L1.S1": ("components", "fate_cards"),
-        "L3.S1": ("components", "fate_cards"),
-        "L1.S3": ("raw_materials",),
-        "L3.S2": ("raw_materials",),
-        "L2.S6": ("raw_materials",),
-        "L1.S4": ("components", "combines"),
-        "L3.S3": ("components", "combines"),
-        "L1.S5": ("components", "coins"),
-        "L3.S4": ("components", "coins"),
-        "L2.S7": ("components",),
-        "L3.S5": ("components", "chemist_tokens"),
-        "L2.S1": ("electrolysers",),
-        "L2.S2": ("installations",),
-        "V1.2": ("installations",),
-    }.get(rule, ("components",))
+            for item in check_setup(box, level, players).failures:
+                if item.rule == "L2.S1":
+                    continue  # the "electrolysers" check reports it, located at the card
+                entry = failures.setdefault((item.rule, item.text), (item, [], []))
+                if level not in entry[1]:
+                    entry[1].append(level)
+                entry[2].append(players)
+    for item, levels, counts in failures.values():
+        top = item.subject[:1]
+        if top == ("raw_materials",):
+            file = RAW
+        elif top in {("installations",), ("electrolysers",)}:
+            file = INSTALLATIONS
+        else:
+            file = COMPONENTS
+        played = sorted(set(counts))
+        who = f"{played[0]}–{played[-1]} players" if len(played) > 1 else f"{played[0]} players"
+        yield Issue(
+            "setup-counts",
+            f"level {', '.join(levels)} ({who}): {item.text}",
+            file=file,
+            path=item.subject,
+            hint=item.hint,
+            rule=item.rule,
+        )
 
 
 @check("components", "the box holds what the rules use", COMPONENTS)

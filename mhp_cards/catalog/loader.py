@@ -96,13 +96,16 @@ def validate_catalog(directory: Path | str | None = None) -> Validation:
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as error:
+            before = path.read_bytes()[: error.start]
+            line = before.count(b"\n") + 1
+            column = len(before) - (before.rfind(b"\n") + 1) + 1
             issues.append(
                 Issue(
                     "files",
                     f"not UTF-8 text: {error.reason} at byte {error.start}",
                     file=file_name,
-                    line=1,
-                    column=1,
+                    line=line,
+                    column=column,
                     hint="save the file as UTF-8",
                 )
             )
@@ -112,6 +115,19 @@ def validate_catalog(directory: Path | str | None = None) -> Validation:
         if document is None:
             continue
         documents[file_name] = document
+        if document.data is None:
+            top = next(iter(model.model_fields))
+            issues.append(
+                Issue(
+                    "schema",
+                    f"{file_name} is empty",
+                    file=file_name,
+                    line=1,
+                    column=1,
+                    hint=f"it starts with '{top}:' (see docs/catalog-format.md)",
+                )
+            )
+            continue
         structural = list(_schema_issues(file_name, document))
         issues.extend(structural)
         if structural:
@@ -146,7 +162,8 @@ def load_catalog(directory: Path | str | None = None) -> Catalog:
     if validation.catalog is None:
         errors = validation.errors
         summary = (
-            f"the catalog in {validation.directory} has {len(errors)} error(s); first: {errors[0]}"
+            f"the catalog in {validation.directory} has {len(errors)} error(s); first: "
+            f"{errors[0]}\nrun 'mhp validate {validation.directory}' for the full report"
         )
         raise CatalogError(validation.issues, summary)
     return validation.catalog

@@ -133,7 +133,8 @@ UNREADABLE = [
     ),
     ("0 O2 -> O2", 0, "coefficient 0 at 1 is zero or has a leading zero"),
     ("H2 + Xx -> H2Xx", 5, "unknown element symbol 'Xx' at 6"),
-    ("2 H2 + O2 <=> 2 H2O", 10, "arrow '<=>' at 11 is not one of -> → ⟶ = ⇌"),
+    ("2 H2 + O2 <=> 2 H2O", 10, "arrow '<=>' at 11 is not one of -> → ⟶ = ⇌; write '->'"),
+    ("2 H2 + O2 => 2 H2O", 10, "arrow '=>' at 11 is not one of -> → ⟶ = ⇌; write '->'"),
 ]
 
 
