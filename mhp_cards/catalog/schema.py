@@ -22,6 +22,7 @@ from mhp_cards.catalog.models import (
     SubstancesFile,
 )
 from mhp_cards.fileio import write_text_atomic
+from mhp_cards.game.state import GameState
 
 __all__ = ["CATALOG_FILES", "SCHEMA_BASE_URI", "check_schemas", "schema_for", "write_schemas"]
 
@@ -35,6 +36,7 @@ CATALOG_FILES: Final[dict[str, type[BaseModel]]] = {
     "components.yaml": ComponentsFile,
 }
 _EXPORT_SCHEMA: Final = "catalog.schema.json"
+_STATE_SCHEMA: Final = "game-state.schema.json"
 
 
 def schema_name(file_name: str) -> str:
@@ -53,12 +55,13 @@ def schema_for(model: type[BaseModel], name: str) -> dict[str, Any]:
 
 
 def all_schemas() -> dict[str, dict[str, Any]]:
-    """Every committed schema by file name: one per catalog file, and the export's."""
+    """Every committed schema by file name: one per catalog file, the export's, the state's."""
     schemas = {
         schema_name(file): schema_for(model, schema_name(file))
         for file, model in CATALOG_FILES.items()
     }
     schemas[_EXPORT_SCHEMA] = schema_for(Catalog, _EXPORT_SCHEMA)
+    schemas[_STATE_SCHEMA] = schema_for(GameState, _STATE_SCHEMA)
     return schemas
 
 

@@ -26,7 +26,8 @@ from mhp_cards.resources import default_catalog_dir
 
 SCHEMA_DIR = default_catalog_dir() / "schema"
 EXPORT_SCHEMA = "catalog.schema.json"
-SCHEMA_FILES = [schema_name(file) for file in CATALOG_FILES] + [EXPORT_SCHEMA]
+STATE_SCHEMA = "game-state.schema.json"
+SCHEMA_FILES = [schema_name(file) for file in CATALOG_FILES] + [EXPORT_SCHEMA, STATE_SCHEMA]
 
 
 def _committed(name: str) -> dict:

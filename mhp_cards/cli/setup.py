@@ -1,0 +1,151 @@
+"""``mhp setup check`` and ``mhp setup deal``: setups for every level and 2–5 players."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from pydantic import ValidationError
+
+from mhp_cards.catalog import load_catalog
+from mhp_cards.cli.app import app, echo_json, fail, reports_errors
+from mhp_cards.fileio import write_text_atomic
+from mhp_cards.game import SHAPES, GameState, deal, status
+from mhp_cards.game.views import field_map, summary
+from mhp_cards.setups import LEVELS, SetupCheck, check_setup
+
+setup_app = typer.Typer(help="Check or deal the setup of a game.", no_args_is_help=True)
+app.add_typer(setup_app, name="setup")
+
+CatalogDir = Annotated[
+    Path | None, typer.Option("--catalog", help="Catalog directory (default: the shipped game).")
+]
+HouseRules = Annotated[
+    list[str] | None, typer.Option("--house-rule", help="A house rule in force (repeatable).")
+]
+
+
+def read_state(path: Path) -> GameState:
+    """A game state from a JSON file; a clean error when it is not one."""
+    try:
+        return GameState.from_json(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        fail(f"no state file {path}")
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(step) for step in first["loc"])
+        fail(
+            f"{path}: not a game state: {where}: {first['msg']} ({error.error_count()} problem(s))"
+        )
+
+
+def checklist_document(check: SetupCheck) -> dict[str, object]:
+    """The JSON form of a setup checklist."""
+    return {
+        "level": check.level,
+        "players": check.players,
+        "valid": check.is_valid(),
+        "items": [
+            {"rule": item.rule, "ok": item.ok, "text": item.text, "hint": item.hint}
+            for item in check.items
+        ],
+    }
+
+
+@setup_app.command("check")
+@reports_errors
+def check(
+    state_file: Annotated[
+        Path | None, typer.Argument(help="A game state (JSON) to check instead of a level.")
+    ] = None,
+    level: Annotated[str | None, typer.Option("--level", help="1, 2, 1v1 or 3.")] = None,
+    players: Annotated[int | None, typer.Option("--players", help="2 to 5.")] = None,
+    house_rule: HouseRules = None,
+    catalog_dir: CatalogDir = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Check that the box allows a setup (a checklist with rule IDs), or check a state file.
+
+    Example: mhp setup check --level 2 --players 5
+    """
+    catalog = load_catalog(catalog_dir)
+    if state_file is not None:
+        state = read_state(state_file)
+        checklist = check_setup(catalog, state.level, len(state.players))
+        problems = status(state, catalog)
+        if as_json:
+            document = checklist_document(checklist)
+            document["state_valid"] = not problems
+            document["problems"] = [issue.to_json() for issue in problems]
+            echo_json(document)
+        else:
+            _print_checklist(checklist)
+            typer.echo("")
+            if problems:
+                typer.echo(f"the state has {len(problems)} problem(s):")
+                for issue in problems:
+                    typer.echo(f"  ✗ [{issue.rule}] {issue.message}")
+            else:
+                typer.echo("the state is consistent")
+        if problems or not checklist.is_valid():
+            raise typer.Exit(1)
+        return
+    if level is None or players is None:
+        fail("give --level and --players, or a state file", 2)
+    if level not in LEVELS:
+        fail(f"--level must be one of {', '.join(LEVELS)}, not {level!r}", 2)
+    checklist = check_setup(catalog, level, players)
+    if as_json:
+        echo_json(checklist_document(checklist))
+    else:
+        _print_checklist(checklist)
+    if not checklist.is_valid():
+        raise typer.Exit(1)
+
+
+def _print_checklist(checklist: SetupCheck) -> None:
+    typer.echo(f"Setup of level {checklist.level} for {checklist.players} players:")
+    for item in checklist.items:
+        mark = "✓" if item.ok else "✗"
+        hint = f" — {item.hint}" if not item.ok and item.hint else ""
+        typer.echo(f"  {mark} [{item.rule}] {item.text}{hint}")
+    verdict = "possible" if checklist.is_valid() else "IMPOSSIBLE"
+    typer.echo(f"setup {verdict}")
+
+
+@setup_app.command("deal")
+@reports_errors
+def deal_command(
+    level: Annotated[str, typer.Option("--level", help="1, 2, 1v1 or 3.")],
+    players: Annotated[int, typer.Option("--players", help="2 to 5.")],
+    seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same deal.")],
+    shape: Annotated[
+        str, typer.Option("--shape", help=f"Field shape: {', '.join(SHAPES)}.")
+    ] = "rectangle",
+    house_rule: HouseRules = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write the state (JSON) here.")] = None,
+    catalog_dir: CatalogDir = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON.")] = False,
+) -> None:
+    """Deal a game by the rules and print the field and the players (or the JSON state).
+
+    Example: mhp setup deal --level 3 --players 4 --seed 7 --shape cross --out game.json
+    """
+    if level not in LEVELS:
+        fail(f"--level must be one of {', '.join(LEVELS)}, not {level!r}", 2)
+    if shape not in SHAPES:
+        fail(f"--shape must be one of {', '.join(SHAPES)}, not {shape!r}", 2)
+    catalog = load_catalog(catalog_dir)
+    state = deal(catalog, level, players, seed, shape, house_rule or ())
+    if out is not None:
+        write_text_atomic(out, state.to_json() + "\n")
+    if as_json:
+        typer.echo(state.to_json())
+        return
+    typer.echo(summary(state, catalog))
+    if state.field is not None:
+        typer.echo("")
+        typer.echo(field_map(state))
+    if out is not None:
+        typer.echo(f"\nwrote {out}")

@@ -1,0 +1,260 @@
+"""The dealer: a game set up by the rules for a level and a number of players, from a seed.
+
+Level 1 (L1.S1–S5) and level 3 (L3.S1–S5): some Fate cards are set aside, the rest form the
+field in the chosen shape around the Base, a raw card lies face down on every cell, the rest
+form the Warehouse, combines wait on the Base. Level 2 (L2.S1–S7) and head to head (V1.1–V1.2):
+main cards are dealt, installations are assembled (their solved arrangement), the raw deck is
+laid out in three piles, coins and chemist tokens are handed out. The same seed gives the
+same deal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Final, Literal
+
+from mhp_cards.assembly import Arrangement, solve_installation
+from mhp_cards.catalog.models import Catalog, Installation
+from mhp_cards.errors import MhpError
+from mhp_cards.game.rng import Rng
+from mhp_cards.game.state import (
+    Cell,
+    Combine,
+    ContainerState,
+    FieldState,
+    GameState,
+    InstallationState,
+    MissionState,
+    Player,
+    Position,
+)
+from mhp_cards.setups import (
+    BANK_L2,
+    COINS_PER_PLAYER_L2,
+    TOKENS_PER_PLAYER,
+    WAREHOUSE,
+    Level,
+    check_setup,
+    removal_options,
+)
+
+__all__ = ["SHAPES", "SetupError", "deal", "field_positions", "raw_instances"]
+
+Shape = Literal["rectangle", "cross", "ring", "random"]
+SHAPES: Final[tuple[Shape, ...]] = ("rectangle", "cross", "ring", "random")
+HOUSE_RULES: Final = ("diagonal-adjacency", "armour-sum", "whole-hand", "at-least", "deal-evenly")
+
+
+class SetupError(MhpError):
+    """The box does not allow this setup; ``failures`` lists the rules that fail."""
+
+    def __init__(self, message: str, failures: Sequence[str] = ()) -> None:
+        self.failures = tuple(failures)
+        super().__init__(message)
+
+
+def raw_instances(catalog: Catalog) -> list[str]:
+    """Every raw card of the box by instance ID: ``hematite#1`` … in catalog order."""
+    return [f"{raw.id}#{k}" for raw in catalog.raw_materials for k in range(1, raw.copies + 1)]
+
+
+def fate_instances(catalog: Catalog) -> list[str]:
+    """Every Fate card by instance ID: ``fate#1``, ``fate#2`` and so on."""
+    return [f"fate#{k}" for k in range(1, catalog.components.fate_cards.count + 1)]
+
+
+def field_positions(count: int, shape: Shape, rng: Rng) -> tuple[Position, list[Position]]:
+    """The Base and ``count`` cell positions forming a connected field of the given shape.
+
+    rectangle: a 4:3 block grown around the Base; cross: arms three cells wide; ring: a band
+    around the Base, joined to it by a causeway; random: grown cell by cell from the Base.
+    """
+    if shape == "random":
+        chosen = _random_growth(count, rng)
+    else:
+        radius = math.isqrt(count) + 3
+        candidates = [
+            (x, y)
+            for x in range(-2 * radius, 2 * radius + 1)
+            for y in range(-2 * radius, 2 * radius + 1)
+            if (x, y) != (0, 0)
+        ]
+        inner = 2
+        if shape == "ring":
+            candidates = [
+                p
+                for p in candidates
+                if max(abs(p[0]), abs(p[1])) >= inner or (p[1] == 0 and p[0] > 0)
+            ]
+        candidates.sort(key=lambda p: _shape_key(p, shape, inner))
+        chosen = candidates[:count]
+    xs = [x for x, _ in chosen] + [0]
+    ys = [y for _, y in chosen] + [0]
+    dx, dy = -min(xs), -min(ys)
+    return (dx, dy), [(x + dx, y + dy) for x, y in chosen]
+
+
+def _shape_key(position: Position, shape: Shape, inner: int) -> tuple[float, ...]:
+    x, y = position
+    angle = math.atan2(y, x) % (2 * math.pi)
+    if shape == "cross":
+        across = max(0, min(abs(x), abs(y)) - 1)
+        return (across, max(abs(x), abs(y)), angle)
+    if shape == "ring":
+        ring = max(abs(x), abs(y))
+        causeway = y == 0 and 0 < x < inner
+        return (0 if causeway else 1, ring, angle)
+    return (max(abs(x) / 4, abs(y) / 3), angle)
+
+
+def _random_growth(count: int, rng: Rng) -> list[Position]:
+    chosen: list[Position] = []
+    taken = {(0, 0)}
+    frontier = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    while len(chosen) < count:
+        position = frontier.pop(rng.randrange(len(frontier)))
+        if position in taken:
+            continue
+        taken.add(position)
+        chosen.append(position)
+        x, y = position
+        frontier += [p for p in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if p not in taken]
+    return chosen
+
+
+def _installation_state(
+    catalog: Catalog, installation: Installation, owner: str | None, electrolysers: list[str]
+) -> InstallationState:
+    solution = solve_installation(catalog, installation.number)
+    arrangement = solution.canonical
+    if arrangement is None:
+        raise SetupError(f"installation {installation.number} cannot be assembled")
+    cells = []
+    for row, column, token in arrangement.cells:
+        card_id = token
+        if token == "Э":
+            if not electrolysers:
+                raise SetupError("not enough electrolysers for the installations", ["L2.S1"])
+            card_id = electrolysers.pop(0)
+        cells.append(((row, column), card_id))
+    containers = []
+    for _, card_id in cells:
+        card = catalog.card(card_id)
+        for index, container in enumerate(card.containers):
+            places: tuple[str | None, ...] = (
+                (None,) * container.places if container.role == "product" else ()
+            )
+            containers.append(
+                ContainerState(
+                    card=card_id,
+                    index=index,
+                    substance=container.substance,
+                    role=container.role,
+                    places=places,
+                )
+            )
+    text = Arrangement.from_cells(dict(cells)).text()
+    return InstallationState(
+        number=installation.number, owner=owner, arrangement=text, containers=tuple(containers)
+    )
+
+
+def deal(
+    catalog: Catalog,
+    level: Level,
+    players: int,
+    seed: int,
+    shape: Shape = "rectangle",
+    house_rules: Sequence[str] = (),
+) -> GameState:
+    """Set up a game by the rules; SetupError (with the failing rules) if the box cannot."""
+    unknown = [rule for rule in house_rules if rule not in HOUSE_RULES]
+    if unknown:
+        raise SetupError(
+            f"unknown house rule(s) {', '.join(unknown)}; known: {', '.join(HOUSE_RULES)}"
+        )
+    checklist = check_setup(catalog, level, players)
+    if not checklist.is_valid():
+        failures = [f"{item.rule}: {item.text}" for item in checklist.failures]
+        raise SetupError(
+            f"level {level} for {players} players cannot be set up: " + "; ".join(failures),
+            [item.rule for item in checklist.failures],
+        )
+    rng = Rng(seed)
+    colours = [colour.id for colour in catalog.components.colours[:players]]
+    coins = catalog.components.coins.count
+    raw = raw_instances(catalog)
+    rng.shuffle(raw)
+    field: FieldState | None = None
+    removed: tuple[str, ...] = ()
+    warehouse: tuple[str, ...] = ()
+    piles: tuple[tuple[str, ...], ...] = ()
+    if level in ("1", "3"):
+        fate = fate_instances(catalog)
+        options = removal_options(len(fate), len(raw), WAREHOUSE[level])
+        removed_count = rng.choice(options)
+        rng.shuffle(fate)
+        removed, laid = tuple(fate[:removed_count]), fate[removed_count:]
+        base, positions = field_positions(len(laid), shape, rng)
+        cells = tuple(
+            Cell(x=x, y=y, fate=fate_card, raw=raw_card)
+            for (x, y), fate_card, raw_card in zip(positions, laid, raw, strict=False)
+        )
+        field = FieldState(shape=shape, base=base, cells=cells)
+        warehouse = tuple(raw[len(laid) :])
+    else:
+        piles = tuple(tuple(raw[i::3]) for i in range(3))
+    tokens = TOKENS_PER_PLAYER if level != "1" else 0
+    money = COINS_PER_PLAYER_L2 if level in ("2", "1v1") else 0
+    bank = BANK_L2 if level in ("2", "1v1") else coins
+    box = coins - bank - money * players
+    installations: list[InstallationState] = []
+    unused: list[int] = []
+    if level != "1":
+        mains = list(catalog.installations)
+        rng.shuffle(mains)
+        each = len(mains) // players if "deal-evenly" in house_rules and level != "1v1" else 1
+        electrolysers = [card.id for card in catalog.electrolysers]
+        for index, installation in enumerate(mains):
+            if index < each * players:
+                owner: str | None = colours[index % players]
+            elif level == "1v1":
+                unused.append(installation.number)
+                continue
+            else:
+                owner = None
+            installations.append(_installation_state(catalog, installation, owner, electrolysers))
+        installations.sort(key=lambda i: i.number)
+    player_states = tuple(
+        Player(
+            id=colour,
+            money=money,
+            tokens=tokens,
+            combine=Combine(position=field.base) if field is not None else None,
+        )
+        for colour in colours
+    )
+    missions = tuple(
+        MissionState(
+            id=mission.id,
+            places=tuple((place.formula, (None,) * place.count) for place in mission.places),
+        )
+        for mission in catalog.missions
+    )
+    return GameState(
+        level=level,
+        seed=seed,
+        rng=rng.state,
+        house_rules=tuple(house_rules),
+        players=player_states,
+        field=field,
+        removed_fate=removed,
+        warehouse=warehouse,
+        piles=piles,
+        bank=bank,
+        box_coins=box,
+        installations=tuple(installations),
+        unused_installations=tuple(sorted(unused)),
+        missions=missions if level != "1" else (),
+    )

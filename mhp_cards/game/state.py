@@ -1,0 +1,230 @@
+"""The state of a game of МХП at any moment: one versioned, JSON-serialisable, frozen model.
+
+Everything needed to continue a game exactly is here: the field and what lies on it, every
+combine, hand, pile and the Warehouse, the Bank and the money, the installations with the
+chemist tokens on their containers, the Mission card, whose turn it is, the house rules in
+force, and the state of the random generator. Cards are named by instance IDs so that each one
+can be followed: ``hematite#2`` is the second hematite card, ``fate#17`` the 17th Fate card.
+
+States are values: an action produces a new state (see the referee); nothing mutates one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mhp_cards.setups import Level
+
+__all__ = [
+    "STATE_VERSION",
+    "Cell",
+    "Combine",
+    "ContainerState",
+    "FieldState",
+    "GameState",
+    "InstallationState",
+    "MissionState",
+    "Player",
+    "Position",
+]
+
+STATE_VERSION = 1
+#: A field position (x to the right, y downwards); the Base has one too.
+Position = tuple[int, int]
+
+
+class Model(BaseModel):
+    """Base of the state models: immutable, no unknown keys."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class Cell(Model):
+    """A field cell: a face-down Fate card and, until collected, a raw card on top."""
+
+    x: int
+    y: int
+    fate: str
+    """Instance ID of the Fate card forming the cell (``fate#17``)."""
+    raw: str | None = None
+    """Instance ID of the raw card lying face down on it, or None once collected."""
+
+    @property
+    def position(self) -> Position:
+        """(x, y)."""
+        return (self.x, self.y)
+
+
+class FieldState(Model):
+    """The surface of Mars (levels 1 and 3): cells of Fate cards and the Base among them."""
+
+    shape: str = "rectangle"
+    base: Position
+    cells: tuple[Cell, ...]
+
+    def cell_at(self, position: Position) -> Cell | None:
+        """The cell at a position, if there is one."""
+        for cell in self.cells:
+            if cell.position == position:
+                return cell
+        return None
+
+    @property
+    def positions(self) -> frozenset[Position]:
+        """Every position a combine can stand on: the cells and the Base."""
+        return frozenset([self.base, *(cell.position for cell in self.cells)])
+
+
+class Combine(Model):
+    """A player's combine on the field."""
+
+    position: Position
+    solar_battery: bool = False
+    armour: bool = False
+    moved: bool = False
+    """True once it has left the Base for the first time (L1.T2)."""
+    repairing: bool = False
+    """After a fight, the player may not attack on their next turn (L1.T5)."""
+
+
+class Player(Model):
+    """A player: colour, money, raw cards held, combine, chemist tokens."""
+
+    id: str
+    """The player's colour ID (catalog components.colours)."""
+    money: Annotated[int, Field(ge=0)] = 0
+    raw_cards: tuple[str, ...] = ()
+    combine: Combine | None = None
+    tokens: Annotated[int, Field(ge=0)] = 0
+    """Chemist tokens the player owns (8 at levels 2 and 3, none at level 1)."""
+
+
+class ContainerState(Model):
+    """A container on a reactor card and the tokens on its places (None: a free place)."""
+
+    card: str
+    index: int
+    """Index of the container on its card (catalog order)."""
+    substance: str
+    role: Literal["raw-input", "product", "transit"]
+    places: tuple[str | None, ...] = ()
+    """For product containers: the player ID whose token stands on each place, or None."""
+
+
+class InstallationState(Model):
+    """An installation on the table: who owns it and its assembled cards."""
+
+    number: int
+    owner: str | None = None
+    """The player who owns it; None for a shared installation."""
+    arrangement: str
+    """The assembled cards, in the inline form (``. 2А / Э 2Б``)."""
+    containers: tuple[ContainerState, ...] = ()
+
+
+class MissionState(Model):
+    """A mission of the Mission card and the tokens standing on its places."""
+
+    id: str
+    places: tuple[tuple[str, tuple[str | None, ...]], ...]
+    """(formula, the player ID on each place or None) for each product of the mission."""
+
+    @property
+    def complete(self) -> bool:
+        """Every place of the mission holds a token (L2.E1 ruling)."""
+        return all(token is not None for _, tokens in self.places for token in tokens)
+
+
+class GameState(Model):
+    """A game at one moment."""
+
+    version: Literal[1] = 1
+    level: Level
+    seed: int
+    rng: int
+    """State of the game's random generator (mhp_cards.game.rng.Rng)."""
+    house_rules: tuple[str, ...] = ()
+    players: Annotated[tuple[Player, ...], Field(min_length=1)]
+    turn: int = 0
+    """Index into ``players`` of the player whose turn it is."""
+    round: int = 1
+    field: FieldState | None = None
+    removed_fate: tuple[str, ...] = ()
+    """Fate cards set aside at setup (L1.S1)."""
+    warehouse: tuple[str, ...] = ()
+    piles: tuple[tuple[str, ...], ...] = ()
+    """The raw piles at level 2 (top card last)."""
+    discard: tuple[str, ...] = ()
+    """Raw cards out of the game (processed or discarded)."""
+    bank: Annotated[int, Field(ge=0)] = 0
+    box_coins: Annotated[int, Field(ge=0)] = 0
+    """Coins not in play (level 2 uses 8 per player + 10)."""
+    installations: tuple[InstallationState, ...] = ()
+    unused_installations: tuple[int, ...] = ()
+    """Installations left in the box (head to head, V1.2)."""
+    missions: tuple[MissionState, ...] = ()
+    ended: bool = False
+    end_reason: str = ""
+
+    @property
+    def current(self) -> Player:
+        """The player whose turn it is."""
+        return self.players[self.turn]
+
+    def player(self, player_id: str) -> Player:
+        """The player with this colour ID; KeyError if none."""
+        for player in self.players:
+            if player.id == player_id:
+                return player
+        raise KeyError(player_id)
+
+    def raw_locations(self) -> Iterator[tuple[str, str]]:
+        """Every raw card instance with where it is (``field``, ``warehouse``, ``pile 2``…)."""
+        if self.field is not None:
+            for cell in self.field.cells:
+                if cell.raw is not None:
+                    yield cell.raw, f"field ({cell.x}, {cell.y})"
+        for card in self.warehouse:
+            yield card, "warehouse"
+        for index, pile in enumerate(self.piles, start=1):
+            for card in pile:
+                yield card, f"pile {index}"
+        for player in self.players:
+            for card in player.raw_cards:
+                yield card, f"hand of {player.id}"
+        for card in self.discard:
+            yield card, "discard"
+
+    def tokens_placed(self, player_id: str) -> int:
+        """How many of a player's chemist tokens stand on containers and missions."""
+        on_installations = sum(
+            1
+            for installation in self.installations
+            for container in installation.containers
+            for token in container.places
+            if token == player_id
+        )
+        on_missions = sum(
+            1
+            for mission in self.missions
+            for _, tokens in mission.places
+            for token in tokens
+            if token == player_id
+        )
+        return on_installations + on_missions
+
+    def free_tokens(self, player_id: str) -> int:
+        """Chemist tokens the player still has in hand."""
+        return self.player(player_id).tokens - self.tokens_placed(player_id)
+
+    def to_json(self) -> str:
+        """The state as JSON text (stable key order)."""
+        return self.model_dump_json(indent=2)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        """Read a state from JSON text (pydantic ValidationError when malformed)."""
+        return cls.model_validate_json(text)
