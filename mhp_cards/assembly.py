@@ -477,6 +477,8 @@ def check_arrangement(catalog: Catalog, arrangement: Arrangement) -> AssemblyRep
                 continue
             placed[(row, column)] = (ELECTROLYSER, electrolyser)
             used[ELECTROLYSER] = used.get(ELECTROLYSER, 0) + 1
+            if token != ELECTROLYSER:  # a numbered electrolyser is one physical card
+                used[token] = used.get(token, 0) + 1
             continue
         try:
             card = catalog.card(card_id.text)
@@ -524,6 +526,15 @@ def check_arrangement(catalog: Catalog, arrangement: Arrangement) -> AssemblyRep
                 "too-many-electrolysers",
                 f"{used[ELECTROLYSER]} electrolysers placed; the game has "
                 f"{len(catalog.electrolysers)}",
+            )
+        )
+    if not arrangement.cells:
+        problems.append(
+            AssemblyProblem(
+                "no-installation",
+                "the arrangement is empty; place the cards of one installation",
+                expected="the cards of one installation",
+                found="nothing",
             )
         )
     for used_id, count in used.items():

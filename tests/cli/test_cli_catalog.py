@@ -249,7 +249,7 @@ def test_schema_write_then_check(cli, tmp_path: Path) -> None:
     target = tmp_path / "fresh"
     written = cli("schema", "--write", "--dir", str(target))
     assert written.exit_code == 0
-    assert len(written.stdout.splitlines()) == 6
+    assert len(written.stdout.splitlines()) == 7
     checked = cli("schema", "--check", "--dir", str(target))
     assert checked.exit_code == 0
     for path in target.iterdir():
@@ -264,4 +264,5 @@ def test_schema_prints_every_schema(cli) -> None:
         *(schema_name(f) for f in ("substances.yaml", "raw_materials.yaml", "installations.yaml")),
         *(schema_name(f) for f in ("missions.yaml", "components.yaml")),
         "catalog.schema.json",
+        "game-state.schema.json",
     }
