@@ -9,6 +9,7 @@ from mhp_cards.cli import build as build
 from mhp_cards.cli import catalog as catalog
 from mhp_cards.cli import chem as chem
 from mhp_cards.cli import reactor as reactor
+from mhp_cards.cli import referee as referee
 from mhp_cards.cli import setup as setup
 from mhp_cards.cli.app import app, main
 

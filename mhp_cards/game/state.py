@@ -12,6 +12,7 @@ States are values: an action produces a new state (see the referee); nothing mut
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,6 +25,7 @@ __all__ = [
     "Combine",
     "ContainerState",
     "FieldState",
+    "Fight",
     "GameState",
     "InstallationState",
     "MissionState",
@@ -72,7 +74,7 @@ class FieldState(Model):
                 return cell
         return None
 
-    @property
+    @cached_property
     def positions(self) -> frozenset[Position]:
         """Every position a combine can stand on: the cells and the Base."""
         return frozenset([self.base, *(cell.position for cell in self.cells)])
@@ -86,8 +88,9 @@ class Combine(Model):
     armour: bool = False
     moved: bool = False
     """True once it has left the Base for the first time (L1.T2)."""
-    repairing: bool = False
-    """After a fight, the player may not attack on their next turn (L1.T5)."""
+    repair_turn: int | None = None
+    """After a fight, the number of the player's next turn, on which they may not attack
+    (L1.T5)."""
 
 
 class Player(Model):
@@ -125,6 +128,14 @@ class InstallationState(Model):
     containers: tuple[ContainerState, ...] = ()
 
 
+class Fight(Model):
+    """An attack declared and not yet resolved (L1.T4)."""
+
+    attacker: str
+    defender: str
+    cell: Position
+
+
 class MissionState(Model):
     """A mission of the Mission card and the tokens standing on its places."""
 
@@ -151,6 +162,12 @@ class GameState(Model):
     turn: int = 0
     """Index into ``players`` of the player whose turn it is."""
     round: int = 1
+    turn_number: int = 0
+    """Turns played since the start (0 for the first turn of the game)."""
+    done_this_turn: tuple[str, ...] = ()
+    """Kinds of action the current player has taken this turn (one move, one trade…)."""
+    fight: Fight | None = None
+    """An attack waiting for its dice."""
     field: FieldState | None = None
     removed_fate: tuple[str, ...] = ()
     """Fate cards set aside at setup (L1.S1)."""
@@ -168,6 +185,8 @@ class GameState(Model):
     missions: tuple[MissionState, ...] = ()
     ended: bool = False
     end_reason: str = ""
+    claimed: tuple[str, str] | None = None
+    """(player, mission) when a player completed a mission at level 1 (L1.E2)."""
 
     @property
     def current(self) -> Player:

@@ -122,9 +122,12 @@ def _raw_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
             ("raw_cards",),
             "L1.S3",
         )
-    if state.level in ("1", "3") and state.round == 1 and state.turn == 0 and state.field:
+    at_start = state.turn_number == 0 and not state.done_this_turn
+    if state.level in ("1", "3") and at_start and state.field:
         low, high = WAREHOUSE[state.level]
-        untouched = all(not p.raw_cards for p in state.players)
+        untouched = all(cell.raw for cell in state.field.cells) and not any(
+            player.raw_cards for player in state.players
+        )
         if untouched and not low <= len(state.warehouse) <= high:
             rule = "L1.S3" if state.level == "1" else "L3.S2"
             yield _issue(

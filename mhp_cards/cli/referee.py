@@ -1,0 +1,201 @@
+"""``mhp referee``: rulings at the table — missions, moves, scores — each citing its rule."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from pydantic import ValidationError
+
+from mhp_cards.catalog import load_catalog
+from mhp_cards.cli.app import app, echo_json, fail, reports_errors
+from mhp_cards.cli.setup import read_state
+from mhp_cards.fileio import write_text_atomic
+from mhp_cards.referee import (
+    Action,
+    Ruling,
+    action_from_json,
+    decide_mission,
+    judge,
+    legal_actions,
+    parse_action,
+    score,
+)
+from mhp_cards.referee.cards import read_cards
+
+referee_app = typer.Typer(help="Rulings at the table, each citing its rule.", no_args_is_help=True)
+app.add_typer(referee_app, name="referee")
+
+CatalogDir = Annotated[
+    Path | None, typer.Option("--catalog", help="Catalog directory (default: the shipped game).")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+Lang = Annotated[str, typer.Option("--lang", help="Language of the reason: en or ru.")]
+
+
+def ruling_text(ruling: Ruling, lang: str) -> str:
+    """A ruling for people: verdict, reason, the rules quoted, the facts."""
+    reason = ruling.reason_ru if lang == "ru" else ruling.reason_en
+    lines = [f"{ruling.verdict.upper()}: {reason}", f"rules: {', '.join(ruling.rules)}"]
+    lines += [f"  {quote}" for quote in ruling.quotes(lang)]
+    if ruling.house_rules:
+        lines.append(f"house rules in force: {', '.join(ruling.house_rules)}")
+    return "\n".join(lines)
+
+
+def read_action(text: str) -> Action:
+    """An action from its text form, or from JSON when it starts with '{'."""
+    if text.lstrip().startswith("{"):
+        try:
+            return action_from_json(json.loads(text))
+        except (json.JSONDecodeError, ValidationError) as error:
+            fail(f"not an action: {error}")
+    return parse_action(text)
+
+
+@referee_app.command("mission")
+@reports_errors
+def mission(
+    mission_id: Annotated[str, typer.Option("--mission", help="Mission ID, e.g. M1.")],
+    cards: Annotated[
+        str, typer.Option("--cards", help="Raw cards held: formulas or IDs, comma-separated.")
+    ],
+    house_rule: Annotated[
+        list[str] | None,
+        typer.Option("--house-rule", help="whole-hand or at-least (default: exact-subset)."),
+    ] = None,
+    catalog_dir: CatalogDir = None,
+    as_json: JsonOption = False,
+    lang: Lang = "en",
+) -> None:
+    """Decide whether these raw cards complete a level-1 mission (L1.E1).
+
+    Example: mhp referee mission --mission M1 --cards "CO2, H2O, H2O, CO2, H2O, H2O"
+    """
+    catalog = load_catalog(catalog_dir)
+    try:
+        chosen = catalog.mission(mission_id)
+    except KeyError:
+        fail(f"no mission {mission_id!r}; the card has {', '.join(m.id for m in catalog.missions)}")
+    hand, notes = read_cards(catalog, cards)
+    ruling = decide_mission(catalog, chosen, hand, house_rule or ())
+    if as_json:
+        document: dict[str, Any] = ruling.to_json()
+        document["notes"] = notes
+        echo_json(document)
+    else:
+        for note in notes:
+            typer.echo(f"note: {note}")
+        typer.echo(ruling_text(ruling, lang))
+    if ruling.verdict != "complete":
+        raise typer.Exit(1)
+
+
+@referee_app.command("check")
+@reports_errors
+def check(
+    state_file: Annotated[Path, typer.Argument(help="The game state (JSON).")],
+    action: Annotated[str, typer.Argument(help="The action, e.g. 'move 3,4' or JSON.")],
+    catalog_dir: CatalogDir = None,
+    as_json: JsonOption = False,
+    lang: Lang = "en",
+) -> None:
+    """May the player do this? The ruling with its rules; exit 1 when forbidden.
+
+    Example: mhp referee check game.json "buy solar-battery"
+    """
+    catalog = load_catalog(catalog_dir)
+    state = read_state(state_file)
+    outcome = judge(state, read_action(action), catalog)
+    if as_json:
+        echo_json(outcome.ruling.to_json())
+    else:
+        typer.echo(ruling_text(outcome.ruling, lang))
+    if outcome.state is None:
+        raise typer.Exit(1)
+
+
+@referee_app.command("apply")
+@reports_errors
+def apply_command(
+    state_file: Annotated[Path, typer.Argument(help="The game state (JSON); it is not changed.")],
+    action: Annotated[str, typer.Argument(help="The action, e.g. 'end' or JSON.")],
+    out: Annotated[Path | None, typer.Option("--out", help="Write the new state here.")] = None,
+    catalog_dir: CatalogDir = None,
+    as_json: JsonOption = False,
+    lang: Lang = "en",
+) -> None:
+    """Apply an action: the ruling, the events, and the new state (with --out).
+
+    Example: mhp referee apply game.json "move 4,3" --out game2.json
+    """
+    catalog = load_catalog(catalog_dir)
+    state = read_state(state_file)
+    outcome = judge(state, read_action(action), catalog)
+    if outcome.state is not None and out is not None:
+        write_text_atomic(out, outcome.state.to_json() + "\n")
+    if as_json:
+        echo_json(
+            {
+                "ruling": outcome.ruling.to_json(),
+                "events": [event.to_json() for event in outcome.events],
+                "state": json.loads(outcome.state.to_json()) if outcome.state else None,
+            }
+        )
+    else:
+        typer.echo(ruling_text(outcome.ruling, lang))
+        for event in outcome.events:
+            typer.echo(f"  • {event.ru if lang == 'ru' else event.en}")
+        if out is not None and outcome.state is not None:
+            typer.echo(f"wrote {out}")
+    if outcome.state is None:
+        raise typer.Exit(1)
+
+
+@referee_app.command("score")
+@reports_errors
+def score_command(
+    state_file: Annotated[Path, typer.Argument(help="The game state (JSON).")],
+    catalog_dir: CatalogDir = None,
+    as_json: JsonOption = False,
+    lang: Lang = "en",
+) -> None:
+    """The score, line by line, with the rules, and the winner.
+
+    Example: mhp referee score game.json
+    """
+    catalog = load_catalog(catalog_dir)
+    state = read_state(state_file)
+    result = score(state, catalog)
+    if as_json:
+        echo_json(result.ruling.to_json())
+        return
+    for line in result.lines:
+        typer.echo(f"  {line.player:<7} {line.value:>4}  {line.what}  [{line.rule}]")
+    typer.echo(ruling_text(result.ruling, lang))
+
+
+@referee_app.command("legal")
+@reports_errors
+def legal(
+    state_file: Annotated[Path, typer.Argument(help="The game state (JSON).")],
+    catalog_dir: CatalogDir = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List what the current player may do now (trades aside: they need a partner).
+
+    Example: mhp referee legal game.json
+    """
+    catalog = load_catalog(catalog_dir)
+    state = read_state(state_file)
+    actions = legal_actions(state, catalog)
+    if as_json:
+        echo_json([action.model_dump(mode="json", exclude_none=True) for action in actions])
+        return
+    typer.echo(f"{state.current.id} may:")
+    for action in actions:
+        fields = action.model_dump(mode="json", exclude={"kind", "player"}, exclude_none=True)
+        shown = " ".join(f"{key}={value}" for key, value in fields.items())
+        typer.echo(f"  {action.kind} {shown}".rstrip())

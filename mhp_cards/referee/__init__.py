@@ -1,0 +1,33 @@
+"""The referee: rulings at the table for every level, each citing its rule.
+
+>>> from mhp_cards.catalog import load_catalog
+>>> from mhp_cards.game import deal
+>>> from mhp_cards.referee import check, parse_action
+>>> catalog = load_catalog()
+>>> state = deal(catalog, "1", players=2, seed=1)
+>>> ruling = check(state, parse_action("buy armour"), catalog)
+>>> ruling.verdict, ruling.rules[0]
+('forbidden', 'L1.T6')
+"""
+
+from mhp_cards.referee.actions import Action, ActionError, action_from_json, parse_action
+from mhp_cards.referee.engine import Event, apply, check, judge, legal_actions
+from mhp_cards.referee.mission import decide_mission
+from mhp_cards.referee.ruling import Ruling
+from mhp_cards.referee.scoring import Score, score
+
+__all__ = [
+    "Action",
+    "ActionError",
+    "Event",
+    "Ruling",
+    "Score",
+    "action_from_json",
+    "apply",
+    "check",
+    "decide_mission",
+    "judge",
+    "legal_actions",
+    "parse_action",
+    "score",
+]

@@ -1,0 +1,263 @@
+"""The referee: every rule of the game in one place — check, apply, legal actions.
+
+``check(state, action, catalog)`` never raises: it returns a :class:`Ruling` (allowed or
+forbidden, with the rule IDs and the reason in Russian and English). ``apply`` checks, then
+returns the new state and the events the action caused; an illegal action raises
+:class:`~mhp_cards.errors.IllegalPlayError` carrying the ruling. ``legal_actions`` lists what
+the current player may do (trades need a partner's agreement and a price, so they are checked
+when proposed, not listed). Dice are explicit: given by the table in the action, or rolled from
+the game's seeded generator and recorded in the events. The judgements themselves live in
+:mod:`~mhp_cards.referee.field` (level 1 and the field of level 3) and
+:mod:`~mhp_cards.referee.chemistry` (installations, tokens, trades).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.errors import IllegalPlayError
+from mhp_cards.game.state import GameState
+from mhp_cards.referee.actions import (
+    Action,
+    BuyRaw,
+    BuyUpgrade,
+    Claim,
+    EndTurn,
+    FreeToken,
+    Move,
+    ProductRef,
+    React,
+    ResolveFight,
+    SellRaw,
+    TakeRaw,
+    Trade,
+)
+from mhp_cards.referee.chemistry import (
+    can_react,
+    judge_free,
+    judge_react,
+    judge_take,
+    judge_trade,
+    reactions,
+)
+from mhp_cards.referee.common import (
+    CAPACITY_L3,
+    CHEMISTRY_LEVELS,
+    FIELD_LEVELS,
+    Event,
+    Outcome,
+    end_rules,
+    event,
+)
+from mhp_cards.referee.field import (
+    judge_buy,
+    judge_claim,
+    judge_fight,
+    judge_move,
+    judge_sell,
+    judge_warehouse,
+    paths,
+)
+from mhp_cards.referee.ruling import Ruling, allowed, forbidden
+
+__all__ = ["Event", "Outcome", "apply", "check", "judge", "legal_actions"]
+
+
+def check(state: GameState, action: Action, catalog: Catalog) -> Ruling:
+    """The ruling on ``action`` in ``state``; never raises."""
+    return judge(state, action, catalog).ruling
+
+
+def apply(
+    state: GameState, action: Action, catalog: Catalog
+) -> tuple[GameState, tuple[Event, ...]]:
+    """The state after ``action`` and the events it caused; IllegalPlayError if forbidden."""
+    outcome = judge(state, action, catalog)
+    if outcome.state is None:
+        raise IllegalPlayError(outcome.ruling, str(outcome.ruling))
+    return outcome.state, outcome.events
+
+
+def judge(state: GameState, action: Action, catalog: Catalog) -> Outcome:
+    """Check an action and compute its consequences (the work behind check and apply)."""
+    if state.ended:
+        return Outcome(
+            forbidden(
+                end_rules(state),
+                f"Игра окончена: {state.end_reason}.",
+                f"The game is over: {state.end_reason}.",
+            )
+        )
+    actor = action.player or state.current.id
+    if actor not in {player.id for player in state.players}:
+        return Outcome(
+            forbidden(
+                ("L1.T1",),
+                f"Игрок {actor!r} не участвует в игре.",
+                f"{actor!r} is not playing.",
+                players=[p.id for p in state.players],
+            )
+        )
+    if state.fight is not None and not isinstance(action, ResolveFight):
+        return Outcome(
+            forbidden(
+                ("L1.T4",),
+                "Сначала разрешите бой: бросьте кубики (действие fight).",
+                "Resolve the fight first: roll the dice (the fight action).",
+                fight=state.fight.model_dump(),
+            )
+        )
+    if actor != state.current.id and not isinstance(action, ResolveFight):
+        return Outcome(
+            forbidden(
+                ("L1.T1", "L2.T1"),
+                f"Сейчас ход игрока {state.current.id}, а не {actor}.",
+                f"It is {state.current.id}'s turn, not {actor}'s.",
+                turn=state.current.id,
+            )
+        )
+    handler = _HANDLERS[type(action)]
+    return handler(state, action, catalog)
+
+
+# Ending the turn, ending the game ----------------------------------------------------------------
+
+
+def judge_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
+    """End the turn: the duties of the turn done, the next player, the end of the game."""
+    player = state.current
+    moves_left = state.level in FIELD_LEVELS and "move" not in state.done_this_turn
+    if moves_left and any(True for _ in paths(state, player)):
+        return Outcome(
+            forbidden(
+                ("L1.T1",),
+                "Сначала ход комбайном: он перемещается каждый ход.",
+                "Move the combine first: it moves every turn.",
+            )
+        )
+    if state.level in ("2", "1v1") and "take" not in state.done_this_turn and any(state.piles):
+        rule = "V1.3" if state.level == "1v1" else "L2.T1"
+        return Outcome(
+            forbidden(
+                (rule,),
+                "Сначала возьмите карточку сырья из стопки.",
+                "Take a raw card from a pile first.",
+            )
+        )
+    if state.level == "3" and len(player.raw_cards) >= CAPACITY_L3 and state.bank > 0:
+        return Outcome(
+            forbidden(
+                ("L3.S3", "L3.S3.R1"),
+                "В комбайне 6 карточек: проведите реакцию или продайте сырьё Банку.",
+                "The combine holds 6 cards: run a reaction or sell raw cards to the Bank first.",
+            )
+        )
+    number = state.turn_number + 1
+    turn = (state.turn + 1) % len(state.players)
+    new = state.model_copy(
+        update={
+            "turn": turn,
+            "turn_number": number,
+            "done_this_turn": (),
+            "round": state.round + (1 if turn == 0 else 0),
+        }
+    )
+    events = [
+        event(
+            "end-turn",
+            f"Ход переходит к {new.current.id}.",
+            f"{new.current.id} is next.",
+            next=new.current.id,
+        )
+    ]
+    new, reason = game_over(new, catalog)
+    if reason is not None:
+        events.append(reason)
+    rules = ("L1.T1",) if state.level in FIELD_LEVELS else ("L2.T1",)
+    ruling = allowed(
+        rules, f"Ход закончен; ходит {new.current.id}.", f"Turn over; {new.current.id} plays next."
+    )
+    return Outcome(ruling, new, tuple(events))
+
+
+def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | None]:
+    """Mark the game ended when its end condition holds (L1.E1, L2.E1, V1.5, L3.E1.R1)."""
+    reason_ru = reason_en = ""
+    if state.level == "1" and state.field is not None and not any(c.raw for c in state.field.cells):
+        reason_ru, reason_en = "на поле кончилось сырьё", "the field has no raw cards left"
+    elif state.level in ("2", "1v1") and not any(state.piles):
+        reason_ru, reason_en = "кончились все три стопки сырья", "all three raw piles are exhausted"
+    elif (
+        state.level == "3"
+        and state.field is not None
+        and not any(c.raw for c in state.field.cells)
+        and not state.warehouse
+        and not any(can_react(state, catalog, p.id) for p in state.players)
+    ):
+        reason_ru = "сырья нет ни на поле, ни на Складе, и реакций больше нет"
+        reason_en = "no raw cards on the field or in the Warehouse, and no reaction possible"
+    if not reason_en:
+        return state, None
+    new = state.model_copy(update={"ended": True, "end_reason": reason_en})
+    return new, event("end", f"Игра окончена: {reason_ru}.", f"The game is over: {reason_en}.")
+
+
+# Legal actions -----------------------------------------------------------------------------------
+
+
+def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
+    """What the current player may do now (trades excepted: they need a partner and a price)."""
+    if state.ended:
+        return []
+    if state.fight is not None:
+        return [ResolveFight()]
+    player = state.current
+    candidates: list[Action] = []
+    if state.level in FIELD_LEVELS:
+        if "move" not in state.done_this_turn:
+            candidates += [Move(path=path) for path in paths(state, player)]
+        candidates += [BuyUpgrade(upgrade="solar-battery"), BuyUpgrade(upgrade="armour")]
+        candidates += [SellRaw(card=card) for card in dict.fromkeys(player.raw_cards)]
+        candidates += [BuyRaw(card=card) for card in dict.fromkeys(state.warehouse)]
+    if state.level == "1":
+        candidates += [Claim(mission=mission.id) for mission in catalog.missions]
+    if state.level in ("2", "1v1"):
+        candidates += [TakeRaw(pile=n) for n in (1, 2, 3)]
+    if state.level in CHEMISTRY_LEVELS:
+        candidates += list(reactions(state, catalog, player))
+        for installation in state.installations:
+            for container in installation.containers:
+                if player.id in container.places:
+                    ref = ProductRef(
+                        installation=installation.number,
+                        card=container.card,
+                        container=container.index,
+                    )
+                    price = catalog.substance(container.substance).price
+                    candidates.append(FreeToken(product=ref, how="dump"))
+                    candidates.append(
+                        FreeToken(
+                            product=ref,
+                            how="sell-bank",
+                            price=price,
+                        )
+                    )
+    candidates.append(EndTurn())
+    return [action for action in candidates if check(state, action, catalog).verdict == "allowed"]
+
+
+_HANDLERS: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
+    Move: judge_move,
+    ResolveFight: judge_fight,
+    BuyUpgrade: judge_buy,
+    SellRaw: judge_sell,
+    BuyRaw: judge_warehouse,
+    Trade: judge_trade,
+    TakeRaw: judge_take,
+    React: judge_react,
+    FreeToken: judge_free,
+    Claim: judge_claim,
+    EndTurn: judge_end,
+}

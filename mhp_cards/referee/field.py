@@ -1,0 +1,638 @@
+"""The field of levels 1 and 3: moving, collecting, fights, upgrades, Bank and Warehouse.
+
+Also completing a mission with raw cards at level 1 (L1.T1–T9, L1.E1–E2, L3.S3, L3.T3–T4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from types import MappingProxyType
+from typing import Final
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.game.rng import Rng
+from mhp_cards.game.state import Fight, GameState, Player, Position
+from mhp_cards.referee.actions import BuyRaw, BuyUpgrade, Claim, Move, ResolveFight, SellRaw
+from mhp_cards.referee.common import (
+    FIELD_LEVELS,
+    Outcome,
+    capacity_left,
+    event,
+    mark_done,
+    once_a_turn,
+    only_at_levels,
+    updated,
+    updated_combine,
+)
+from mhp_cards.referee.mission import decide_mission
+from mhp_cards.referee.ruling import Ruling, allowed, forbidden
+from mhp_cards.referee.table import adjacent, occupant, raw_kind, replace_player
+
+__all__ = [
+    "judge_buy",
+    "judge_claim",
+    "judge_fight",
+    "judge_move",
+    "judge_sell",
+    "judge_warehouse",
+    "paths",
+]
+
+UPGRADE_PRICE: Final = 4
+WAREHOUSE_PRICE: Final = 4
+RAW_SALE_PRICE: Final = 1
+MAX_TAKE: Final = 3
+
+
+# Moving and collecting (L1.T1–T3, L3.S3) ---------------------------------------------------------
+
+
+def steps_allowed(player: Player) -> int:
+    assert player.combine is not None
+    if not player.combine.moved:
+        return 2  # L1.T2: the first move from the Base crosses two cards
+    return 2 if player.combine.solar_battery else 1
+
+
+def paths(state: GameState, player: Player) -> Iterator[tuple[Position, ...]]:
+    """Every path the combine may take this turn (the last cell may hold an opponent)."""
+    assert player.combine is not None
+    length = steps_allowed(player)
+    start = player.combine.position
+
+    def walk(path: tuple[Position, ...]) -> Iterator[tuple[Position, ...]]:
+        here = path[-1] if path else start
+        for cell in adjacent(state, here):
+            if cell == start or cell in path:
+                continue
+            taken = occupant(state, cell, besides=player.id)
+            new = (*path, cell)
+            if taken is not None:
+                yield new  # an attack ends the move
+                continue
+            if len(new) == length:
+                yield new
+            else:
+                yield from walk(new)
+
+    found = list(walk(()))
+    full = [path for path in found if len(path) == length or occupant(state, path[-1], player.id)]
+    yield from (full or found)
+
+
+def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
+    """Move the combine and collect raw cards; an attack when the last cell is taken."""
+    base_rules = ("L1.T1",)
+    refusal = only_at_levels(
+        state,
+        FIELD_LEVELS,
+        base_rules,
+        "на поле играют только уровни 1 и 3",
+        "only levels 1 and 3 have a field",
+    )
+    if refusal:
+        return Outcome(refusal)
+    refusal = once_a_turn(
+        state,
+        "move",
+        base_rules,
+        "Комбайн уже ходил в этот ход.",
+        "The combine has already moved this turn.",
+    )
+    if refusal:
+        return Outcome(refusal)
+    player = state.current
+    assert player.combine is not None
+    assert state.field is not None
+    path = tuple(action.path)
+    legal = set(paths(state, player))
+    length = steps_allowed(player)
+    rules: tuple[str, ...] = (
+        ("L1.T1", "L1.T2")
+        if not player.combine.moved
+        else (("L1.T1", "L1.T3") if player.combine.solar_battery else ("L1.T1",))
+    )
+    if path not in legal:
+        return Outcome(_why_not_path(state, player, path, length, rules))
+    target = occupant(state, path[-1], besides=player.id)
+    if target is not None:
+        combine = player.combine
+        if combine.repair_turn == state.turn_number:
+            return Outcome(
+                forbidden(
+                    ("L1.T5",),
+                    "После схватки комбайн ремонтируется: в этот ход нападать нельзя.",
+                    "The combine is under repair after a fight: no attack this turn.",
+                )
+            )
+    capacity = capacity_left(state, player)
+    collected: list[str] = []
+    cells = list(state.field.cells)
+    for index, cell in enumerate(cells):
+        if cell.position in path and cell.raw:
+            if capacity is not None and len(collected) >= capacity:
+                continue
+            collected.append(cell.raw)
+            cells[index] = cell.model_copy(update={"raw": None})
+    moved = updated_combine(player, position=path[-1], moved=True)
+    moved = updated(moved, raw_cards=(*player.raw_cards, *collected))
+    new = replace_player(state, moved)
+    new = new.model_copy(update={"field": state.field.model_copy(update={"cells": tuple(cells)})})
+    new = mark_done(new, "move")
+    events = [
+        event(
+            "move",
+            f"{player.id}: комбайн перешёл на {path[-1]}, собрано: {', '.join(collected) or '—'}.",
+            f"{player.id}: the combine moved to {path[-1]}, collected: "
+            f"{', '.join(collected) or 'nothing'}.",
+            path=[list(p) for p in path],
+            collected=collected,
+        )
+    ]
+    if capacity is not None and len(collected) < sum(
+        1 for c in state.field.cells if c.position in path and c.raw
+    ):
+        events.append(
+            event(
+                "capacity",
+                "Комбайн полон: больше 6 карточек он не берёт (L3.S3).",
+                "The combine is full: it takes no more than 6 cards (L3.S3).",
+            )
+        )
+    reason_ru = f"Ход по клеткам {list(path)}"
+    reason_en = f"Move through {list(path)}"
+    if target is not None:
+        new = new.model_copy(
+            update={"fight": Fight(attacker=player.id, defender=target, cell=path[-1])}
+        )
+        events.append(
+            event(
+                "attack",
+                f"{player.id} нападает на {target}: «Напал!»",
+                f"{player.id} attacks {target}: “Напал!”",
+                defender=target,
+            )
+        )
+        rules = (*rules, "L1.T4")
+        reason_ru += f" и нападение на {target}"
+        reason_en += f" and an attack on {target}"
+    ruling = allowed(
+        rules, reason_ru + ".", reason_en + ".", path=[list(p) for p in path], collected=collected
+    )
+    return Outcome(ruling, new, tuple(events))
+
+
+def _why_not_path(
+    state: GameState,
+    player: Player,
+    path: tuple[Position, ...],
+    length: int,
+    rules: tuple[str, ...],
+) -> Ruling:
+    assert player.combine is not None
+    assert state.field is not None
+    facts = {
+        "from": list(player.combine.position),
+        "path": [list(p) for p in path],
+        "steps": length,
+    }
+    if not path:
+        return forbidden(rules, "Укажите клетки хода.", "Give the cells of the move.", **facts)
+    here = player.combine.position
+    for cell in path:
+        if cell not in state.field.positions:
+            return forbidden(
+                rules, f"Клетки {cell} нет на поле.", f"There is no cell {cell}.", **facts
+            )
+        if cell not in adjacent(state, here):
+            diagonal = "diagonal-adjacency" in state.house_rules
+            kind_ru = "соседняя" if diagonal else "соседняя по стороне"
+            kind_en = "a neighbour" if diagonal else "a neighbour sharing an edge"
+            return forbidden(
+                (*rules, "L1.T1.R1"),
+                f"Клетка {cell} — не {kind_ru} клетки {here}.",
+                f"{cell} is not {kind_en} of {here}.",
+                **facts,
+            )
+        here = cell
+    for cell in path[:-1]:
+        if occupant(state, cell, besides=player.id):
+            return forbidden(
+                (*rules, "L1.T4"),
+                f"На {cell} стоит чужой комбайн: сквозь него не проехать.",
+                f"An opponent's combine stands on {cell}: no passing through it.",
+                **facts,
+            )
+    if len(path) != length:
+        if not player.combine.moved:
+            ru = "Первый ход от базы — ровно через две карточки."
+            en = "The first move from the Base crosses exactly two cards."
+        elif player.combine.solar_battery:
+            ru = "С солнечной батареей комбайн проходит две клетки."
+            en = "With a solar battery the combine moves two cells."
+        else:
+            ru = "Комбайн проходит одну клетку за ход."
+            en = "The combine moves one cell a turn."
+        return forbidden(rules, ru, en, **facts)
+    return forbidden(
+        rules,
+        "Так пройти нельзя: клетки повторяются или путь возвращается на старт.",
+        "That path is not allowed: it repeats a cell or returns to the start.",
+        **facts,
+    )
+
+
+# Fights (L1.T4–T6) -------------------------------------------------------------------------------
+
+
+def _fight_winner(
+    state: GameState, rounds: Sequence[Sequence[int]], defender: Player
+) -> tuple[str, str] | str:
+    """("attacker"|"defender", detail) from dice rounds, or an error message."""
+    armour = defender.combine is not None and defender.combine.armour
+    rolls_needed = 3 if armour else 2
+    for number, rolled in enumerate(rounds, start=1):
+        if len(rolled) != rolls_needed:
+            return (
+                f"round {number}: {rolls_needed} dice expected "
+                f"({'attacker, defender twice (armour)' if armour else 'attacker, defender'})"
+            )
+        if any(not 1 <= value <= 6 for value in rolled):
+            return f"round {number}: a die shows 1 to 6"
+        attack = rolled[0]
+        defend = (
+            (
+                rolled[1] + rolled[2]
+                if "armour-sum" in state.house_rules
+                else max(rolled[1], rolled[2])
+            )
+            if armour
+            else rolled[1]
+        )
+        if attack == defend:
+            if number == len(rounds):
+                return f"round {number} is a tie ({attack}:{defend}): roll again (L1.T4)"
+            continue
+        if number != len(rounds):
+            return f"round {number} already decided the fight; leave out later rounds"
+        return ("attacker" if attack > defend else "defender", f"{attack}:{defend}")
+    return "no dice rounds"
+
+
+def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Outcome:
+    """Resolve an attack with dice: winner, cards taken, retreat, repairs (L1.T4–T6)."""
+    rules: tuple[str, ...] = ("L1.T4",)
+    fight = state.fight
+    if fight is None:
+        return Outcome(
+            forbidden(
+                rules,
+                "Никто не нападал: бой не объявлен.",
+                "Nobody attacked: there is no fight to resolve.",
+            )
+        )
+    attacker = state.player(fight.attacker)
+    defender = state.player(fight.defender)
+    assert attacker.combine is not None
+    assert defender.combine is not None
+    armour = defender.combine.armour
+    if armour:
+        rules = (*rules, "L1.T6", "L1.T6.R1")
+    house = ("armour-sum",) if armour and "armour-sum" in state.house_rules else ()
+    rng = Rng(state.rng)
+    rounds = [tuple(r) for r in action.rounds]
+    rolled_here = not rounds
+    if rolled_here:
+        while True:
+            roll = (rng.die(), rng.die(), *((rng.die(),) if armour else ()))
+            rounds.append(roll)
+            verdict = _fight_winner(state, rounds, defender)
+            if isinstance(verdict, tuple):
+                break
+    verdict = _fight_winner(state, rounds, defender)
+    if isinstance(verdict, str):
+        return Outcome(
+            forbidden(
+                rules,
+                f"Кубики не решают бой: {verdict}.",
+                f"The dice do not settle the fight: {verdict}.",
+                rounds=[list(r) for r in rounds],
+            )
+        )
+    side, score = verdict
+    winner, loser = (attacker, defender) if side == "attacker" else (defender, attacker)
+    wanted = action.take if action.take is not None else loser.raw_cards[:MAX_TAKE]
+    if len(wanted) > MAX_TAKE:
+        return Outcome(
+            forbidden(
+                ("L1.T4",),
+                "Победитель берёт не больше трёх карточек.",
+                "The winner takes at most three cards.",
+                take=list(wanted),
+            )
+        )
+    foreign = [card for card in wanted if card not in loser.raw_cards]
+    if foreign:
+        return Outcome(
+            forbidden(
+                ("L1.T4",),
+                f"У проигравшего нет карточек {foreign}.",
+                f"The loser does not hold {foreign}.",
+                take=list(wanted),
+            )
+        )
+    room = capacity_left(state, winner)
+    if room is not None and len(wanted) > room:
+        return Outcome(
+            forbidden(
+                ("L1.T4", "L3.S3"),
+                f"В комбайн победителя помещается ещё {room} карточк(и).",
+                f"The winner's combine has room for {room} more card(s).",
+                take=list(wanted),
+            )
+        )
+    # Both combines stand on the attacked cell; the loser leaves it for a free neighbour, or
+    # stays when every neighbour is taken (ruling L1.T4.R2).
+    free = [cell for cell in adjacent(state, fight.cell) if occupant(state, cell) is None]
+    retreat = action.retreat
+    if retreat is not None and retreat not in free:
+        return Outcome(
+            forbidden(
+                ("L1.T4", "L1.T4.R2"),
+                f"Отступить можно только на свободную соседнюю клетку: {free}.",
+                f"The loser retreats to a free neighbouring cell: {free}.",
+                retreat=list(retreat),
+            )
+        )
+    if retreat is None:
+        retreat = free[0] if free else fight.cell
+    next_turn_of = {
+        player.id: state.turn_number
+        + ((index - state.turn) % len(state.players) or len(state.players))
+        for index, player in enumerate(state.players)
+    }
+    new_winner = updated(winner, raw_cards=(*winner.raw_cards, *wanted))
+    new_loser = updated(loser, raw_cards=tuple(c for c in loser.raw_cards if c not in wanted))
+    new_loser = updated_combine(new_loser, position=retreat, repair_turn=next_turn_of[loser.id])
+    new_winner = updated_combine(new_winner, repair_turn=next_turn_of[winner.id])
+    new = replace_player(replace_player(state, new_winner), new_loser)
+    new = new.model_copy(update={"fight": None, "rng": rng.state})
+    events = (
+        event(
+            "fight",
+            f"Бой {score}: победил {winner.id}, взял {list(wanted)}; {loser.id} "
+            f"отступает на {retreat}.",
+            f"Fight {score}: {winner.id} wins and takes "
+            f"{list(wanted)}; {loser.id} retreats to {retreat}.",
+            rounds=[list(r) for r in rounds],
+            rolled=rolled_here,
+            winner=winner.id,
+            loser=loser.id,
+            taken=list(wanted),
+            retreat=list(retreat),
+        ),
+    )
+    ruling = Ruling(
+        "allowed",
+        (*rules, "L1.T4.R1", "L1.T5"),
+        f"Бой {score}: победил {winner.id}.",
+        f"Fight {score}: {winner.id} wins.",
+        MappingProxyType(
+            {
+                "rounds": [list(r) for r in rounds],
+                "winner": winner.id,
+                "taken": list(wanted),
+                "retreat": list(retreat),
+            }
+        ),
+        house,
+    )
+    return Outcome(ruling, new, events)
+
+
+# Upgrades, the Bank and the Warehouse (L1.T3, L1.T6, L1.T8, L1.T9, L3.T3, L3.T4) -----------------
+
+
+def judge_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome:
+    """Buy a solar battery or armour (L1.T3, L1.T6)."""
+    rule = "L1.T3" if action.upgrade == "solar-battery" else "L1.T6"
+    refusal = only_at_levels(
+        state,
+        FIELD_LEVELS,
+        (rule,),
+        "улучшения есть только у комбайнов",
+        "upgrades belong to combines",
+    )
+    if refusal:
+        return Outcome(refusal)
+    player = state.current
+    assert player.combine is not None
+    upgrade = catalog.components.upgrade(action.upgrade)
+    price = upgrade.price if upgrade else UPGRADE_PRICE
+    has = (
+        player.combine.solar_battery if action.upgrade == "solar-battery" else player.combine.armour
+    )
+    if has:
+        return Outcome(
+            forbidden((rule,), "Это улучшение у комбайна уже есть.", "The combine already has it.")
+        )
+    bought = sum(
+        1
+        for p in state.players
+        if p.combine
+        and (p.combine.solar_battery if action.upgrade == "solar-battery" else p.combine.armour)
+    )
+    if upgrade is not None and bought >= upgrade.count:
+        return Outcome(forbidden((rule,), "В коробке таких больше нет.", "None left in the box."))
+    if player.money < price:
+        return Outcome(
+            forbidden(
+                (rule, "L1.T8.R1"),
+                f"Нужно {price} мР, а у игрока {player.money} мР.",
+                f"It costs {price} мР; the player has {player.money} мР.",
+                price=price,
+                money=player.money,
+            )
+        )
+    field_name = "solar_battery" if action.upgrade == "solar-battery" else "armour"
+    new_player = updated_combine(updated(player, money=player.money - price), **{field_name: True})
+    new = replace_player(state, new_player).model_copy(update={"bank": state.bank + price})
+    ruling = allowed(
+        (rule, "L1.T8.R1"),
+        f"Куплено ({price} мР в Банк).",
+        f"Bought ({price} мР to the Bank).",
+        price=price,
+    )
+    return Outcome(
+        ruling,
+        new,
+        (
+            event(
+                "buy",
+                f"{player.id} купил {action.upgrade}.",
+                f"{player.id} bought {action.upgrade}.",
+            ),
+        ),
+    )
+
+
+def judge_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
+    """Sell a raw card to the Bank (L1.T8, L3.T3)."""
+    rule = "L3.T3" if state.level == "3" else "L1.T8"
+    refusal = only_at_levels(
+        state,
+        FIELD_LEVELS,
+        (rule,),
+        "Банк не покупает карточки сырья",
+        "the Bank does not buy raw cards",
+    )
+    if refusal:
+        return Outcome(refusal)
+    player = state.current
+    if action.card not in player.raw_cards:
+        return Outcome(
+            forbidden(
+                (rule,),
+                f"У игрока нет карточки {action.card}.",
+                f"The player does not hold {action.card}.",
+                hand=list(player.raw_cards),
+            )
+        )
+    if state.bank < RAW_SALE_PRICE:
+        return Outcome(
+            forbidden(
+                (rule, "L1.T8.R1"),
+                "В Банке нет денег: продажа отклонена.",
+                "The Bank has no money: the sale is refused.",
+                bank=state.bank,
+            )
+        )
+    new_player = updated(
+        player,
+        money=player.money + RAW_SALE_PRICE,
+        raw_cards=tuple(c for c in player.raw_cards if c != action.card),
+    )
+    new = replace_player(state, new_player).model_copy(
+        update={"bank": state.bank - RAW_SALE_PRICE, "warehouse": (*state.warehouse, action.card)}
+    )
+    ruling = allowed(
+        (rule,),
+        f"Карточка {action.card} продана Банку за 1 мР и ушла на Склад.",
+        f"{action.card} sold to the Bank for 1 мР; it goes to the Warehouse.",
+    )
+    return Outcome(ruling, new, (event("sell", ruling.reason_ru, ruling.reason_en),))
+
+
+def judge_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outcome:
+    """Buy a raw card from the Warehouse (L1.T9, L3.T4)."""
+    rule = "L3.T4" if state.level == "3" else "L1.T9"
+    refusal = only_at_levels(
+        state,
+        FIELD_LEVELS,
+        (rule,),
+        "Склада на этом уровне нет",
+        "there is no Warehouse at this level",
+    )
+    if refusal:
+        return Outcome(refusal)
+    player = state.current
+    if action.card not in state.warehouse:
+        return Outcome(
+            forbidden(
+                (rule,),
+                f"На Складе нет карточки {action.card}.",
+                f"{action.card} is not in the Warehouse.",
+                warehouse=list(state.warehouse),
+            )
+        )
+    if player.money < WAREHOUSE_PRICE:
+        return Outcome(
+            forbidden(
+                (rule,),
+                f"Карточка со Склада стоит {WAREHOUSE_PRICE} мР, у игрока {player.money} мР.",
+                f"A Warehouse card costs {WAREHOUSE_PRICE} мР; the player has {player.money} мР.",
+            )
+        )
+    room = capacity_left(state, player)
+    if room == 0:
+        return Outcome(
+            forbidden(
+                ("L3.S3",),
+                "Комбайн полон: в нём уже 6 карточек.",
+                "The combine is full: it holds 6 cards.",
+            )
+        )
+    new_player = updated(
+        player, money=player.money - WAREHOUSE_PRICE, raw_cards=(*player.raw_cards, action.card)
+    )
+    new = replace_player(state, new_player).model_copy(
+        update={
+            "bank": state.bank + WAREHOUSE_PRICE,
+            "warehouse": tuple(c for c in state.warehouse if c != action.card),
+        }
+    )
+    ruling = allowed(
+        (rule,),
+        f"{action.card} куплена со Склада за 4 мР.",
+        f"{action.card} bought from the Warehouse for 4 мР.",
+    )
+    return Outcome(ruling, new, (event("warehouse", ruling.reason_ru, ruling.reason_en),))
+
+
+# Level 1 missions (L1.E1, L1.E2) -----------------------------------------------------------------
+
+
+def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
+    """Claim a mission with raw cards at level 1 (L1.E1, L1.E2)."""
+    rules = ("L1.E1", "L1.E2")
+    refusal = only_at_levels(
+        state,
+        ("1",),
+        rules,
+        "миссии выполняют фишками на карте Миссий (L2.M1)",
+        "missions are completed with tokens on the Mission card (L2.M1)",
+    )
+    if refusal:
+        return Outcome(refusal)
+    player = state.current
+    try:
+        mission = catalog.mission(action.mission)
+    except KeyError:
+        return Outcome(
+            forbidden(
+                rules,
+                f"Нет миссии {action.mission}.",
+                f"No mission {action.mission}.",
+                missions=[m.id for m in catalog.missions],
+            )
+        )
+    cards = action.cards or player.raw_cards
+    missing = [c for c in cards if c not in player.raw_cards]
+    if missing:
+        return Outcome(forbidden(rules, f"У игрока нет {missing}.", f"The player lacks {missing}."))
+    hand = [raw_kind(catalog, c) for c in cards]
+    house = [r for r in state.house_rules if r in ("whole-hand", "at-least")]
+    if "whole-hand" in house:
+        hand = [raw_kind(catalog, c) for c in player.raw_cards]
+    ruling = decide_mission(catalog, mission, hand, house)
+    if ruling.verdict != "complete":
+        return Outcome(
+            Ruling(
+                "forbidden",
+                ruling.rules,
+                ruling.reason_ru,
+                ruling.reason_en,
+                ruling.facts,
+                ruling.house_rules,
+            )
+        )
+    new = state.model_copy(
+        update={
+            "ended": True,
+            "end_reason": f"{player.id} completed mission {mission.id}",
+            "claimed": (player.id, mission.id),
+        }
+    )
+    return Outcome(
+        ruling, new, (event("end", ruling.reason_ru, ruling.reason_en, winner=player.id),)
+    )

@@ -1,0 +1,211 @@
+"""Level 1 mission decisions (RULES.md L1.E1 and its rulings): do these raw cards complete it.
+
+Default ``exact-subset``: some of the cards sum exactly to the mission's element counts; the
+referee finds that subset. House rule ``whole-hand``: every card held counts, the whole hand
+must match. House rule ``at-least``: a subset must hold at least the mission's counts. When the
+mission is not complete, the ruling shows the closest selection and what is missing or in
+excess. The search is the exact-sum search of :mod:`mhp_cards.missions`, never an enumeration
+of subsets, so a hand of the whole deck is decided in milliseconds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+
+from mhp_cards.catalog.models import Catalog, Mission, RawMaterial
+from mhp_cards.formula import Formula
+from mhp_cards.missions import find_exact_sum
+from mhp_cards.referee.ruling import Ruling
+
+__all__ = ["closest_below", "decide_mission"]
+
+
+def _tally(counts: Mapping[str, int]) -> str:
+    if not counts:
+        return "—"
+    return Formula.from_elements(dict(counts)).hill()
+
+
+def _sum(cards: Sequence[RawMaterial]) -> Counter[str]:
+    total: Counter[str] = Counter()
+    for card in cards:
+        total.update(card.parsed.elements)
+    return total
+
+
+def closest_below(
+    kinds: Sequence[tuple[RawMaterial, int]], target: Mapping[str, int]
+) -> tuple[list[int], dict[str, int]]:
+    """The selection that covers the most of ``target`` without exceeding it, and what is left.
+
+    Only cards whose elements all belong to the mission can take part without excess. Explores
+    the reachable sums below the target (at most the product of (count + 1) over its elements).
+    """
+    keys = sorted(target)
+    goal = tuple(target[k] for k in keys)
+    usable = [
+        (index, tuple(raw.parsed.elements.get(k, 0) for k in keys), available)
+        for index, (raw, available) in enumerate(kinds)
+        if set(raw.parsed.elements) <= set(keys)
+    ]
+    best: dict[tuple[int, ...], tuple[int, ...]] = {tuple(0 for _ in keys): ()}
+    for index, vector, available in usable:
+        frontier = dict(best)
+        for reached, taken in best.items():
+            current = reached
+            for count in range(1, available + 1):
+                current = tuple(c + v for c, v in zip(current, vector, strict=True))
+                if any(c > g for c, g in zip(current, goal, strict=True)):
+                    break
+                if current not in frontier:
+                    frontier[current] = (*taken, *([index] * count))
+        best = frontier
+    reached = max(best, key=lambda v: (sum(v), v))
+    selection = [0] * len(kinds)
+    for index in best[reached]:
+        selection[index] += 1
+    missing = {k: g - r for k, g, r in zip(keys, goal, reached, strict=True) if g > r}
+    return selection, missing
+
+
+def decide_mission(
+    catalog: Catalog,
+    mission: Mission,
+    hand: Sequence[RawMaterial],
+    house_rules: Sequence[str] = (),
+) -> Ruling:
+    """Whether ``hand`` (raw cards, repeats allowed) completes ``mission`` at level 1."""
+    target = mission.elements
+    rule = ("L1.E1", "L1.E1.R1", "L1.E1.R2")
+    counts: Counter[str] = Counter(raw.id for raw in hand)
+    kinds = [(catalog.raw_material(raw_id), n) for raw_id, n in counts.items()]
+    held = _sum(hand)
+    facts: dict[str, object] = {
+        "mission": mission.id,
+        "needed": dict(target),
+        "needed_formula": _tally(target),
+        "held": dict(held),
+        "held_formula": _tally(held),
+        "cards": [raw.id for raw in hand],
+    }
+    name_ru, name_en = mission.name.ru, mission.name.en
+    if "whole-hand" in house_rules:
+        complete = dict(held) == target
+        facts["cards_used"] = [raw.id for raw in hand] if complete else []
+        if complete:
+            return Ruling(
+                "complete",
+                rule,
+                f"Миссия {mission.id} «{name_ru}» выполнена: вся рука ({_tally(held)}) точно "
+                "совпадает с требованием миссии.",
+                f"Mission {mission.id} “{name_en}” is complete: the whole hand ({_tally(held)}) "
+                "matches the mission exactly.",
+                MappingProxyType(facts),
+                ("whole-hand",),
+            )
+        diff = _difference(target, held)
+        facts.update(diff)
+        return Ruling(
+            "incomplete",
+            rule,
+            f"Миссия {mission.id} не выполнена: по домашнему правилу «whole-hand» вся рука "
+            f"({_tally(held)}) должна совпасть с {_tally(target)}; {_describe(diff, 'ru')}.",
+            f"Mission {mission.id} is not complete: under the house rule “whole-hand” the whole "
+            f"hand ({_tally(held)}) must equal {_tally(target)}; {_describe(diff, 'en')}.",
+            MappingProxyType(facts),
+            ("whole-hand",),
+        )
+    if "at-least" in house_rules:
+        if all(held.get(k, 0) >= n for k, n in target.items()):
+            used = _minimal_cover(list(hand), target)
+            facts["cards_used"] = [raw.id for raw in used]
+            return Ruling(
+                "complete",
+                rule,
+                f"Миссия {mission.id} «{name_ru}» выполнена по правилу «at-least»: карточки "
+                f"{', '.join(r.formula for r in used)} содержат не меньше {_tally(target)}.",
+                f"Mission {mission.id} “{name_en}” is complete under “at-least”: the cards "
+                f"{', '.join(r.formula for r in used)} hold at least {_tally(target)}.",
+                MappingProxyType(facts),
+                ("at-least",),
+            )
+        missing = {k: n - held.get(k, 0) for k, n in target.items() if held.get(k, 0) < n}
+        facts["missing"] = missing
+        return Ruling(
+            "incomplete",
+            rule,
+            f"Миссия {mission.id} не выполнена: не хватает {_tally(missing)}.",
+            f"Mission {mission.id} is not complete: {_tally(missing)} is missing.",
+            MappingProxyType(facts),
+            ("at-least",),
+        )
+    selection = find_exact_sum([(dict(raw.parsed.elements), n) for raw, n in kinds], target)
+    if selection is not None:
+        used_cards = [raw for (raw, _), n in zip(kinds, selection, strict=True) for _ in range(n)]
+        facts["cards_used"] = [raw.id for raw in used_cards]
+        formulas = ", ".join(raw.formula for raw in used_cards)
+        return Ruling(
+            "complete",
+            rule,
+            f"Миссия {mission.id} «{name_ru}» выполнена: карточки {formulas} вместе дают ровно "
+            f"{_tally(target)}.",
+            f"Mission {mission.id} “{name_en}” is complete: the cards {formulas} together hold "
+            f"exactly {_tally(target)}.",
+            MappingProxyType(facts),
+        )
+    closest, missing = closest_below(kinds, target)
+    used_cards = [raw for (raw, _), n in zip(kinds, closest, strict=True) for _ in range(n)]
+    excess = {k: n for k, n in held.items() if k not in target}
+    facts["closest_cards"] = [raw.id for raw in used_cards]
+    facts["missing"] = missing
+    facts["excess_elements"] = excess
+    closest_text = ", ".join(raw.formula for raw in used_cards) or "—"
+    extra_ru = f"; в руке есть и лишние элементы: {_tally(excess)}" if excess else ""
+    extra_en = (
+        f"; the hand also holds elements the mission does not use: {_tally(excess)}"
+        if (excess)
+        else ""
+    )
+    return Ruling(
+        "incomplete",
+        rule,
+        f"Миссия {mission.id} не выполнена: никакой набор карточек не даёт ровно "
+        f"{_tally(target)}. Ближе всего {closest_text}; не хватает {_tally(missing)}{extra_ru}.",
+        f"Mission {mission.id} is not complete: no set of the cards holds exactly "
+        f"{_tally(target)}. Closest: {closest_text}; missing {_tally(missing)}{extra_en}.",
+        MappingProxyType(facts),
+    )
+
+
+def _difference(target: Mapping[str, int], held: Mapping[str, int]) -> dict[str, dict[str, int]]:
+    keys = set(target) | set(held)
+    missing = {
+        k: target.get(k, 0) - held.get(k, 0) for k in keys if target.get(k, 0) > held.get(k, 0)
+    }
+    excess = {
+        k: held.get(k, 0) - target.get(k, 0) for k in keys if held.get(k, 0) > target.get(k, 0)
+    }
+    return {"missing": missing, "excess": excess}
+
+
+def _describe(diff: Mapping[str, Mapping[str, int]], lang: str) -> str:
+    parts = []
+    if diff["missing"]:
+        parts.append(("не хватает " if lang == "ru" else "missing ") + _tally(diff["missing"]))
+    if diff["excess"]:
+        parts.append(("лишнее " if lang == "ru" else "in excess ") + _tally(diff["excess"]))
+    return ", ".join(parts)
+
+
+def _minimal_cover(hand: list[RawMaterial], target: Mapping[str, int]) -> list[RawMaterial]:
+    """Drop cards while the rest still covers the target (a minimal, not minimum, cover)."""
+    kept = list(hand)
+    for card in sorted(hand, key=lambda raw: -sum(raw.parsed.elements.values())):
+        trial = list(kept)
+        trial.remove(card)
+        total = _sum(trial)
+        if all(total.get(k, 0) >= n for k, n in target.items()):
+            kept = trial
+    return kept

@@ -1,0 +1,123 @@
+"""Scores at the end (or in the middle) of a game, line by line, with the rules they rest on.
+
+Level 1 (L1.E3): raw cards held plus money; a completed mission wins outright (L1.E2).
+Level 2 and 3 (L2.P1, L3.P1): the value of every substance under the player's tokens on their
+own and shared installations, plus the substances on the Mission card (doubled on a completed
+mission), plus money. Head to head (V1.P1): every substance on the Mission card counts double.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.game.state import GameState
+from mhp_cards.referee.ruling import Ruling, Verdict
+
+__all__ = ["Line", "Score", "score"]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a score: what it counts, its value, the rule."""
+
+    player: str
+    what: str
+    value: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """Every player's total, the breakdown and the winners."""
+
+    totals: dict[str, int]
+    lines: tuple[Line, ...]
+    winners: tuple[str, ...]
+    ruling: Ruling
+
+
+def score(state: GameState, catalog: Catalog) -> Score:
+    """The score of every player by the level's rule, with a breakdown and the winner(s)."""
+    lines: list[Line] = []
+    if state.level == "1":
+        for player in state.players:
+            lines.append(
+                Line(
+                    player.id, f"{len(player.raw_cards)} raw cards", len(player.raw_cards), "L1.E3"
+                )
+            )
+            lines.append(Line(player.id, "money", player.money, "L1.E3"))
+        rules: tuple[str, ...] = ("L1.E3", "L1.E3.R1")
+    else:
+        rule = {"2": "L2.P1", "1v1": "V1.P1", "3": "L3.P1"}[state.level]
+        rules = (rule, "L2.P1.R1")
+        for installation in state.installations:
+            for container in installation.containers:
+                for token in container.places:
+                    if token is None:
+                        continue
+                    price = catalog.substance(container.substance).price
+                    lines.append(
+                        Line(
+                            token,
+                            f"{container.substance} on {container.card} "
+                            f"(installation {installation.number})",
+                            price,
+                            rule,
+                        )
+                    )
+        for mission in state.missions:
+            double = mission.complete or state.level == "1v1"
+            for formula, tokens in mission.places:
+                price = catalog.substance(formula).price
+                for token in tokens:
+                    if token is None:
+                        continue
+                    value = price * 2 if double else price
+                    note = " ×2" if double else ""
+                    lines.append(
+                        Line(token, f"{formula} on mission {mission.id}{note}", value, rule)
+                    )
+        for player in state.players:
+            lines.append(Line(player.id, "money", player.money, rule))
+    totals = {player.id: 0 for player in state.players}
+    for line in lines:
+        totals[line.player] += line.value
+    if state.claimed is not None:
+        winners: tuple[str, ...] = (state.claimed[0],)
+        rules = ("L1.E2",)
+    else:
+        best = max(totals.values())
+        winners = tuple(player for player, total in totals.items() if total == best)
+    shown = ", ".join(f"{p} {t}" for p, t in totals.items())
+    win_ru = "победа: " + ", ".join(winners)
+    win_en = "winner" + ("s" if len(winners) > 1 else "") + ": " + ", ".join(winners)
+    verdict: Verdict = "ended" if state.ended else "score"
+    ruling = Ruling(
+        verdict,
+        rules,
+        f"Очки: {shown}; {win_ru}.",
+        f"Scores: {shown}; {win_en}.",
+        MappingProxyType(
+            {
+                "totals": totals,
+                "winners": list(winners),
+                "lines": [
+                    line.__dict__
+                    if False
+                    else {
+                        "player": line.player,
+                        "what": line.what,
+                        "value": line.value,
+                        "rule": line.rule,
+                    }
+                    for line in lines
+                ],
+                "ended": state.ended,
+                "end_reason": state.end_reason,
+            }
+        ),
+    )
+    return Score(totals, tuple(lines), winners, ruling)

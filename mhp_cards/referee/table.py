@@ -1,0 +1,104 @@
+"""Small facts about a game on the table that several rules need.
+
+Neighbours, who stands where, what a raw card is, which installations and containers a player
+may use.
+
+These are pure functions of a state (and the catalog); the referee's judgements are built on
+them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mhp_cards.catalog.models import Catalog, RawMaterial, formula_of
+from mhp_cards.formula import Formula
+from mhp_cards.game.state import ContainerState, GameState, InstallationState, Player, Position
+
+__all__ = [
+    "adjacent",
+    "containers_for",
+    "occupant",
+    "player_index",
+    "raw_kind",
+    "replace_player",
+    "usable_installations",
+]
+
+ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def adjacent(state: GameState, position: Position) -> list[Position]:
+    """Field positions next to ``position`` (orthogonal; all 8 with ``diagonal-adjacency``)."""
+    assert state.field is not None
+    steps = ORTHOGONAL + (DIAGONAL if "diagonal-adjacency" in state.house_rules else ())
+    positions = state.field.positions
+    x, y = position
+    return sorted(p for p in ((x + dx, y + dy) for dx, dy in steps) if p in positions)
+
+
+def occupant(state: GameState, position: Position, besides: str | None = None) -> str | None:
+    """The player whose combine stands at ``position`` (other than ``besides``), if any.
+
+    Several combines may wait on the Base; it is never "occupied" for a move.
+    """
+    if state.field is not None and position == state.field.base:
+        return None
+    for player in state.players:
+        if player.id != besides and player.combine and player.combine.position == position:
+            return player.id
+    return None
+
+
+def raw_kind(catalog: Catalog, card: str) -> RawMaterial:
+    """The raw-material kind of a card instance (``hematite#2`` → hematite); KeyError if none."""
+    return catalog.raw_material(card.rsplit("#", 1)[0])
+
+
+def player_index(state: GameState, player_id: str) -> int:
+    """Index of a player in turn order; KeyError if not playing."""
+    for index, player in enumerate(state.players):
+        if player.id == player_id:
+            return index
+    raise KeyError(player_id)
+
+
+def replace_player(state: GameState, player: Player) -> GameState:
+    """The state with one player replaced (matched by ID)."""
+    index = player_index(state, player.id)
+    players = list(state.players)
+    players[index] = player
+    return state.model_copy(update={"players": tuple(players)})
+
+
+def usable_installations(state: GameState, player_id: str) -> Iterator[InstallationState]:
+    """Installations a player may use now: their own and (level 3: at the Base) shared ones."""
+    for installation in state.installations:
+        if installation.owner == player_id:
+            yield installation
+        elif installation.owner is None and state.level != "1v1":
+            if state.level == "3":
+                player = state.player(player_id)
+                assert state.field is not None
+                if player.combine is None or player.combine.position != state.field.base:
+                    continue
+            yield installation
+
+
+def containers_for(
+    state: GameState, player_id: str, formula: Formula
+) -> Iterator[tuple[int, int, ContainerState]]:
+    """Product containers of ``formula`` with a free place that a player may fill (L2.T3).
+
+    Yields (installation index, container index, container).
+    """
+    usable = {installation.number for installation in usable_installations(state, player_id)}
+    for i, installation in enumerate(state.installations):
+        if installation.number not in usable:
+            continue
+        for k, container in enumerate(installation.containers):
+            if container.role != "product" or None not in container.places:
+                continue
+            if formula_of(container.substance) == formula:
+                yield i, k, container
