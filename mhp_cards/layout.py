@@ -308,15 +308,39 @@ def load_profile(name_or_path: str = "a4") -> SheetProfile:
     near: Path | None = None
     current: str | None = name_or_path
     while current is not None:
-        path = _find(current, near, "sheet profile").resolve()
-        if path in seen:
+        referrer = chain[-1] if chain else None
+        try:
+            path = _find(current, near, "sheet profile").resolve()
+        except LayoutError as error:
+            if referrer is None:
+                raise
+            line, column = referrer.document.locate(("extends",))
             raise LayoutError(
                 (
                     Issue(
                         "layout",
-                        f"'extends' loops back to {path.name}",
-                        file=str(path),
+                        f"no sheet profile {current!r} (named by 'extends')",
+                        file=str(referrer.path),
                         path=("extends",),
+                        line=line,
+                        column=column,
+                        hint=error.issues[0].hint,
+                    ),
+                )
+            ) from None
+        if path in seen:
+            assert referrer is not None
+            line, column = referrer.document.locate(("extends",))
+            raise LayoutError(
+                (
+                    Issue(
+                        "layout",
+                        f"'extends: {current}' loops back to {path.name}",
+                        file=str(referrer.path),
+                        path=("extends",),
+                        line=line,
+                        column=column,
+                        hint="a profile may not extend itself, directly or through others",
                     ),
                 )
             )
@@ -331,6 +355,9 @@ def load_profile(name_or_path: str = "a4") -> SheetProfile:
     merged: dict[str, Any] = {}
     for source in reversed(chain):
         merged = _merge(merged, {k: v for k, v in source.document.data.items() if k != "extends"})
+    nested = _nested_unknown_keys(merged, chain)
+    if nested:
+        raise LayoutError(tuple(nested))
     try:
         profile = SheetProfile.model_validate(merged)
     except ValidationError as error:
@@ -356,6 +383,34 @@ def load_profile(name_or_path: str = "a4") -> SheetProfile:
     if problems:
         raise LayoutError(tuple(problems))
     return profile
+
+
+def _nested_unknown_keys(merged: dict[str, Any], chain: list[_Source]) -> list[Issue]:
+    """Unknown keys anywhere in the merged profile, located in the file that wrote them."""
+    validator = jsonschema.Draft202012Validator(SheetProfile.model_json_schema())
+    issues = []
+    for error in validator.iter_errors(merged):
+        if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
+            continue
+        allowed = (
+            set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
+        )
+        where = tuple(error.absolute_path)
+        for key in sorted(set(error.instance) - allowed):
+            owner = next((s for s in chain if (*where, key) in s.document.keys), chain[0])
+            line, column = owner.document.locate((*where, key), at_key=True)
+            issues.append(
+                Issue(
+                    "layout",
+                    f"unknown key {key!r}",
+                    file=str(owner.path),
+                    path=(*where, key),
+                    line=line,
+                    column=column,
+                    hint=f"allowed: {', '.join(sorted(allowed))}",
+                )
+            )
+    return issues
 
 
 def _profile_problems(profile: SheetProfile, source: _Source) -> list[Issue]:
@@ -479,8 +534,12 @@ def _templates_at(path: Path) -> Templates:
 
 
 def load_templates(profile: SheetProfile, near: Path | None = None) -> Templates:
-    """The card face templates a profile names (looked up beside it, then in the defaults)."""
-    for base in (near, default_layouts_dir()):
+    """The card face templates a profile names.
+
+    Looked up beside the profile, then in the folder above it (a copied ``layouts/`` keeps its
+    profiles in ``sheets/``), then in the defaults.
+    """
+    for base in (near, near.parent if near is not None else None, default_layouts_dir()):
         if base is not None and (base / profile.templates).is_file():
             return _templates_at((base / profile.templates).resolve())
     raise LayoutError(

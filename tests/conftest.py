@@ -18,6 +18,15 @@ class Cli:
         return self.runner.invoke(app, list(args), input=input, catch_exceptions=False)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        default=False,
+        help="rewrite golden files from the current output instead of comparing with them",
+    )
+
+
 @pytest.fixture
 def cli() -> Cli:
     return Cli()

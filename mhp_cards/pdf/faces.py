@@ -53,7 +53,7 @@ TEXT: Final[dict[str, dict[str, str]]] = {
     "warehouse": {"ru": "СКЛАД", "en": "WAREHOUSE"},
     "warehouse_note": {
         "ru": "Сырьё, проданное Банку. Купить карту — 4 мР.",
-        "en": "Raw cards sold to the Bank. Buy one for 4 мР.",
+        "en": "Raw cards sold to the Bank. Buy one for 4 mR.",
     },
     "installation": {"ru": "УСТАНОВКА", "en": "INSTALLATION"},
     "electrolyser": {"ru": "ЭЛЕКТРОЛИЗЁР", "en": "ELECTROLYSER"},
@@ -62,8 +62,8 @@ TEXT: Final[dict[str, dict[str, str]]] = {
     "raw-input": {"ru": "сырьё", "en": "input"},
     "product": {"ru": "продукт", "en": "product"},
     "transit": {"ru": "транзит", "en": "transit"},
-    "coin_unit": {"ru": "мР", "en": "мР"},
-    "coin": {"ru": "Монета 1 мР", "en": "Coin, 1 мР"},
+    "coin_unit": {"ru": "мР", "en": "mR"},
+    "coin": {"ru": "Монета 1 мР", "en": "Coin, 1 mR"},
     "chemist_tokens": {
         "ru": "Фишки химиков ({per} × {colours} цветов)",
         "en": "Chemist tokens ({per} × {colours} colours)",
@@ -103,6 +103,7 @@ TEXT: Final[dict[str, dict[str, str]]] = {
 
 PORT_OFFSETS: Final = {1: 0.25, 2: 0.5, 3: 0.75}
 PIPE: Final = 5.0
+BORDER: Final = 0.6
 PIPE_DEPTH: Final = 6.5
 RED: Final = "#C62828"
 PURPLE: Final = "#6A1B9A"
@@ -118,6 +119,13 @@ def _shift(region: Region, x: float, y: float, width: float | None = None) -> Re
     return region.model_copy(
         update={"x": x, "y": y, **({"width": width} if width is not None else {})}
     )
+
+
+def _ink_on(background: str) -> str:
+    """Dark text on a light background, white on a dark one (relative luminance)."""
+    red, green, blue = (int(background[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    return "#231F20" if luminance > 0.55 else WHITE
 
 
 def _blend(colour: str, other: str, share: float) -> str:
@@ -159,38 +167,37 @@ class Face:
         return self.template.regions[name]
 
     def background(self, fill: str | None = None, border: str | None = None) -> None:
-        """The card's paper colour over its whole area (and its bleed, when the sheet has one)."""
+        """The card's paper colour over its whole area (and its bleed, when the sheet has one).
+
+        A border is drawn just inside the cut line, so cutting never halves it.
+        """
         size = self.size
         paper = fill or self.template.paper
         bleed = self.bleed
+        inset = BORDER / 2
         if size.shape == "circle":
+            centre, radius = size.width / 2, size.width / 2
             if bleed:
-                self.sketch.circle(
-                    size.width / 2, size.height / 2, size.width / 2 + bleed, fill=paper
-                )
-            self.sketch.circle(
-                size.width / 2,
-                size.height / 2,
-                size.width / 2,
-                fill=paper,
-                stroke=border,
-                line_width=0.6,
-            )
+                self.sketch.circle(centre, centre, radius + bleed, fill=paper)
+            self.sketch.circle(centre, centre, radius, fill=paper)
+            if border:
+                self.sketch.circle(centre, centre, radius - inset, stroke=border, line_width=BORDER)
             return
         if bleed:
             self.sketch.rect(
                 -bleed, -bleed, size.width + 2 * bleed, size.height + 2 * bleed, fill=paper
             )
-        self.sketch.rect(
-            0,
-            0,
-            size.width,
-            size.height,
-            fill=paper,
-            stroke=border,
-            line_width=0.6,
-            radius=size.corner_radius,
-        )
+        self.sketch.rect(0, 0, size.width, size.height, fill=paper, radius=size.corner_radius)
+        if border:
+            self.sketch.rect(
+                inset,
+                inset,
+                size.width - 2 * inset,
+                size.height - 2 * inset,
+                stroke=border,
+                line_width=BORDER,
+                radius=max(0.0, size.corner_radius - inset),
+            )
 
     def line(self, runs: Sequence[Run], region: str, card: str) -> float:
         """Fit runs on one line in a region."""
@@ -495,7 +502,7 @@ def _container(
     )
     place_line(
         sketch,
-        text_runs(f"{price} мР"),
+        text_runs(f"{price}\u00a0{t('coin_unit', face.lang)}"),
         price_region,
         card,
         f"price {container.substance}",
@@ -692,7 +699,12 @@ def chemist(face: Face, colour: Colour) -> None:
         ],
         fill=WHITE,
     )
-    face.line(text_runs(t("chemist", face.lang), bold=True), "label", f"chemist token {colour.id}")
+    ink = _ink_on(colour.rgb)
+    face.line(
+        text_runs(t("chemist", face.lang), bold=True, colour=ink),
+        "label",
+        f"chemist token {colour.id}",
+    )
 
 
 def combine(face: Face, colour: Colour) -> None:
@@ -704,12 +716,16 @@ def combine(face: Face, colour: Colour) -> None:
     face.sketch.polygon(
         [(cx + 4, 9.5), (cx + 8, 9.5), (cx + 10, 13), (cx + 10, 15), (cx + 4, 15)], fill=WHITE
     )
-    face.sketch.polygon([(cx - 9, 10), (cx - 13, 7), (cx - 12, 13)], fill=WHITE)
+    face.sketch.polygon([(cx - 9, 10), (cx - 12.5, 7.5), (cx - 11.5, 12.5)], fill=WHITE)
     for wheel in (cx - 6, cx + 1, cx + 7):
         face.sketch.circle(
             wheel, 16.5, 1.8, fill=_blend(colour.rgb, "#000000", 0.5), stroke=WHITE, line_width=0.4
         )
-    face.line(text_runs(colour.name.get(face.lang), bold=True), "label", f"combine {colour.id}")
+    face.line(
+        text_runs(colour.name.get(face.lang), bold=True, colour=_ink_on(colour.rgb)),
+        "label",
+        f"combine {colour.id}",
+    )
 
 
 def upgrade(face: Face, upgrade_id: str, name: str, price: int) -> None:
@@ -729,8 +745,10 @@ def upgrade(face: Face, upgrade_id: str, name: str, price: int) -> None:
             [(cx - 5, 5.5), (cx + 5, 5.5), (cx + 5, 9.5), (cx, 13.5), (cx - 5, 9.5)],
             fill=_blend(accent, WHITE, 0.2),
         )
-    face.line(text_runs(name, bold=True), "label", f"token {upgrade_id}")
-    face.line(text_runs(f"{price} мР"), "price", f"token {upgrade_id}")
+    face.lines([text_runs(name, bold=True)], "label", f"token {upgrade_id}")
+    face.line(
+        text_runs(f"{price}\u00a0{t('coin_unit', face.lang)}"), "price", f"token {upgrade_id}"
+    )
 
 
 def aid_front(face: Face, title: str, lines: Sequence[tuple[str, str]], card: str) -> None:

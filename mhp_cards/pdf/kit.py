@@ -514,7 +514,7 @@ def _cover(ctx: _Context, sections: Sequence[Section]) -> Section:
     ctx.typeset(
         place_line,
         sketch,
-        text_runs("МАРСХИМПРОМ", bold=True),
+        text_runs(t("company", ctx.lang), bold=True),
         _page_region(m.left, 12, usable, 16, 30, align="center"),
         "cover",
         "title",

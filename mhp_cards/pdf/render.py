@@ -30,7 +30,15 @@ def render_pdf(pages: Sequence[PageSketch], title: str, subject: str, lang: str)
     """The PDF bytes of ``pages`` (same pages in, same bytes out)."""
     fonts()  # registers the fonts
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=True, pageCompression=1, lang=lang)
+    # The initial font would otherwise be Helvetica: unused, not embeddable, and flagged by
+    # a print shop's preflight. Start every page in the kit's own (embedded) font instead.
+    canvas = Canvas(
+        buffer,
+        invariant=True,
+        pageCompression=1,
+        lang=lang,
+        initialFontName=FONT_NAMES[False],  # type: ignore[arg-type]  # the stub says float
+    )
     canvas.setTitle(title)
     canvas.setSubject(subject)
     canvas.setAuthor("mhp-cards")
@@ -48,6 +56,9 @@ def render_pdf(pages: Sequence[PageSketch], title: str, subject: str, lang: str)
 def _page(canvas: Canvas, page: PageSketch) -> None:
     width, height = _pt(page.width), _pt(page.height)
     canvas.setPageSize((width, height))
+    # Boxes stay set for the following pages unless reset: a page without its own has none.
+    canvas.setTrimBox(None)
+    canvas.setBleedBox(None)
     if page.trim is not None:
         x, y, w, h = page.trim
         bleed = page.bleed

@@ -63,6 +63,7 @@ class Run:
     colour: str | None = None
 
 
+_GLUED: Final = frozenset({"мР", "мР.", "мР,", "мР;", "mR", "mR.", "mR,", "mR;", "мм", "mm"})
 _SUBSCRIPT: Final = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋", "0123456789+−", strict=True))
 _SUPERSCRIPT: Final = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+−", strict=True))
 
@@ -254,7 +255,10 @@ def wrap(paragraphs: Sequence[Sequence[Run]], width: float, size: float) -> list
                 if not text:
                     continue
                 part = Run(text, run.bold, run.scale, run.rise, run.kind, run.colour)
-                if index == 0 and words and not _ends_with_space(words[-1]):
+                glued = text.rstrip() in _GLUED and words
+                if glued:
+                    words[-1].append(part)  # a unit stays with its number: "4 мР"
+                elif index == 0 and words and not _ends_with_space(words[-1]):
                     words[-1].append(part)
                 else:
                     words.append([part])
