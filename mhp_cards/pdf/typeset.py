@@ -179,6 +179,17 @@ def _arrow(
     )
 
 
+def _sizes(region: Region) -> list[float]:
+    """Text sizes to try, largest first: quarter points down to the minimum, always tried."""
+    sizes = []
+    size = region.size
+    while size > region.min_size + 1e-9:
+        sizes.append(size)
+        size -= STEP
+    sizes.append(region.min_size)
+    return sizes
+
+
 def _line_height(size: float) -> float:
     return size * MM_PER_POINT * LEADING
 
@@ -186,14 +197,12 @@ def _line_height(size: float) -> float:
 def fit_runs(runs: Sequence[Run], region: Region, card: str, name: str) -> float:
     """The largest size (≤ region.size, ≥ region.min_size) at which the runs fit on one line."""
     check_glyphs(runs, card, name)
-    size = region.size
-    while size >= region.min_size - 1e-9:
+    for size in _sizes(region):
         if (
             runs_width(runs, size) <= region.width + 1e-6
             and _line_height(size) <= region.height + 1e-6
         ):
             return size
-        size -= STEP
     needed = runs_width(runs, region.min_size)
     raise TypesetError(
         card,
@@ -302,8 +311,7 @@ def fit_lines(
     """
     for paragraph in paragraphs:
         check_glyphs(paragraph, card, name)
-    size = region.size
-    while size >= region.min_size - 1e-9:
+    for size in _sizes(region):
         blocks = [wrap([paragraph], region.width, size) for paragraph in paragraphs]
         line_height = _line_height(size)
         count = sum(len(block) for block in blocks)
@@ -327,7 +335,6 @@ def fit_lines(
                     baseline += line_height
                 baseline += line_height * region.paragraph_gap
             return size
-        size -= STEP
     lines = wrap(paragraphs, region.width, region.min_size)
     raise TypesetError(
         card,
