@@ -13,6 +13,7 @@ from mhp_cards.cli.app import app, echo_json, fail, reports_errors
 from mhp_cards.fileio import write_text_atomic
 from mhp_cards.game import SHAPES, GameState, deal, status
 from mhp_cards.game.views import field_map, summary
+from mhp_cards.pdf.setup_sheet import write_setup_sheet
 from mhp_cards.setups import LEVELS, SetupCheck, check_setup
 
 setup_app = typer.Typer(help="Check or deal the setup of a game.", no_args_is_help=True)
@@ -125,12 +126,16 @@ def deal_command(
     ] = "rectangle",
     house_rule: HouseRules = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write the state (JSON) here.")] = None,
+    pdf: Annotated[
+        Path | None, typer.Option("--pdf", help="Write a one-page setup sheet (PDF) here.")
+    ] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the sheet: ru or en.")] = "ru",
     catalog_dir: CatalogDir = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON.")] = False,
 ) -> None:
     """Deal a game by the rules and print the field and the players (or the JSON state).
 
-    Example: mhp setup deal --level 3 --players 4 --seed 7 --shape cross --out game.json
+    Example: mhp setup deal --level 3 --players 4 --seed 7 --out game.json --pdf setup.pdf
     """
     if level not in LEVELS:
         fail(f"--level must be one of {', '.join(LEVELS)}, not {level!r}", 2)
@@ -140,6 +145,8 @@ def deal_command(
     state = deal(catalog, level, players, seed, shape, house_rule or ())
     if out is not None:
         write_text_atomic(out, state.to_json() + "\n")
+    if pdf is not None:
+        write_setup_sheet(state, catalog, pdf, lang=lang)
     if as_json:
         typer.echo(state.to_json())
         return
@@ -147,5 +154,6 @@ def deal_command(
     if state.field is not None:
         typer.echo("")
         typer.echo(field_map(state))
-    if out is not None:
-        typer.echo(f"\nwrote {out}")
+    for written in (out, pdf):
+        if written is not None:
+            typer.echo(f"wrote {written}")
