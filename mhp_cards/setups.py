@@ -192,7 +192,12 @@ def check_setup(catalog: Catalog, level: Level, players: int) -> SetupCheck:
     if level == "1v1" and players != 2:
         items.append(SetupItem("V1.1", False, f"head to head is for 2 players, not {players}"))
     elif not 2 <= players <= 5:
-        items.append(SetupItem("L1", False, f"the game is for 2 to 5 players, not {players}"))
+        rule = "L2.S7" if level == "2" else "L1.S4"  # a coin pile or a combine per player
+        items.append(
+            SetupItem(
+                rule, False, f"the game is for 2 to 5 players, not {players}", "2 to 5 players"
+            )
+        )
     if level in ("1", "3"):
         items += _field_items(catalog, level)
         items += _combine_items(catalog, players, "L1.S4" if level == "1" else "L3.S3")

@@ -33,6 +33,10 @@ def read_state(path: Path) -> GameState:
         return GameState.from_json(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         fail(f"no state file {path}")
+    except UnicodeDecodeError as error:
+        fail(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})")
+    except OSError as error:
+        fail(f"{path}: cannot read it: {error.strerror}")
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(step) for step in first["loc"])

@@ -181,6 +181,8 @@ def deal(
             f"level {level} for {players} players cannot be set up: " + "; ".join(failures),
             [item.rule for item in checklist.failures],
         )
+    if not 0 <= seed < 1 << 64:
+        raise SetupError(f"the seed is a whole number from 0 to 2**64 - 1, not {seed}")
     rng = Rng(seed)
     colours = [colour.id for colour in catalog.components.colours[:players]]
     coins = catalog.components.coins.count

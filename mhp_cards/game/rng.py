@@ -40,8 +40,8 @@ class Rng:
 
     def randrange(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError(f"randrange needs a positive bound, not {n}")
+        if not 0 < n <= 1 << 64:
+            raise ValueError(f"randrange needs a positive bound of at most 2**64, not {n}")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             value = self.next64()

@@ -12,7 +12,6 @@ States are values: an action produces a new state (see the referee); nothing mut
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -74,7 +73,7 @@ class FieldState(Model):
                 return cell
         return None
 
-    @cached_property
+    @property
     def positions(self) -> frozenset[Position]:
         """Every position a combine can stand on: the cells and the Base."""
         return frozenset([self.base, *(cell.position for cell in self.cells)])

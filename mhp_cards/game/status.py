@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from mhp_cards.assembly import Arrangement, check_arrangement
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import fate_instances, raw_instances
-from mhp_cards.game.state import GameState
+from mhp_cards.game.state import GameState, InstallationState
 from mhp_cards.issues import Issue
 from mhp_cards.setups import MIN_FIELD, REMOVE, TOKENS_PER_PLAYER, WAREHOUSE
 
@@ -29,6 +29,11 @@ def _issue(
     check: str, message: str, path: tuple[str | int, ...], rule: str, hint: str = ""
 ) -> Issue:
     return Issue(check, message, path=path, rule=rule, hint=hint)
+
+
+def _by_level(state: GameState, level1: str, level2: str, level3: str) -> str:
+    """The rule of the state's level among its three versions (head to head plays level 2)."""
+    return {"1": level1, "2": level2, "1v1": level2, "3": level3}[state.level]
 
 
 def status(state: GameState, catalog: Catalog) -> tuple[Issue, ...]:
@@ -56,7 +61,12 @@ def _players(state: GameState, catalog: Catalog) -> Iterator[Issue]:
     if state.level == "1v1" and count != 2:
         yield _issue("players", f"{count} players; head to head is for 2", ("players",), "V1.1")
     elif not 2 <= count <= 5:
-        yield _issue("players", f"{count} players; the game is for 2 to 5", ("players",), "L1.S4")
+        yield _issue(
+            "players",
+            f"{count} players; the game is for 2 to 5",
+            ("players",),
+            _by_level(state, "L1.S4", "L2.S7", "L3.S3"),
+        )
     seen: set[str] = set()
     for index, player in enumerate(state.players):
         if player.id not in colours:
@@ -83,7 +93,7 @@ def _coins(state: GameState, catalog: Catalog) -> Iterator[Issue]:
     box = catalog.components.coins.count
     total = state.bank + state.box_coins + sum(player.money for player in state.players)
     if total != box:
-        rule = "L2.S7" if state.level in ("2", "1v1") else "L1.S5"
+        rule = _by_level(state, "L1.S5", "L2.S7", "L3.S4")
         yield _issue(
             "coins",
             f"coins add up to {total} (Bank {state.bank}, players "
@@ -94,6 +104,7 @@ def _coins(state: GameState, catalog: Catalog) -> Iterator[Issue]:
 
 
 def _raw_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
+    rule = _by_level(state, "L1.S3", "L2.S6", "L3.S2")
     expected = set(raw_instances(catalog))
     places: dict[str, list[str]] = {}
     for card, where in state.raw_locations():
@@ -104,14 +115,14 @@ def _raw_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 "raw-cards",
                 f"raw card {card!r} ({wheres[0]}) is not a card of the box",
                 ("raw_cards",),
-                "L1.S3",
+                rule,
             )
         elif len(wheres) > 1:
             yield _issue(
                 "raw-cards",
                 f"raw card {card!r} is in {len(wheres)} places: {', '.join(wheres)}",
                 ("raw_cards",),
-                "L1.S3",
+                rule,
             )
     missing = sorted(expected - set(places))
     if missing:
@@ -120,7 +131,7 @@ def _raw_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
             "raw-cards",
             f"{len(missing)} raw card(s) are nowhere: {shown}",
             ("raw_cards",),
-            "L1.S3",
+            rule,
         )
     at_start = state.turn_number == 0 and not state.done_this_turn
     if state.level in ("1", "3") and at_start and state.field:
@@ -141,38 +152,38 @@ def _raw_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
 def _fate_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
     if state.field is None:
         return
+    rule = _by_level(state, "L1.S1", "L1.S1", "L3.S1")
     expected = set(fate_instances(catalog))
     laid = [cell.fate for cell in state.field.cells]
     counts = Counter([*laid, *state.removed_fate])
     for card, count in sorted(counts.items()):
         if card not in expected:
-            yield _issue(
-                "fate-cards", f"{card!r} is not a Fate card of the box", ("field",), "L1.S1"
-            )
+            yield _issue("fate-cards", f"{card!r} is not a Fate card of the box", ("field",), rule)
         elif count > 1:
             yield _issue(
-                "fate-cards", f"Fate card {card!r} is used {count} times", ("field",), "L1.S1"
+                "fate-cards", f"Fate card {card!r} is used {count} times", ("field",), rule
             )
-    if set(counts) < expected:
+    missing = expected - set(counts)
+    if missing:
         yield _issue(
             "fate-cards",
-            f"{len(expected - set(counts))} Fate card(s) are neither on the field nor set aside",
+            f"{len(missing)} Fate card(s) are neither on the field nor set aside",
             ("removed_fate",),
-            "L1.S1",
+            rule,
         )
     if not REMOVE[0] <= len(state.removed_fate) <= REMOVE[1]:
         yield _issue(
             "fate-cards",
             f"{len(state.removed_fate)} Fate cards set aside; the rules remove 8..12",
             ("removed_fate",),
-            "L1.S1",
+            rule,
         )
     if len(laid) < MIN_FIELD:
         yield _issue(
             "fate-cards",
             f"the field has {len(laid)} cards; at least {MIN_FIELD}",
             ("field",),
-            "L1.S1",
+            rule,
         )
     positions = [cell.position for cell in state.field.cells]
     doubled = [p for p, n in Counter(positions).items() if n > 1]
@@ -196,7 +207,10 @@ def _combines(state: GameState) -> Iterator[Issue]:
             continue
         if combine is None:
             yield _issue(
-                "combines", f"{player.id} has no combine", ("players", index, "combine"), "L1.S4"
+                "combines",
+                f"{player.id} has no combine",
+                ("players", index, "combine"),
+                _by_level(state, "L1.S4", "L1.S4", "L3.S3"),
             )
             continue
         if combine.position not in state.field.positions:
@@ -311,6 +325,15 @@ def _installations(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 ("installations", i, "arrangement"),
                 "L2.S3",
             )
+        if report.installation not in (None, installation.number):
+            yield _issue(
+                "installations",
+                f"installation {installation.number} is built from the cards of installation "
+                f"{report.installation}",
+                ("installations", i, "arrangement"),
+                "L2.S3",
+            )
+        yield from _containers_match(catalog, installation, arrangement, i)
     for number, count in Counter(numbers).items():
         if count > 1:
             yield _issue(
@@ -319,8 +342,19 @@ def _installations(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 ("installations",),
                 "L2.S2",
             )
+    yield from _electrolysers_once(state)
+    yield from _installations_accounted(state, catalog)
     owned = Counter(i.owner for i in state.installations if i.owner is not None)
     for player in state.players:
+        one_each = state.level == "1v1" or "deal-evenly" not in state.house_rules
+        if one_each and owned[player.id] > 1:
+            rule = "V1.2" if state.level == "1v1" else "L2.S2.R1"
+            yield _issue(
+                "installations",
+                f"{player.id} owns {owned[player.id]} installations; one per player",
+                ("installations",),
+                rule,
+            )
         if owned[player.id] == 0:
             rule = "V1.2" if state.level == "1v1" else "L2.S2"
             yield _issue(
@@ -343,7 +377,18 @@ def _missions(state: GameState, catalog: Catalog) -> Iterator[Issue]:
             "L2.M1",
         )
         return
+    colours = {player.id for player in state.players}
     for i, mission in enumerate(state.missions):
+        for formula, tokens in mission.places:
+            for token in tokens:
+                if token is not None and token not in colours:
+                    yield _issue(
+                        "missions",
+                        f"a token of {token!r}, who is not playing, stands on mission "
+                        f"{mission.id} ({formula})",
+                        ("missions", i),
+                        "L2.M1",
+                    )
         model = expected[mission.id]
         shapes = [(formula, len(tokens)) for formula, tokens in mission.places]
         wanted = [(place.formula, place.count) for place in model.places]
@@ -353,4 +398,77 @@ def _missions(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 f"mission {mission.id} has places {shapes}; the card shows {wanted}",
                 ("missions", i),
                 "L2.M1",
+            )
+
+
+def _containers_match(
+    catalog: Catalog, installation: InstallationState, arrangement: Arrangement, index: int
+) -> Iterator[Issue]:
+    """The containers on the table are those of the installation's cards, place for place."""
+    expected = []
+    for _, _, card_id in arrangement.cells:
+        card = catalog.electrolyser if card_id == "Э" else catalog.card(card_id)
+        if card is None:
+            continue
+        for k, container in enumerate(card.containers):
+            # Places of raw-input and transit containers hold no token (the tokens check says
+            # so when they do); product containers have exactly the card's places.
+            places = container.places if container.role == "product" else None
+            expected.append((card_id, k, container.substance, container.role, places))
+    actual = [
+        (c.card, c.index, c.substance, c.role, len(c.places) if c.role == "product" else None)
+        for c in installation.containers
+    ]
+    if sorted(actual) != sorted(expected):
+        missing = sorted(set(expected) - set(actual))
+        extra = sorted(set(actual) - set(expected))
+        yield _issue(
+            "installations",
+            f"the containers of installation {installation.number} differ from its cards "
+            f"(missing {missing}, unexpected {extra})",
+            ("installations", index, "containers"),
+            "L2.S3",
+        )
+
+
+def _electrolysers_once(state: GameState) -> Iterator[Issue]:
+    used: dict[str, int] = {}
+    for installation in state.installations:
+        for card_id in installation.arrangement.split():
+            if card_id.startswith("Э") and card_id != "Э":
+                if card_id in used:
+                    yield _issue(
+                        "installations",
+                        f"electrolyser {card_id} stands in installations {used[card_id]} and "
+                        f"{installation.number} at once",
+                        ("installations",),
+                        "L2.S4",
+                    )
+                used[card_id] = installation.number
+
+
+def _installations_accounted(state: GameState, catalog: Catalog) -> Iterator[Issue]:
+    on_table = {installation.number for installation in state.installations}
+    unused = set(state.unused_installations)
+    for number in sorted(on_table & unused):
+        yield _issue(
+            "installations",
+            f"installation {number} is both on the table and left in the box",
+            ("unused_installations",),
+            "V1.2",
+        )
+    if state.level != "1v1" and unused:
+        yield _issue(
+            "installations",
+            f"installations {sorted(unused)} are left in the box; only head to head does that",
+            ("unused_installations",),
+            "L2.S2",
+        )
+    for installation in catalog.installations:
+        if installation.number not in on_table | unused:
+            yield _issue(
+                "installations",
+                f"installation {installation.number} is neither on the table nor in the box",
+                ("installations",),
+                "V1.2" if state.level == "1v1" else "L2.S2",
             )

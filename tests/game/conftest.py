@@ -1,0 +1,82 @@
+"""Fixtures of the game tests: the default catalog, cached deals, what the box holds.
+
+Expected numbers come from RULES.md and the catalog, never from the dealer: the box's raw cards
+and Fate cards are spelled out here from the catalog counts, and the electrolysers an
+installation needs are counted from its cards' H2 ports. Helpers are handed out as fixtures
+(``--import-mode=importlib`` gives no importable ``conftest`` module).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import pytest
+
+from mhp_cards.catalog import Catalog, load_catalog
+from mhp_cards.game import GameState, deal, status
+from mhp_cards.issues import Issue
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    return load_catalog()
+
+
+@pytest.fixture(scope="session")
+def dealt(catalog: Catalog) -> Callable[..., GameState]:
+    """``dealt(level, players, seed, shape="rectangle", house_rules=())``, cached (states are
+    immutable values, so sharing them between tests is safe)."""
+
+    @functools.cache
+    def make(
+        level: str,
+        players: int,
+        seed: int,
+        shape: str = "rectangle",
+        house_rules: tuple[str, ...] = (),
+    ) -> GameState:
+        return deal(catalog, level, players, seed, shape, house_rules)
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def raw_box(catalog: Catalog) -> list[str]:
+    """Every raw card of the box by instance ID (``hematite#1`` …), from the catalog copies."""
+    return [f"{raw.id}#{k}" for raw in catalog.raw_materials for k in range(1, raw.copies + 1)]
+
+
+@pytest.fixture(scope="session")
+def fate_box(catalog: Catalog) -> list[str]:
+    """Every Fate card by instance ID (``fate#1`` …)."""
+    return [f"fate#{k}" for k in range(1, catalog.components.fate_cards.count + 1)]
+
+
+@pytest.fixture(scope="session")
+def electrolysers_needed(catalog: Catalog) -> dict[int, int]:
+    """Electrolysers each installation needs (L2.S4 "where needed"): its H2 in-ports that no
+    H2 out-port of its own cards feeds (an electrolyser's only pipe is an H2 out-port)."""
+    needed = {}
+    for installation in catalog.installations:
+        ports = [port for card in installation.cards for port in card.ports]
+        inputs = sum(1 for p in ports if p.substance == "H2" and p.direction == "in")
+        outputs = sum(1 for p in ports if p.substance == "H2" and p.direction == "out")
+        needed[installation.number] = max(0, inputs - outputs)
+    return needed
+
+
+@pytest.fixture(scope="session")
+def issues_of(catalog: Catalog) -> Callable[[GameState], tuple[Issue, ...]]:
+    """``issues_of(state)``: status against the default catalog."""
+    return lambda state: status(state, catalog)
+
+
+def describe(issues: tuple[Issue, ...]) -> str:
+    return "\n".join(f"  [{issue.rule}] {issue.message}" for issue in issues) or "  (no issues)"
+
+
+@pytest.fixture(scope="session")
+def describe_issues() -> Callable[[tuple[Issue, ...]], str]:
+    """Every issue on its own line, for assertion messages."""
+    return describe
