@@ -6,14 +6,23 @@ import functools
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, ParamSpec, TypeVar
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 
+from mhp_cards.catalog.models import Catalog, Installation
 from mhp_cards.errors import MhpError
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+#: Options several commands share.
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+CatalogDir = Annotated[
+    Path | None,
+    typer.Option("--catalog", help="Catalog directory (default: the game shipped with mhp)."),
+]
 
 app = typer.Typer(
     name="mhp",
@@ -60,6 +69,15 @@ def read_inputs(values: Sequence[str]) -> list[str]:
         else:
             inputs.append(value)
     return inputs
+
+
+def installation_or_fail(catalog: Catalog, number: int) -> Installation:
+    """The catalog's installation ``number``, or a clean error listing the known ones."""
+    try:
+        return catalog.installation(number)
+    except KeyError:
+        known = ", ".join(str(i.number) for i in catalog.installations)
+        fail(f"no installation {number}; the catalog has {known}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -11,14 +11,8 @@ import typer
 
 from mhp_cards.catalog import Validation, check_names, load_catalog, validate_catalog
 from mhp_cards.catalog.schema import all_schemas, check_schemas, write_schemas
-from mhp_cards.cli.app import app, echo_json, reports_errors
+from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, reports_errors
 from mhp_cards.resources import default_catalog_dir
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-CatalogDir = Annotated[
-    Path | None,
-    typer.Option("--catalog", help="Catalog directory (default: the game shipped with mhp)."),
-]
 
 catalog_app = typer.Typer(help="The catalog as data.", no_args_is_help=True)
 app.add_typer(catalog_app, name="catalog")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -14,13 +13,15 @@ from mhp_cards.assembly import (
     solve_installation,
 )
 from mhp_cards.catalog import load_catalog
-from mhp_cards.cli.app import app, echo_json, fail, reports_errors
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
-CatalogDir = Annotated[
-    Path | None,
-    typer.Option("--catalog", help="Catalog directory (default: the game shipped with mhp)."),
-]
+from mhp_cards.cli.app import (
+    CatalogDir,
+    JsonOption,
+    app,
+    echo_json,
+    fail,
+    installation_or_fail,
+    reports_errors,
+)
 
 reactor_app = typer.Typer(help="Assemble installations from reactor cards.", no_args_is_help=True)
 app.add_typer(reactor_app, name="reactor")
@@ -77,11 +78,8 @@ def solve(
     Example: mhp reactor solve 2
     """
     catalog = load_catalog(catalog_dir)
-    try:
-        solution = solve_installation(catalog, number)
-    except KeyError:
-        known = ", ".join(str(i.number) for i in catalog.installations)
-        fail(f"no installation {number}; the catalog has {known}")
+    installation_or_fail(catalog, number)
+    solution = solve_installation(catalog, number)
     if as_json:
         echo_json(
             {
@@ -117,11 +115,7 @@ def show(
     Example: mhp reactor show 4
     """
     catalog = load_catalog(catalog_dir)
-    try:
-        installation = catalog.installation(number)
-    except KeyError:
-        known = ", ".join(str(i.number) for i in catalog.installations)
-        fail(f"no installation {number}; the catalog has {known}")
+    installation = installation_or_fail(catalog, number)
     solution = solve_installation(catalog, number)
     if solution.canonical is None:
         fail(f"installation {number} cannot be assembled: {solution.reason}")

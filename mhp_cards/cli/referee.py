@@ -10,7 +10,7 @@ import typer
 from pydantic import ValidationError
 
 from mhp_cards.catalog import load_catalog
-from mhp_cards.cli.app import app, echo_json, fail, reports_errors
+from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, fail, reports_errors
 from mhp_cards.cli.setup import read_state
 from mhp_cards.fileio import write_text_atomic
 from mhp_cards.referee import (
@@ -28,10 +28,6 @@ from mhp_cards.referee.cards import read_cards
 referee_app = typer.Typer(help="Rulings at the table, each citing its rule.", no_args_is_help=True)
 app.add_typer(referee_app, name="referee")
 
-CatalogDir = Annotated[
-    Path | None, typer.Option("--catalog", help="Catalog directory (default: the shipped game).")
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 Lang = Annotated[str, typer.Option("--lang", help="Language of the reason: en or ru.")]
 
 

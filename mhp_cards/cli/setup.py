@@ -9,7 +9,7 @@ import typer
 from pydantic import ValidationError
 
 from mhp_cards.catalog import load_catalog
-from mhp_cards.cli.app import app, echo_json, fail, reports_errors
+from mhp_cards.cli.app import CatalogDir, app, echo_json, fail, reports_errors
 from mhp_cards.fileio import write_text_atomic
 from mhp_cards.game import SHAPES, GameState, deal, status
 from mhp_cards.game.views import field_map, summary
@@ -19,9 +19,6 @@ from mhp_cards.setups import LEVELS, SetupCheck, check_setup
 setup_app = typer.Typer(help="Check or deal the setup of a game.", no_args_is_help=True)
 app.add_typer(setup_app, name="setup")
 
-CatalogDir = Annotated[
-    Path | None, typer.Option("--catalog", help="Catalog directory (default: the shipped game).")
-]
 HouseRules = Annotated[
     list[str] | None, typer.Option("--house-rule", help="A house rule in force (repeatable).")
 ]

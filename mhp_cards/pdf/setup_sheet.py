@@ -14,6 +14,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.fileio import write_bytes_atomic
 from mhp_cards.game.state import GameState
 from mhp_cards.layout import Region, load_profile
+from mhp_cards.pdf.kit import LEVEL_TITLES
 from mhp_cards.pdf.render import render_pdf
 from mhp_cards.pdf.sketch import PageSketch, Sketch
 from mhp_cards.pdf.typeset import fit_lines, place_line, text_runs
@@ -24,12 +25,6 @@ INK: Final = "#231F20"
 SAND: Final = "#E8C9A0"
 EMPTY: Final = "#F4ECE0"
 BASE: Final = "#1F5F8B"
-LEVELS: Final = {
-    "1": {"ru": "Уровень 1 «Комбайнеры»", "en": "Level 1 “Combiners”"},
-    "2": {"ru": "Уровень 2 «Химики»", "en": "Level 2 “Chemists”"},
-    "1v1": {"ru": "«Химики — один на один»", "en": "“Chemists — head to head”"},
-    "3": {"ru": "Уровень 3 «Профи»", "en": "Level 3 “Pros”"},
-}
 
 
 def _region(x: float, y: float, width: float, height: float, size: float) -> Region:
@@ -48,7 +43,7 @@ def setup_sheet(
     usable = width - m.left - m.right
     sketch = Sketch()
     page = sketch.new_page(width, height, "setup")
-    title = f"{LEVELS[state.level][lang]} — {len(state.players)} " + (
+    title = f"{LEVEL_TITLES[state.level][lang]} — {len(state.players)} " + (
         "игрока"
         if lang == "ru" and len(state.players) < 5
         else ("игроков" if lang == "ru" else "players")
