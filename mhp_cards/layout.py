@@ -698,3 +698,53 @@ def pack(profile: SheetProfile, items: list[tuple[str, int]]) -> list[list[tuple
             row_index += 1
         y += profile.gutter  # a little air between kinds
     return [page for page in pages if page]
+
+
+# JSON Schema of the layout files, for editors ---------------------------------------------------
+
+
+def _optional_everywhere(schema: Any) -> Any:
+    """The schema with every ``required`` list removed: a file may set only what it changes."""
+    if isinstance(schema, dict):
+        return {k: _optional_everywhere(v) for k, v in schema.items() if k != "required"}
+    if isinstance(schema, list):
+        return [_optional_everywhere(item) for item in schema]
+    return schema
+
+
+def layout_schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schema of a sheet profile file and of the templates file, by file name.
+
+    Both allow ``extends`` and leave every field optional, because a file states only what it
+    adds to the profile or template it extends; the loader checks the merged result.
+    """
+    base = "https://mhp-cards.example/schema/"
+    sheet = _optional_everywhere(SheetProfile.model_json_schema())
+    sheet["properties"]["extends"] = {
+        "type": "string",
+        "description": "A profile to start from: a name (a4) or a file.",
+    }
+    template = _optional_everywhere(Template.model_json_schema())
+    template["properties"]["extends"] = {
+        "type": "string",
+        "description": "A template to start from.",
+    }
+    defs = template.pop("$defs", {})
+    templates = {
+        "$defs": {**defs, "Template": template},
+        "additionalProperties": False,
+        "properties": {
+            "templates": {"additionalProperties": {"$ref": "#/$defs/Template"}, "type": "object"}
+        },
+        "title": "Templates",
+        "type": "object",
+    }
+    draft = "https://json-schema.org/draft/2020-12/schema"
+    return {
+        "sheet.schema.json": {"$schema": draft, "$id": base + "sheet.schema.json", **sheet},
+        "templates.schema.json": {
+            "$schema": draft,
+            "$id": base + "templates.schema.json",
+            **templates,
+        },
+    }

@@ -70,21 +70,21 @@ def render(schema: dict[str, Any]) -> str:
     return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
 
 
-def write_schemas(directory: Path) -> list[Path]:
-    """Write every schema into ``directory`` (atomically); return the files written."""
+def write_schemas(directory: Path, schemas: dict[str, dict[str, Any]] | None = None) -> list[Path]:
+    """Write schemas (default: the catalog's) into ``directory`` atomically; the files written."""
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, schema in all_schemas().items():
+    for name, schema in (schemas if schemas is not None else all_schemas()).items():
         path = directory / name
         write_text_atomic(path, render(schema))
         written.append(path)
     return written
 
 
-def check_schemas(directory: Path) -> list[str]:
+def check_schemas(directory: Path, schemas: dict[str, dict[str, Any]] | None = None) -> list[str]:
     """Names of the schema files in ``directory`` that are missing or differ from the models."""
     stale = []
-    for name, schema in all_schemas().items():
+    for name, schema in (schemas if schemas is not None else all_schemas()).items():
         path = directory / name
         if not path.is_file() or path.read_text(encoding="utf-8") != render(schema):
             stale.append(name)

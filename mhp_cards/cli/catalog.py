@@ -12,7 +12,8 @@ import typer
 from mhp_cards.catalog import Validation, check_names, load_catalog, validate_catalog
 from mhp_cards.catalog.schema import all_schemas, check_schemas, write_schemas
 from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, reports_errors
-from mhp_cards.resources import default_catalog_dir
+from mhp_cards.layout import layout_schemas
+from mhp_cards.resources import default_catalog_dir, default_layouts_dir
 
 catalog_app = typer.Typer(help="The catalog as data.", no_args_is_help=True)
 app.add_typer(catalog_app, name="catalog")
@@ -76,28 +77,41 @@ def schema(
         bool, typer.Option("--check", help="Exit with 1 when the files differ from the models.")
     ] = False,
     directory: Annotated[
-        Path | None, typer.Option("--dir", help="Schema directory (default: the catalog's).")
+        Path | None,
+        typer.Option("--dir", help="Catalog schema directory (default: the catalog's)."),
+    ] = None,
+    layouts_directory: Annotated[
+        Path | None,
+        typer.Option("--layouts-dir", help="Layout schema directory (default: the layouts')."),
     ] = None,
 ) -> None:
-    """Print, write or check the JSON Schema of the catalog files (generated from the models).
+    """Print, write or check the JSON Schema of the catalog, state and layout files.
 
     Example: mhp schema --write
     """
-    target = directory if directory is not None else default_catalog_dir() / "schema"
+    targets = [
+        (directory or default_catalog_dir() / "schema", all_schemas()),
+        (layouts_directory or default_layouts_dir() / "schema", layout_schemas()),
+    ]
+    if directory is not None and layouts_directory is None:
+        targets = targets[:1]  # a catalog schema directory given alone: check or write just it
     if write:
-        for path in write_schemas(target):
-            typer.echo(f"wrote {path}")
+        for target, schemas in targets:
+            for path in write_schemas(target, schemas):
+                typer.echo(f"wrote {path}")
         return
     if check:
-        stale = check_schemas(target)
-        for name in stale:
-            typer.echo(f"stale: {target / name}", err=True)
+        stale = [
+            target / name for target, schemas in targets for name in check_schemas(target, schemas)
+        ]
+        for path in stale:
+            typer.echo(f"stale: {path}", err=True)
         if stale:
             typer.echo("run 'mhp schema --write' to regenerate", err=True)
             raise typer.Exit(1)
-        typer.echo(f"up to date: {target}")
+        typer.echo("up to date: " + ", ".join(str(target) for target, _ in targets))
         return
-    typer.echo(json.dumps(all_schemas(), ensure_ascii=False, indent=2))
+    typer.echo(json.dumps({**all_schemas(), **layout_schemas()}, ensure_ascii=False, indent=2))
 
 
 @catalog_app.command("export")

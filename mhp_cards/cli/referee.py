@@ -20,6 +20,7 @@ from mhp_cards.referee import (
     decide_mission,
     judge,
     legal_actions,
+    mission_status,
     parse_action,
     score,
 )
@@ -54,10 +55,17 @@ def read_action(text: str) -> Action:
 @referee_app.command("mission")
 @reports_errors
 def mission(
-    mission_id: Annotated[str, typer.Option("--mission", help="Mission ID, e.g. M1.")],
+    mission_id: Annotated[
+        str | None, typer.Option("--mission", help="Mission ID, e.g. M1 (with --state: optional).")
+    ] = None,
     cards: Annotated[
-        str, typer.Option("--cards", help="Raw cards held: formulas or IDs, comma-separated.")
-    ],
+        str | None,
+        typer.Option("--cards", help="Level 1: raw cards held, formulas or IDs, comma-separated."),
+    ] = None,
+    state_file: Annotated[
+        Path | None,
+        typer.Option("--state", help="Levels 2 and 3: the game state whose Mission card to read."),
+    ] = None,
     house_rule: Annotated[
         list[str] | None,
         typer.Option("--house-rule", help="whole-hand or at-least (default: exact-subset)."),
@@ -66,17 +74,26 @@ def mission(
     as_json: JsonOption = False,
     lang: Lang = "en",
 ) -> None:
-    """Decide whether these raw cards complete a level-1 mission (L1.E1).
+    """Is a mission complete? Level 1: with these raw cards (L1.E1); levels 2/3: on the card.
 
     Example: mhp referee mission --mission M1 --cards "CO2, H2O, H2O, CO2, H2O, H2O"
     """
     catalog = load_catalog(catalog_dir)
-    try:
-        chosen = catalog.mission(mission_id)
-    except KeyError:
-        fail(f"no mission {mission_id!r}; the card has {', '.join(m.id for m in catalog.missions)}")
-    hand, notes = read_cards(catalog, cards)
-    ruling = decide_mission(catalog, chosen, hand, house_rule or ())
+    notes: list[str] = []
+    if state_file is not None:
+        ruling = mission_status(read_state(state_file), mission_id)
+    else:
+        if mission_id is None or cards is None:
+            fail("give --mission and --cards (level 1), or --state (levels 2 and 3)", 2)
+        try:
+            chosen = catalog.mission(mission_id)
+        except KeyError:
+            fail(
+                f"no mission {mission_id!r}; the card has "
+                f"{', '.join(m.id for m in catalog.missions)}"
+            )
+        hand, notes = read_cards(catalog, cards)
+        ruling = decide_mission(catalog, chosen, hand, house_rule or ())
     if as_json:
         document: dict[str, Any] = ruling.to_json()
         document["notes"] = notes

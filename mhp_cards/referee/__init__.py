@@ -12,7 +12,7 @@
 
 from mhp_cards.referee.actions import Action, ActionError, action_from_json, parse_action
 from mhp_cards.referee.engine import Event, apply, check, judge, legal_actions
-from mhp_cards.referee.mission import decide_mission
+from mhp_cards.referee.mission import decide_mission, mission_status
 from mhp_cards.referee.ruling import Ruling
 from mhp_cards.referee.scoring import Score, score
 
@@ -28,6 +28,7 @@ __all__ = [
     "decide_mission",
     "judge",
     "legal_actions",
+    "mission_status",
     "parse_action",
     "score",
 ]

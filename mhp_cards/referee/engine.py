@@ -119,7 +119,17 @@ def judge(state: GameState, action: Action, catalog: Catalog) -> Outcome:
             )
         )
     handler = _HANDLERS[type(action)]
-    return handler(state, action, catalog)
+    try:
+        return handler(state, action, catalog)
+    except (KeyError, IndexError) as error:
+        # An action naming a card, pile or container the game does not have.
+        return Outcome(
+            forbidden(
+                ("L1.T1",),
+                f"Такого в игре нет: {error}.",
+                f"The action names something that is not in the game: {error}.",
+            )
+        )
 
 
 # Ending the turn, ending the game ----------------------------------------------------------------

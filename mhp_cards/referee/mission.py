@@ -16,10 +16,11 @@ from types import MappingProxyType
 
 from mhp_cards.catalog.models import Catalog, Mission, RawMaterial
 from mhp_cards.formula import Formula
+from mhp_cards.game.state import GameState
 from mhp_cards.missions import find_exact_sum
 from mhp_cards.referee.ruling import Ruling
 
-__all__ = ["closest_below", "decide_mission"]
+__all__ = ["closest_below", "decide_mission", "mission_status"]
 
 
 def _tally(counts: Mapping[str, int]) -> str:
@@ -209,3 +210,60 @@ def _minimal_cover(hand: list[RawMaterial], target: Mapping[str, int]) -> list[R
         if all(total.get(k, 0) >= n for k, n in target.items()):
             kept = trial
     return kept
+
+
+def mission_status(state: GameState, mission_id: str | None = None) -> Ruling:
+    """Levels 2 and 3 (L2.M1, L2.E1): each mission's places, who fills them, complete or not."""
+    rules: tuple[str, ...] = ("L2.M1", "L2.E1", "L2.E1.R1")
+    if state.level == "1v1":
+        rules = ("L2.M1", "V1.5", "V1.P1")
+    elif state.level == "3":
+        rules = ("L2.M1", "L3.E1")
+    missions = [m for m in state.missions if mission_id is None or m.id == mission_id]
+    if state.level == "1" or not missions:
+        known = ", ".join(m.id for m in state.missions) or "none at level 1"
+        return Ruling(
+            "outside-rules",
+            ("L1.E1",) if state.level == "1" else rules,
+            "На уровне 1 миссию выполняют карточками сырья (mission --cards)."
+            if state.level == "1"
+            else f"Нет миссии {mission_id}; на карте: {known}.",
+            "At level 1 a mission is completed with raw cards (mission --cards)."
+            if state.level == "1"
+            else f"No mission {mission_id}; the card holds {known}.",
+        )
+    report = []
+    lines_ru, lines_en = [], []
+    for mission in missions:
+        places = []
+        filled_total = total = 0
+        for formula, tokens in mission.places:
+            holders = [t for t in tokens if t is not None]
+            filled_total += len(holders)
+            total += len(tokens)
+            places.append(
+                {"formula": formula, "holders": holders, "free": len(tokens) - len(holders)}
+            )
+        by_player = Counter(h for p in places for h in p["holders"])  # type: ignore[attr-defined]
+        who = ", ".join(f"{p} {n}" for p, n in by_player.items()) or "—"
+        report.append(
+            {
+                "mission": mission.id,
+                "complete": mission.complete,
+                "filled": filled_total,
+                "places": total,
+                "by_place": places,
+            }
+        )
+        state_ru = "выполнена" if mission.complete else "не выполнена"
+        state_en = "complete" if mission.complete else "not complete"
+        lines_ru.append(f"{mission.id}: {filled_total}/{total} мест ({who}), {state_ru}")
+        lines_en.append(f"{mission.id}: {filled_total}/{total} places ({who}), {state_en}")
+    complete = any(m.complete for m in missions)
+    return Ruling(
+        "complete" if complete else "incomplete",
+        rules,
+        "; ".join(lines_ru) + ".",
+        "; ".join(lines_en) + ".",
+        MappingProxyType({"missions": report}),
+    )

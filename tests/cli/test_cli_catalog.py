@@ -265,4 +265,6 @@ def test_schema_prints_every_schema(cli) -> None:
         *(schema_name(f) for f in ("missions.yaml", "components.yaml")),
         "catalog.schema.json",
         "game-state.schema.json",
+        "sheet.schema.json",
+        "templates.schema.json",
     }
