@@ -10,9 +10,11 @@ import typer
 from pydantic import ValidationError
 
 from mhp_cards.catalog import load_catalog
+from mhp_cards.catalog.models import Catalog
 from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, fail, reports_errors
 from mhp_cards.cli.setup import read_state
 from mhp_cards.fileio import write_text_atomic
+from mhp_cards.game import GameState, status
 from mhp_cards.referee import (
     Action,
     Ruling,
@@ -40,6 +42,17 @@ def ruling_text(ruling: Ruling, lang: str) -> str:
     if ruling.house_rules:
         lines.append(f"house rules in force: {', '.join(ruling.house_rules)}")
     return "\n".join(lines)
+
+
+def read_game(state_file: Path, catalog: Catalog) -> GameState:
+    """A game state that is consistent with the catalog, or a clean error listing why not."""
+    state = read_state(state_file)
+    problems = status(state, catalog)
+    if problems:
+        listed = "\n".join(f"  [{issue.rule}] {issue.message}" for issue in problems[:10])
+        more = f"\n  … and {len(problems) - 10} more" if len(problems) > 10 else ""
+        fail(f"{state_file} is not a consistent game state:\n{listed}{more}")
+    return state
 
 
 def read_action(text: str) -> Action:
@@ -81,7 +94,7 @@ def mission(
     catalog = load_catalog(catalog_dir)
     notes: list[str] = []
     if state_file is not None:
-        ruling = mission_status(read_state(state_file), mission_id)
+        ruling = mission_status(read_game(state_file, catalog), mission_id)
     else:
         if mission_id is None or cards is None:
             fail("give --mission and --cards (level 1), or --state (levels 2 and 3)", 2)
@@ -120,7 +133,7 @@ def check(
     Example: mhp referee check game.json "buy solar-battery"
     """
     catalog = load_catalog(catalog_dir)
-    state = read_state(state_file)
+    state = read_game(state_file, catalog)
     outcome = judge(state, read_action(action), catalog)
     if as_json:
         echo_json(outcome.ruling.to_json())
@@ -145,7 +158,7 @@ def apply_command(
     Example: mhp referee apply game.json "move 4,3" --out game2.json
     """
     catalog = load_catalog(catalog_dir)
-    state = read_state(state_file)
+    state = read_game(state_file, catalog)
     outcome = judge(state, read_action(action), catalog)
     if outcome.state is not None and out is not None:
         write_text_atomic(out, outcome.state.to_json() + "\n")
@@ -180,7 +193,7 @@ def score_command(
     Example: mhp referee score game.json
     """
     catalog = load_catalog(catalog_dir)
-    state = read_state(state_file)
+    state = read_game(state_file, catalog)
     result = score(state, catalog)
     if as_json:
         echo_json(result.ruling.to_json())
@@ -202,7 +215,7 @@ def legal(
     Example: mhp referee legal game.json
     """
     catalog = load_catalog(catalog_dir)
-    state = read_state(state_file)
+    state = read_game(state_file, catalog)
     actions = legal_actions(state, catalog)
     if as_json:
         echo_json([action.model_dump(mode="json", exclude_none=True) for action in actions])
