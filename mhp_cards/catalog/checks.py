@@ -254,7 +254,8 @@ def _check_reactions(parts: Parts) -> Iterator[Issue]:
         try:
             hint = f"balanced it reads {reaction.balance()}"
         except ReactionError as error:
-            hint = f"it cannot be balanced as written: {error.message}"
+            reason = error.message.removeprefix("cannot be balanced: ")
+        hint = f"no coefficients fix it: {reason}; check the species"
         yield Issue(
             "reactions",
             f"reaction {text!r} does not balance: {difference} (products − reactants)",
@@ -598,6 +599,8 @@ def _check_assembly(parts: Parts) -> Iterator[Issue]:
             overall = installation.parsed_reaction
         except ReactionError:
             continue
+        if not overall.is_balanced:
+            continue  # the "reactions" check reports it; no card set could match it
         solution = solve(installation.cards, electrolyser, overall)
         path: Path = ("installations", i)
         if not solution.arrangements:
@@ -650,6 +653,16 @@ def _products_by_installation(parts: Parts) -> dict[Formula, list[str]]:
     return makers
 
 
+def _require_raw_formulas(parts: Parts) -> None:
+    """Skip a check of what can be obtained while a raw card's formula does not parse.
+
+    Which substance the broken card was meant to be is unknown, so every conclusion drawn
+    from the deck would be a guess (and a cascade of follow-up errors).
+    """
+    if not all(_parses(raw.formula) for raw in parts.raw_materials or ()):
+        raise SkipCheck("a raw card's formula does not parse (reported by 'formulas')")
+
+
 def _raw_substances(parts: Parts) -> set[Formula]:
     return {raw.parsed for raw in parts.raw_materials or () if _parses(raw.formula)}
 
@@ -661,6 +674,7 @@ def _raw_substances(parts: Parts) -> set[Formula]:
     RAW,
 )
 def _check_inputs(parts: Parts) -> Iterator[Issue]:
+    _require_raw_formulas(parts)
     raw = _raw_substances(parts)
     makers = _products_by_installation(parts)
     for i, installation in enumerate(parts.installations or ()):
@@ -713,6 +727,7 @@ def obtainable(parts: Parts) -> set[Formula]:
     MISSIONS,
 )
 def _check_missions_level_2(parts: Parts) -> Iterator[Issue]:
+    _require_raw_formulas(parts)
     makers = _products_by_installation(parts)
     have = obtainable(parts)
     for i, mission in enumerate(parts.missions or ()):
@@ -747,6 +762,7 @@ def _check_missions_level_2(parts: Parts) -> Iterator[Issue]:
     MISSIONS,
 )
 def _check_missions_level_1(parts: Parts) -> Iterator[Issue]:
+    _require_raw_formulas(parts)
     raws = [raw for raw in parts.raw_materials or () if _parses(raw.formula)]
     items = [(dict(raw.parsed.elements), raw.copies) for raw in raws]
     for i, mission in enumerate(parts.missions or ()):
@@ -873,6 +889,7 @@ def _check_components(parts: Parts) -> Iterator[Issue]:
     INSTALLATIONS,
 )
 def _check_prices(parts: Parts) -> Iterator[Issue]:
+    _require_raw_formulas(parts)
     steps = _steps(parts)
     by_depth: dict[int, list[Substance]] = defaultdict(list)
     for substance in parts.substances or ():
