@@ -250,12 +250,11 @@ def _check_reactions(parts: Parts) -> Iterator[Issue]:
         if reaction.is_balanced:
             continue
         difference = ", ".join(f"{key} {n:+d}" for key, n in reaction.imbalance.items())
-        hint = "products − reactants"
         try:
             hint = f"balanced it reads {reaction.balance()}"
         except ReactionError as error:
             reason = error.message.removeprefix("cannot be balanced: ")
-        hint = f"no coefficients fix it: {reason}; check the species"
+            hint = f"no coefficients fix it: {reason}; check the species"
         yield Issue(
             "reactions",
             f"reaction {text!r} does not balance: {difference} (products − reactants)",
