@@ -91,6 +91,15 @@ def mission(
 
     Example: mhp referee mission --mission M1 --cards "CO2, H2O, H2O, CO2, H2O, H2O"
     """
+    unknown = [
+        rule for rule in house_rule or () if rule not in ("whole-hand", "at-least", "exact-subset")
+    ]
+    if unknown:
+        fail(
+            f"unknown house rule {unknown[0]!r}; for a mission: whole-hand, at-least "
+            "(default exact-subset)",
+            2,
+        )
     catalog = load_catalog(catalog_dir)
     notes: list[str] = []
     if state_file is not None:

@@ -194,6 +194,14 @@ def _fate_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
 
 
 def _combines(state: GameState) -> Iterator[Issue]:
+    if state.field is None and state.level in ("1", "3"):
+        yield _issue(
+            "field",
+            f"a level-{state.level} game has no field",
+            ("field",),
+            _by_level(state, "L1.S2", "L1.S2", "L3.S1"),
+        )
+        return
     for index, player in enumerate(state.players):
         combine = player.combine
         if state.field is None:

@@ -214,7 +214,16 @@ def parse_action(text: str) -> Action:
         raise ActionError(f"cannot read {text!r}: {error}") from None
 
 
+_ARITY = {"buy": 1, "sell": 1, "warehouse": 1, "take": 1, "end": 0}
+
+
 def _parse(verb: str, rest: list[str], text: str, player: str | None) -> Action:
+    if verb in _ARITY and len(rest) != _ARITY[verb]:
+        wanted = _ARITY[verb]
+        raise ActionError(
+            f"cannot read {text!r}: '{verb}' takes {wanted} word{'s' if wanted != 1 else ''} "
+            f"after it, not {len(rest)}"
+        )
     if verb == "move":
         return Move(player=player, path=tuple(_cell(t, text) for t in rest))
     if verb == "fight":

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from mhp_cards.catalog.models import Catalog, formula_of
+from mhp_cards.formula import Formula
 from mhp_cards.game.state import ContainerState, GameState, MissionState, Player
 from mhp_cards.referee.actions import FreeToken, React, TakeRaw, Trade
 from mhp_cards.referee.common import (
@@ -22,7 +23,12 @@ from mhp_cards.referee.common import (
     updated,
 )
 from mhp_cards.referee.ruling import allowed, forbidden
-from mhp_cards.referee.table import raw_kind, replace_player, usable_installations
+from mhp_cards.referee.table import (
+    containers_for,
+    raw_kind,
+    replace_player,
+    usable_installations,
+)
 
 __all__ = [
     "can_react",
@@ -75,6 +81,10 @@ def judge_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
                 )
             )
     player = state.current
+    if len(set(action.give)) != len(action.give) or len(set(action.receive)) != len(action.receive):
+        return Outcome(
+            forbidden(rules, "Одна и та же карточка названа дважды.", "A card is named twice.")
+        )
     if action.partner == player.id or action.partner not in {p.id for p in state.players}:
         return Outcome(
             forbidden(
@@ -274,6 +284,10 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
                 f"Installation {installation.number} belongs to {installation.owner}.",
             )
         )
+    if len(set(action.cards)) != len(action.cards):
+        return Outcome(
+            forbidden(rules, "Одна и та же карточка названа дважды.", "A card is named twice.")
+        )
     missing = [c for c in action.cards if c not in player.raw_cards]
     if missing:
         return Outcome(forbidden(rules, f"У игрока нет {missing}.", f"The player lacks {missing}."))
@@ -287,12 +301,23 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
             unmatched.append(container.substance)
         else:
             remaining.remove(match)
-    if unmatched:
+    # L2.T6: a substance the player holds in a container may feed the reaction instead.
+    sources = product_sources(state, player.id)
+    used_products: list[tuple[int, int, int]] = []
+    lacking = []
+    for substance in unmatched:
+        pool = sources.get(formula_of(substance), [])
+        if pool:
+            used_products.append(pool.pop(0))
+        else:
+            lacking.append(substance)
+    if lacking:
         return Outcome(
             forbidden(
-                rules,
-                f"Для реакции нужны ещё карточки: {unmatched}.",
-                f"The reaction also needs raw cards of {unmatched}.",
+                (*rules, "L2.T6"),
+                f"Для реакции нужны ещё: {lacking} (карточка сырья или своё вещество в ёмкости).",
+                f"The reaction also needs {lacking} (a raw card, or a substance of yours in a "
+                "container).",
                 needed=[c.substance for c in inputs],
             )
         )
@@ -306,7 +331,7 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
             )
         )
     products = [k for k, c in enumerate(installation.containers) if c.role == "product"]
-    free = state.free_tokens(player.id)
+    free = state.free_tokens(player.id) + len(used_products)
     if free < len(products):
         return Outcome(
             forbidden(
@@ -317,6 +342,17 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
             )
         )
     missions = list(state.missions)
+    installations = list(state.installations)
+    consumed = []
+    for i, k, slot in used_products:
+        container = installations[i].containers[k]
+        slots = list(container.places)
+        slots[slot] = None
+        moved = list(installations[i].containers)
+        moved[k] = container.model_copy(update={"places": tuple(slots)})
+        installations[i] = installations[i].model_copy(update={"containers": tuple(moved)})
+        consumed.append(f"{container.substance} ← {container.card}")
+    installation = installations[index]
     containers = list(installation.containers)
     placed: list[str] = []
     for k in products:
@@ -346,9 +382,7 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
         slots[slots.index(None)] = player.id
         containers[k] = container.model_copy(update={"places": tuple(slots)})
         placed.append(f"{container.substance} → {container.card}")
-    new_installation = installation.model_copy(update={"containers": tuple(containers)})
-    installations = list(state.installations)
-    installations[index] = new_installation
+    installations[index] = installation.model_copy(update={"containers": tuple(containers)})
     new_player = updated(
         player, raw_cards=tuple(c for c in player.raw_cards if c not in action.cards)
     )
@@ -361,18 +395,42 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
     )
     new = mark_done(new, "react")
     used_rules = (*rules, "L2.M1") if any("→ M" in p for p in placed) else rules
+    if consumed:
+        used_rules = (*used_rules, "L2.T6")
+    taken = f" (в дело пошли {', '.join(consumed)})" if consumed else ""
+    taken_en = f" (using {', '.join(consumed)})" if consumed else ""
     ruling = allowed(
         used_rules,
-        f"Реакция на установке {installation.number}: {', '.join(placed)}.",
-        f"Reaction on installation {installation.number}: {', '.join(placed)}.",
+        f"Реакция на установке {installation.number}: {', '.join(placed)}{taken}.",
+        f"Reaction on installation {installation.number}: {', '.join(placed)}{taken_en}.",
         products=placed,
         cards=list(action.cards),
+        substances_used=consumed,
     )
     events = [event("react", ruling.reason_ru, ruling.reason_en, products=placed)]
     new, end = mission_end(new)
     if end:
         events.append(end)
     return Outcome(ruling, new, tuple(events))
+
+
+def product_sources(state: GameState, player_id: str) -> dict[Formula, list[tuple[int, int, int]]]:
+    """Where the player's tokens stand on product containers, by substance (L2.T6).
+
+    Each entry is (installation index, container index, place index); only installations the
+    player may use now count.
+    """
+    usable = {installation.number for installation in usable_installations(state, player_id)}
+    sources: dict[Formula, list[tuple[int, int, int]]] = {}
+    for i, installation in enumerate(state.installations):
+        if installation.number not in usable:
+            continue
+        for k, container in enumerate(installation.containers):
+            for slot, token in enumerate(container.places):
+                if token == player_id and container.role == "product":
+                    formula = formula_of(container.substance)
+                    sources.setdefault(formula, []).append((i, k, slot))
+    return sources
 
 
 def mission_end(state: GameState) -> tuple[GameState, Event | None]:
@@ -523,12 +581,39 @@ def judge_free(state: GameState, action: FreeToken, catalog: Catalog) -> Outcome
                     f"{partner.id} has only {partner.money} мР.",
                 )
             )
+        # L2.T3: the buyer needs a container for the substance on an installation they use.
+        shared_here = state.installations[i].number in {
+            inst.number for inst in usable_installations(state, partner.id)
+        }
+        if shared_here:
+            target = (i, k, slot)
+        else:
+            found = next(containers_for(state, partner.id, formula_of(container.substance)), None)
+            if found is None:
+                return Outcome(
+                    forbidden(
+                        ("L2.T3",),
+                        f"У {partner.id} нет свободной ёмкости для {container.substance} ни на "
+                        "своей, ни на общей установке.",
+                        f"{partner.id} has no free {container.substance} container on their own "
+                        "or a shared installation.",
+                    )
+                )
+            target = (found[0], found[1], found[2].places.index(None))
         money, partner_money = money + action.price, partner.money - action.price
-        slots[slot] = partner.id
+        slots[slot] = None
     containers = list(state.installations[i].containers)
     containers[k] = container.model_copy(update={"places": tuple(slots)})
     installations = list(state.installations)
     installations[i] = state.installations[i].model_copy(update={"containers": tuple(containers)})
+    if action.how == "sell-player" and action.partner is not None:
+        ti, tk, tslot = target
+        buyer_container = installations[ti].containers[tk]
+        buyer_slots = list(buyer_container.places)
+        buyer_slots[tslot] = action.partner
+        moved = list(installations[ti].containers)
+        moved[tk] = buyer_container.model_copy(update={"places": tuple(buyer_slots)})
+        installations[ti] = installations[ti].model_copy(update={"containers": tuple(moved)})
     new = replace_player(state, updated(player, money=money)).model_copy(
         update={"bank": bank, "installations": tuple(installations)}
     )
@@ -572,19 +657,28 @@ def can_react(state: GameState, catalog: Catalog, player_id: str) -> bool:
 
 
 def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[React]:
-    """One way (the first cards that fit) to run each installation the player can run."""
+    """One way (the first raw cards that fit) to run each installation the player can feed.
+
+    An input with no raw card may come from a substance the player holds (L2.T6); whether the
+    reaction is then allowed (tokens, room) is for the referee to judge.
+    """
     for installation in usable_installations(state, player.id):
+        if not any(c.role == "raw-input" for c in installation.containers):
+            continue
         hand = list(player.raw_cards)
+        held = {f: len(places) for f, places in product_sources(state, player.id).items()}
         chosen = []
         for container in installation.containers:
             if container.role != "raw-input":
                 continue
             formula = formula_of(container.substance)
             match = next((c for c in hand if raw_kind(catalog, c).parsed == formula), None)
-            if match is None:
+            if match is not None:
+                hand.remove(match)
+                chosen.append(match)
+            elif held.get(formula, 0) > 0:
+                held[formula] -= 1
+            else:
                 break
-            hand.remove(match)
-            chosen.append(match)
         else:
-            if any(c.role == "raw-input" for c in installation.containers):
-                yield React(installation=installation.number, cards=tuple(chosen))
+            yield React(installation=installation.number, cards=tuple(chosen))

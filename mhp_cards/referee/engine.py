@@ -112,7 +112,7 @@ def judge(state: GameState, action: Action, catalog: Catalog) -> Outcome:
     if actor != state.current.id and not isinstance(action, ResolveFight):
         return Outcome(
             forbidden(
-                ("L1.T1", "L2.T1"),
+                ("L1.T1",) if state.level in FIELD_LEVELS else ("L2.T1",),
                 f"Сейчас ход игрока {state.current.id}, а не {actor}.",
                 f"It is {state.current.id}'s turn, not {actor}'s.",
                 turn=state.current.id,
@@ -139,7 +139,8 @@ def judge_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
     """End the turn: the duties of the turn done, the next player, the end of the game."""
     player = state.current
     moves_left = state.level in FIELD_LEVELS and "move" not in state.done_this_turn
-    if moves_left and any(True for _ in paths(state, player)):
+    repairing = player.combine is not None and player.combine.repair_turn == state.turn_number
+    if moves_left and any(True for _ in paths(state, player, attacks=not repairing)):
         return Outcome(
             forbidden(
                 ("L1.T1",),
@@ -255,7 +256,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                         )
                     )
     candidates.append(EndTurn())
-    return [action for action in candidates if check(state, action, catalog).verdict == "allowed"]
+    return [action for action in candidates if judge(state, action, catalog).state is not None]
 
 
 _HANDLERS: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {

@@ -6,6 +6,7 @@ Also completing a mission with raw cards at level 1 (L1.T1–T9, L1.E1–E2, L3.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from types import MappingProxyType
 from typing import Final
 
@@ -54,8 +55,11 @@ def steps_allowed(player: Player) -> int:
     return 2 if player.combine.solar_battery else 1
 
 
-def paths(state: GameState, player: Player) -> Iterator[tuple[Position, ...]]:
-    """Every path the combine may take this turn (the last cell may hold an opponent)."""
+def paths(state: GameState, player: Player, attacks: bool = True) -> Iterator[tuple[Position, ...]]:
+    """Every path the combine may take this turn.
+
+    The last cell may hold an opponent's combine (an attack) unless ``attacks`` is False.
+    """
     assert player.combine is not None
     length = steps_allowed(player)
     start = player.combine.position
@@ -68,7 +72,8 @@ def paths(state: GameState, player: Player) -> Iterator[tuple[Position, ...]]:
             taken = occupant(state, cell, besides=player.id)
             new = (*path, cell)
             if taken is not None:
-                yield new  # an attack ends the move
+                if attacks:
+                    yield new  # an attack ends the move
                 continue
             if len(new) == length:
                 yield new
@@ -179,6 +184,17 @@ def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
     ruling = allowed(
         rules, reason_ru + ".", reason_en + ".", path=[list(p) for p in path], collected=collected
     )
+    steps = [player.combine.position, *path]
+    diagonal = any(a[0] != b[0] and a[1] != b[1] for a, b in pairwise(steps))
+    if diagonal:  # only the house rule makes this move legal: name it
+        ruling = Ruling(
+            ruling.verdict,
+            (*ruling.rules, "L1.T1.R1"),
+            ruling.reason_ru,
+            ruling.reason_en,
+            ruling.facts,
+            ("diagonal-adjacency",),
+        )
     return Outcome(ruling, new, tuple(events))
 
 
@@ -291,6 +307,14 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
                 "Nobody attacked: there is no fight to resolve.",
             )
         )
+    if action.player is not None and action.player not in (fight.attacker, fight.defender):
+        return Outcome(
+            forbidden(
+                ("L1.T4",),
+                f"Бой разрешают его участники: {fight.attacker} и {fight.defender}.",
+                f"The fight is resolved by its players: {fight.attacker} and {fight.defender}.",
+            )
+        )
     attacker = state.player(fight.attacker)
     defender = state.player(fight.defender)
     assert attacker.combine is not None
@@ -321,7 +345,18 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
         )
     side, score = verdict
     winner, loser = (attacker, defender) if side == "attacker" else (defender, attacker)
-    wanted = action.take if action.take is not None else loser.raw_cards[:MAX_TAKE]
+    room = capacity_left(state, winner)
+    default_take = MAX_TAKE if room is None else min(MAX_TAKE, room)
+    wanted = action.take if action.take is not None else loser.raw_cards[:default_take]
+    if len(set(wanted)) != len(wanted):
+        return Outcome(
+            forbidden(
+                ("L1.T4",),
+                "Одна и та же карточка названа дважды.",
+                "The same card is named twice.",
+                take=list(wanted),
+            )
+        )
     if len(wanted) > MAX_TAKE:
         return Outcome(
             forbidden(
@@ -341,7 +376,6 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
                 take=list(wanted),
             )
         )
-    room = capacity_left(state, winner)
     if room is not None and len(wanted) > room:
         return Outcome(
             forbidden(
@@ -352,13 +386,13 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
             )
         )
     # Both combines stand on the attacked cell; the loser leaves it for a free neighbour, or
-    # stays when every neighbour is taken (ruling L1.T4.R2).
+    # stays when every neighbour is taken (ruling L1.T4.R1).
     free = [cell for cell in adjacent(state, fight.cell) if occupant(state, cell) is None]
     retreat = action.retreat
     if retreat is not None and retreat not in free:
         return Outcome(
             forbidden(
-                ("L1.T4", "L1.T4.R2"),
+                ("L1.T4", "L1.T4.R1"),
                 f"Отступить можно только на свободную соседнюю клетку: {free}.",
                 f"The loser retreats to a free neighbouring cell: {free}.",
                 retreat=list(retreat),
@@ -607,6 +641,10 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
             )
         )
     cards = action.cards or player.raw_cards
+    if len(set(cards)) != len(cards):
+        return Outcome(
+            forbidden(rules, "Одна и та же карточка названа дважды.", "A card is named twice.")
+        )
     missing = [c for c in cards if c not in player.raw_cards]
     if missing:
         return Outcome(forbidden(rules, f"У игрока нет {missing}.", f"The player lacks {missing}."))
@@ -626,6 +664,14 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
                 ruling.house_rules,
             )
         )
+    ruling = Ruling(
+        ruling.verdict,
+        (*ruling.rules, "L1.E2"),
+        ruling.reason_ru + f" Победитель — {player.id}.",
+        ruling.reason_en + f" {player.id} wins.",
+        ruling.facts,
+        ruling.house_rules,
+    )
     new = state.model_copy(
         update={
             "ended": True,

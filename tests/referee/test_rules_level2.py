@@ -1,0 +1,534 @@
+"""Level 2 «Химики» and the head-to-head variant: one test per rule the referee judges (RULES.md
+L2.T1–T6, L2.M1, L2.E1, L2.P1, V1.3–V1.5, V1.P1 and their Rulings), allowed and forbidden.
+
+The table: a dealt level-2 game for two players (seed 3) where red owns installation 1
+(CaCO3 + H2O → CO2 + Ca(OH)2) and blue owns installation 7 (NaCl + H2O → NaOH + HCl); every
+other installation is shared. Head to head: seed 1 deals red installation 7 (NaCl, H2O in)
+and blue installation 1.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mhp_cards.referee import score
+from mhp_cards.referee.actions import FreeToken, ProductRef, React, TakeRaw, Trade
+
+
+def price(kit, formula: str) -> int:
+    return kit.catalog.substance(formula).price
+
+
+@pytest.fixture
+def chem(kit):
+    """Level 2, red to play; red owns installation 1, blue installation 7, the rest shared."""
+    return kit.owners(kit.deal("2", 2, 3), {1: "red", 7: "blue"})
+
+
+@pytest.fixture
+def taken(kit, chem):
+    """Red has taken this turn's raw card and holds calcite and water ice besides."""
+    state, _ = kit.play(chem, "take 1")
+    return kit.give(state, "red", "calcite", "water-ice")
+
+
+def ref(installation: int, card: str, container: int) -> ProductRef:
+    return ProductRef(installation=installation, card=card, container=container)
+
+
+# --- L2.T1 drawing a raw card ---------------------------------------------------------------------
+
+
+def test_L2_T1_take_one_of_the_three_top_cards(kit, chem) -> None:
+    for pile in (1, 2, 3):
+        top = chem.piles[pile - 1][-1]
+        kit.expect(chem, TakeRaw(pile=pile), "allowed", "L2.T1", facts={"card": top})
+    new, events = kit.play(chem, "take 2")
+    assert new.player("red").raw_cards == (chem.piles[1][-1],)
+    assert new.piles[1] == chem.piles[1][:-1]
+    assert new.piles[0] == chem.piles[0]
+    assert events[0].kind == "take"
+
+
+def test_L2_T1_one_card_a_turn_from_a_pile_that_has_one(kit, chem) -> None:
+    new, _ = kit.play(chem, "take 1")
+    ruling = kit.expect(new, "take 2", "forbidden", "L2.T1")
+    assert "already" in ruling.reason_en
+    empty = kit.clear_piles(chem, keep={2: 1, 3: 1})
+    kit.expect(empty, "take 1", "forbidden", "L2.T1", facts={"piles": [0, 1, 1]})
+    kit.expect(empty, "take 3", "allowed", "L2.T1")
+
+
+def test_L2_T1_the_card_is_taken_before_the_turn_ends(kit, chem) -> None:
+    ruling = kit.expect(chem, "end", "forbidden", "L2.T1")
+    assert "Take a raw card" in ruling.reason_en
+    new, _ = kit.play(chem, "take 3")
+    kit.expect(new, "end", "allowed", "L2.T1")
+    after, _ = kit.play(new, "end")
+    assert after.current.id == "blue"
+    assert after.done_this_turn == ()
+
+
+# --- L2.T2 one trade a turn -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def market(kit, taken):
+    return kit.give(taken, "blue", "halite", "nitrogen")
+
+
+def test_L2_T2_one_trade_with_one_card(kit, market) -> None:
+    calcite = next(c for c in market.player("red").raw_cards if c.startswith("calcite"))
+    halite = next(c for c in market.player("blue").raw_cards if c.startswith("halite"))
+    sale = Trade(partner="blue", give=(calcite,), pay=-2)
+    kit.expect(market, sale, "allowed", "L2.T2")
+    new, _ = kit.play(market, sale)
+    assert calcite in new.player("blue").raw_cards
+    assert new.player("red").money == 10
+    assert new.player("blue").money == 6
+    swap = Trade(partner="blue", give=(calcite,), receive=(halite,))
+    kit.expect(market, swap, "allowed", "L2.T2")
+    purchase = Trade(partner="blue", receive=(halite,), pay=3)
+    kit.expect(market, purchase, "allowed", "L2.T2")
+
+
+def test_L2_T2_no_second_trade_and_no_second_card(kit, market) -> None:
+    red = market.player("red").raw_cards
+    blue = market.player("blue").raw_cards
+    new, _ = kit.play(market, Trade(partner="blue", give=(red[0],), pay=-1))
+    ruling = kit.expect(new, Trade(partner="blue", give=(red[1],)), "forbidden", "L2.T2")
+    assert "already" in ruling.reason_en
+    kit.expect(market, Trade(partner="blue", give=red[:2]), "forbidden", "L2.T2")
+    kit.expect(market, Trade(partner="blue", receive=blue[:2]), "forbidden", "L2.T2")
+    kit.expect(market, Trade(partner="blue", give=(red[0],), pay=9), "forbidden", "L2.T2")
+    kit.expect(market, Trade(partner="blue", give=(blue[0],)), "forbidden", "L2.T2")
+
+
+# --- L2.T3 a container is needed ------------------------------------------------------------------
+
+
+@pytest.fixture
+def seller(kit, chem):
+    """Blue to play, having taken a card: blue's tokens stand on NaOH (blue's installation 7)
+    and on H2O (shared installation 2)."""
+    state = kit.token(chem, "blue", 7, "7А", 2)
+    state = kit.token(state, "blue", 2, "2А", 2)
+    state = kit.turn(state, "blue")
+    return kit.play(state, "take 1")[0]
+
+
+def test_L2_T3_a_substance_sold_to_a_player_with_a_container(kit, seller) -> None:
+    # Red can hold H2O: shared installation 2 has an H2O container.
+    sale = FreeToken(product=ref(2, "2А", 2), how="sell-player", partner="red", price=1)
+    kit.expect(seller, sale, "allowed", "L2.T5")
+    new, _ = kit.play(seller, sale)
+    assert kit.container(new, 2, "2А", 2).places == ("red", None)
+    assert new.player("red").money == 7
+    assert new.player("blue").money == 9
+
+
+def test_L2_T3_no_container_no_purchase(kit, seller) -> None:
+    sale = FreeToken(product=ref(7, "7А", 2), how="sell-player", partner="red", price=3)
+    kit.expect(seller, sale, "forbidden", "L2.T3")
+
+
+# --- L2.T4 running a reaction ---------------------------------------------------------------------
+
+
+def test_L2_T4_run_a_reaction_on_ones_own_installation(kit, taken) -> None:
+    cards = tuple(
+        c for c in taken.player("red").raw_cards if c.split("#")[0] in ("calcite", "water-ice")
+    )
+    action = React(installation=1, cards=cards)
+    ruling = kit.expect(taken, action, "allowed", "L2.T4", "L2.T4.R1", facts={"cards": list(cards)})
+    assert ruling.facts["products"] == ["CO2 → M4", "Ca(OH)2 → 1Б"]
+    new, events = kit.play(taken, action)
+    assert not set(cards) & set(new.player("red").raw_cards)
+    assert set(cards) <= set(new.discard)
+    assert kit.container(new, 1, "1Б", 1).places == ("red",)
+    assert new.free_tokens("red") == 6
+    assert events[0].kind == "react"
+
+
+def test_L2_T4_run_a_reaction_on_a_shared_installation(kit, chem) -> None:
+    state = kit.give(chem, "red", "magnesium-perchlorate")
+    card = state.player("red").raw_cards[0]
+    kit.expect(state, React(installation=9, cards=(card,)), "allowed", "L2.T4")
+    new, _ = kit.play(state, React(installation=9, cards=(card,)))
+    assert kit.container(new, 9, "9А", 1).places == ("red", None)
+    assert kit.container(new, 9, "9Б", 0).places == ("red",)
+
+
+def test_L2_T4_forbidden_reactions(kit, taken) -> None:
+    hand = taken.player("red").raw_cards
+    calcite = next(c for c in hand if c.startswith("calcite"))
+    water = next(c for c in hand if c.startswith("water-ice"))
+    ruling = kit.expect(taken, React(installation=1, cards=(calcite,)), "forbidden", "L2.T4")
+    assert "H2O" in ruling.reason_en
+    kit.expect(taken, React(installation=1, cards=(calcite, water, hand[0])), "forbidden", "L2.T4")
+    kit.expect(taken, React(installation=1, cards=(calcite, "water-ice#99")), "forbidden", "L2.T4")
+    kit.expect(taken, React(installation=42, cards=(calcite, water)), "forbidden", "L2.T4")
+    state = kit.give(taken, "red", "halite")
+    halite = next(c for c in state.player("red").raw_cards if c.startswith("halite"))
+    ruling = kit.expect(state, React(installation=7, cards=(halite, water)), "forbidden", "L2.T4")
+    assert "belongs to blue" in ruling.reason_en
+    new, _ = kit.play(taken, React(installation=1, cards=(calcite, water)))
+    again = kit.give(new, "red", "calcite", "water-ice")
+    cards = again.player("red").raw_cards[-2:]
+    ruling = kit.expect(again, React(installation=1, cards=cards), "forbidden", "L2.T4")
+    assert "already" in ruling.reason_en
+
+
+def test_L2_T4_a_card_cannot_feed_two_inputs(kit, chem) -> None:
+    state = kit.give(chem, "red", "sulfur", "oxygen", "water-ice")
+    sulfur, oxygen, water = state.player("red").raw_cards
+    action = React(installation=6, cards=(sulfur, oxygen, oxygen, water))
+    kit.expect(state, action, "forbidden", "L2.T4")
+
+
+def test_L2_T4_R1_one_free_token_per_product(kit, taken) -> None:
+    cards = taken.player("red").raw_cards[-2:]
+    # Six red tokens on the Mission card: two are free, the reaction fills two containers.
+    state = kit.mission_tokens(taken, "M1", "O2", "red", "red", "red", "red")
+    state = kit.mission_tokens(state, "M2", "O2", "red", "red")
+    assert state.free_tokens("red") == 2
+    kit.expect(state, React(installation=1, cards=cards), "allowed", "L2.T4.R1")
+    state = kit.mission_tokens(state, "M3", "O2", "red")
+    ruling = kit.expect(
+        state,
+        React(installation=1, cards=cards),
+        "forbidden",
+        "L2.T4.R1",
+        "L2.T5",
+        facts={"free_tokens": 1},
+    )
+    assert "free a token" in ruling.reason_en
+
+
+def test_L2_T4_a_full_container_takes_no_product(kit, taken) -> None:
+    cards = taken.player("red").raw_cards[-2:]
+    state = kit.token(taken, "blue", 1, "1Б", 1)  # Ca(OH)2: its one place is taken
+    ruling = kit.expect(state, React(installation=1, cards=cards), "forbidden", "L2.T4")
+    assert "full" in ruling.reason_en
+
+
+# --- L2.T5 freeing a token ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def holder(kit, chem):
+    """Red has taken a card; red's token stands on Ca(OH)2 (installation 1, 1Б)."""
+    state = kit.token(chem, "red", 1, "1Б", 1)
+    return kit.play(state, "take 1")[0]
+
+
+CAOH2 = ref(1, "1Б", 1)
+
+
+def test_L2_T5_sell_to_the_bank_at_the_nominal_price_or_less(kit, holder) -> None:
+    nominal = price(kit, "Ca(OH)2")
+    sale = FreeToken(product=CAOH2, how="sell-bank", price=nominal)
+    kit.expect(holder, sale, "allowed", "L2.T5", facts={"nominal": nominal})
+    new, _ = kit.play(holder, sale)
+    assert kit.container(new, 1, "1Б", 1).places == (None,)
+    assert new.player("red").money == holder.player("red").money + nominal
+    assert new.bank == holder.bank - nominal
+    assert new.free_tokens("red") == 8
+    kit.expect(holder, FreeToken(product=CAOH2, how="sell-bank", price=1), "allowed", "L2.T5")
+    ruling = kit.expect(
+        holder,
+        FreeToken(product=CAOH2, how="sell-bank", price=nominal + 1),
+        "forbidden",
+        "L2.T5",
+        facts={"price": nominal + 1, "nominal": nominal},
+    )
+    assert "or less" in ruling.reason_en
+
+
+def test_L2_T5_the_bank_pays_only_what_it_has(kit, holder) -> None:
+    nominal = price(kit, "Ca(OH)2")
+    poor = holder.model_copy(
+        update={"bank": nominal - 1, "box_coins": holder.box_coins + holder.bank - nominal + 1}
+    )
+    kit.consistent(poor)
+    sale = FreeToken(product=CAOH2, how="sell-bank", price=nominal)
+    kit.expect(poor, sale, "forbidden", "L2.T5", "L1.T8.R1", facts={"bank": nominal - 1})
+    kit.expect(poor, FreeToken(product=CAOH2, how="sell-bank", price=nominal - 1), "allowed")
+
+
+def test_L2_T5_dump_and_pay_the_fine(kit, holder) -> None:
+    nominal = price(kit, "Ca(OH)2")
+    dump = FreeToken(product=CAOH2, how="dump")
+    kit.expect(holder, dump, "allowed", "L2.T5")
+    new, _ = kit.play(holder, dump)
+    assert new.player("red").money == holder.player("red").money - nominal
+    assert new.bank == holder.bank + nominal
+    assert kit.container(new, 1, "1Б", 1).places == (None,)
+    poor = kit.update_player(holder, "red", money=nominal - 1)
+    poor = poor.model_copy(
+        update={"box_coins": holder.box_coins + holder.player("red").money - nominal + 1}
+    )
+    kit.consistent(poor)
+    ruling = kit.expect(poor, dump, "forbidden", "L2.T5")
+    assert "fine" in ruling.reason_en
+
+
+def test_L2_T5_sell_to_a_player_with_a_free_token(kit, holder) -> None:
+    # Red's H2O stands on shared installation 2, where blue may hold H2O too (L2.T3).
+    state = kit.token(holder, "red", 2, "2А", 2)
+    sale = FreeToken(product=ref(2, "2А", 2), how="sell-player", partner="blue", price=5)
+    kit.expect(state, sale, "allowed", "L2.T5")
+    new, _ = kit.play(state, sale)
+    assert kit.container(new, 2, "2А", 2).places == ("blue", None)
+    assert (new.player("red").money, new.player("blue").money) == (13, 3)
+    kit.expect(state, sale.model_copy(update={"price": 9}), "forbidden", "L2.T5")
+    kit.expect(state, sale.model_copy(update={"partner": "red"}), "forbidden", "L2.T5")
+    kit.expect(state, sale.model_copy(update={"partner": None}), "forbidden", "L2.T5")
+    # Red's Ca(OH)2 stands on red's own installation 1: blue has no container for it.
+    kit.expect(state, sale.model_copy(update={"product": CAOH2}), "forbidden", "L2.T3")
+    busy = state
+    for place in ("O2",):
+        busy = kit.mission_tokens(busy, "M1", place, *["blue"] * 4)
+    busy = kit.mission_tokens(busy, "M4", "Fe", *["blue"] * 4)
+    assert busy.free_tokens("blue") == 0
+    ruling = kit.expect(busy, sale, "forbidden", "L2.T5")
+    assert "no free token" in ruling.reason_en
+
+
+def test_L2_T5_one_token_a_turn_and_only_ones_own(kit, holder) -> None:
+    state = kit.token(holder, "red", 2, "2А", 2)
+    new, _ = kit.play(state, FreeToken(product=CAOH2, how="dump"))
+    ruling = kit.expect(new, FreeToken(product=ref(2, "2А", 2), how="dump"), "forbidden", "L2.T5")
+    assert "already" in ruling.reason_en
+    kit.expect(holder, FreeToken(product=ref(2, "2А", 2), how="dump"), "forbidden", "L2.T5")
+    kit.expect(holder, FreeToken(product=ref(2, "2А", 9), how="dump"), "forbidden", "L2.T5")
+
+
+# --- L2.T6 moving a substance ---------------------------------------------------------------------
+
+
+def test_L2_T6_a_substance_feeds_another_installation(kit, chem) -> None:
+    state = kit.owners(chem, {3: "red", 7: "blue"})  # red makes NH3 on installation 3
+    state = kit.token(state, "red", 3, "3А", 1)
+    state = kit.token(state, "red", 3, "3А", 1)
+    state = kit.give(state, "red", "carbon-dioxide")
+    co2 = state.player("red").raw_cards[0]
+    # 2 NH3 + CO2 → CO(NH2)2 + H2O on shared installation 5, the NH3 moved from installation 3.
+    kit.expect(state, React(installation=5, cards=(co2,)), "allowed", "L2.T6")
+
+
+# --- L2.M1 the Mission card -----------------------------------------------------------------------
+
+
+def test_L2_M1_a_mission_product_goes_to_the_mission_card(kit, taken) -> None:
+    cards = taken.player("red").raw_cards[-2:]
+    ruling = kit.expect(taken, React(installation=1, cards=cards), "allowed", "L2.M1")
+    assert "CO2 → M4" in ruling.facts["products"]
+    new, _ = kit.play(taken, React(installation=1, cards=cards))
+    m4 = next(m for m in new.missions if m.id == "M4")
+    assert dict(m4.places)["CO2"] == ("red", None)
+    assert kit.container(new, 1, "1А", 1).places == (None,)
+
+
+def test_L2_M1_with_no_free_place_the_product_stays(kit, taken) -> None:
+    cards = taken.player("red").raw_cards[-2:]
+    state = kit.mission_tokens(taken, "M4", "CO2", "blue", "blue")
+    ruling = kit.expect(state, React(installation=1, cards=cards), "allowed", "L2.T4")
+    assert "L2.M1" not in ruling.rules
+    assert ruling.facts["products"] == ["CO2 → 1А", "Ca(OH)2 → 1Б"]
+    new, _ = kit.play(state, React(installation=1, cards=cards))
+    assert kit.container(new, 1, "1А", 1).places == ("red",)
+
+
+# --- L2.E1 the end of the game --------------------------------------------------------------------
+
+
+@pytest.fixture
+def nearly(kit, chem):
+    """M1 lacks one CH4; red holds CO2 and H2O for shared installation 2 (CH4 among its
+    products) and has taken this turn's card."""
+    state = kit.mission_tokens(chem, "M1", "CH4", "blue", None)
+    state = kit.mission_tokens(state, "M1", "O2", "red", "blue", "red", "blue")
+    state, _ = kit.play(state, "take 1")
+    return kit.give(state, "red", "carbon-dioxide", "water-ice")
+
+
+def test_L2_E1_a_completed_mission_ends_the_game(kit, nearly) -> None:
+    cards = nearly.player("red").raw_cards[-2:]
+    kit.expect(nearly, React(installation=2, cards=cards), "allowed", "L2.T4", "L2.M1")
+    new, events = kit.play(nearly, React(installation=2, cards=cards))
+    assert new.ended
+    assert new.end_reason == "mission M1 complete"
+    assert [e.kind for e in events] == ["react", "end"]
+    # Tokens of several players stand on the completed mission.
+    m1 = next(m for m in new.missions if m.id == "M1")
+    assert m1.complete
+    assert {t for _, tokens in m1.places for t in tokens} == {"red", "blue"}
+    ruling = kit.expect(new, "end", "forbidden", "L2.E1")
+    assert "over" in ruling.reason_en
+    kit.expect(new, "take 2", "forbidden", "L2.E1")
+
+
+def test_L2_E1_an_incomplete_mission_does_not(kit, nearly) -> None:
+    state = kit.mission_tokens(nearly, "M1", "CH4", None, None)
+    cards = state.player("red").raw_cards[-2:]
+    new, events = kit.play(state, React(installation=2, cards=cards))
+    assert not new.ended
+    assert [e.kind for e in events] == ["react"]
+
+
+def test_L2_E1_the_game_ends_when_the_piles_run_out(kit, chem) -> None:
+    last = kit.clear_piles(chem, keep={2: 1})
+    new, events = kit.play(last, "take 2", "end")
+    assert new.ended
+    assert "piles" in new.end_reason
+    assert events[-1].kind == "end"
+    kit.expect(new, "take 1", "forbidden", "L2.E1")
+    two = kit.clear_piles(chem, keep={2: 1, 3: 1})
+    going, _ = kit.play(two, "take 2", "end")
+    assert not going.ended
+
+
+def test_L2_E1_R1_a_mission_is_complete_when_every_place_holds_a_token(kit, chem) -> None:
+    state = kit.mission_tokens(chem, "M3", "NH4NO3", "red")
+    state = kit.mission_tokens(state, "M3", "CO(NH2)2", "blue")
+    m3 = next(m for m in state.missions if m.id == "M3")
+    assert not m3.complete
+    state = kit.mission_tokens(state, "M3", "O2", "red")
+    assert next(m for m in state.missions if m.id == "M3").complete
+
+
+# --- L2.P1 scoring --------------------------------------------------------------------------------
+
+
+def test_L2_P1_substances_under_tokens_missions_and_money(kit, chem) -> None:
+    state = kit.token(chem, "red", 1, "1Б", 1)  # Ca(OH)2 on red's own installation
+    state = kit.token(state, "red", 2, "2А", 2)  # H2O on a shared installation
+    state = kit.mission_tokens(state, "M4", "CO2", "red", None)  # M4 not complete: single
+    # Blue completes M2: every one of its six places, counted double.
+    state = kit.mission_tokens(state, "M2", "O2", "blue", "blue")
+    state = kit.mission_tokens(state, "M2", "NaOH", "blue", "blue")
+    state = kit.mission_tokens(state, "M2", "HCl", "blue", "blue")
+    kit.consistent(state)
+    result = score(state, kit.catalog)
+    red = price(kit, "Ca(OH)2") + price(kit, "H2O") + price(kit, "CO2") + 8
+    blue = 2 * 2 * (price(kit, "O2") + price(kit, "NaOH") + price(kit, "HCl")) + 8
+    assert result.totals == {"red": red, "blue": blue}
+    assert result.winners == (("red",) if red > blue else ("blue",))
+    assert "L2.P1" in result.ruling.rules
+    assert "L2.P1.R1" in result.ruling.rules
+    kit.assert_well_formed(result.ruling)
+    doubled = [line for line in result.lines if "×2" in line.what]
+    assert len(doubled) == 6
+    assert all(line.player == "blue" for line in doubled)
+
+
+# --- head to head ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def duel(kit):
+    """Head to head, seed 1: red owns installation 7 (NaCl, H2O in), blue installation 1."""
+    state = kit.deal("1v1", 2, 1)
+    assert {i.number: i.owner for i in state.installations} == {1: "blue", 7: "red"}
+    return state
+
+
+def test_V1_3_a_card_that_fits_is_kept(kit, duel) -> None:
+    top = duel.piles[0][-1]
+    assert top.startswith("halite")  # NaCl fits installation 7
+    kit.expect(duel, "take 1", "allowed", "V1.3", facts={"card": top})
+    new, events = kit.play(duel, "take 1")
+    assert new.player("red").raw_cards == (top,)
+    assert events[0].kind == "take"
+
+
+def test_V1_3_a_card_that_does_not_fit_is_discarded(kit, duel) -> None:
+    top = duel.piles[1][-1]
+    assert top.startswith("goethite")
+    kit.expect(duel, "take 2", "allowed", "V1.3")
+    new, events = kit.play(duel, "take 2")
+    assert new.player("red").raw_cards == ()
+    assert new.discard == (top,)
+    assert events[0].kind == "discard"
+    ruling = kit.expect(new, "take 1", "forbidden", "V1.3")
+    assert "already" in ruling.reason_en
+    kit.expect(duel, "end", "forbidden", "V1.3")
+
+
+def test_V1_2_only_ones_own_installation(kit, duel) -> None:
+    state = kit.turn(kit.give(duel, "red", "calcite", "water-ice"), "red", done=("take",))
+    cards = state.player("red").raw_cards
+    kit.expect(state, React(installation=1, cards=cards), "forbidden", "V1.2")
+    state = kit.give(state, "red", "halite")
+    ruling = kit.expect(
+        state,
+        React(installation=7, cards=(cards[1], state.player("red").raw_cards[-1])),
+        "allowed",
+        "L2.T4",
+    )
+    assert "NaOH → M2" in ruling.facts["products"]
+
+
+def test_V1_4_no_trades_between_players(kit, duel) -> None:
+    state = kit.give(duel, "red", "halite")
+    state = kit.give(state, "blue", "calcite")
+    ruling = kit.expect(
+        state, Trade(partner="blue", give=state.player("red").raw_cards), "forbidden", "V1.4"
+    )
+    assert "trades" in ruling.reason_en
+    state = kit.token(state, "red", 7, "7Б", 0)
+    sale = FreeToken(product=ref(7, "7Б", 0), how="sell-player", partner="blue", price=1)
+    kit.expect(state, sale, "forbidden", "V1.4")
+
+
+def test_V1_4_sell_to_the_bank_only_when_out_of_tokens(kit, duel) -> None:
+    state = kit.token(duel, "red", 7, "7Б", 0)
+    hcl = price(kit, "HCl")
+    sale = FreeToken(product=ref(7, "7Б", 0), how="sell-bank", price=hcl)
+    kit.expect(state, sale, "forbidden", "V1.4")
+    state = kit.token(state, "red", 7, "7Б", 0)
+    state = kit.token(state, "red", 7, "7А", 2)
+    state = kit.token(state, "red", 7, "7А", 2)
+    state = kit.mission_tokens(state, "M1", "O2", *["red"] * 4)
+    assert state.free_tokens("red") == 0
+    kit.expect(state, sale, "allowed", "L2.T5")
+    # Dumping is no sale: allowed with free tokens too.
+    kit.expect(
+        kit.token(duel, "red", 7, "7Б", 0),
+        FreeToken(product=ref(7, "7Б", 0), how="dump"),
+        "allowed",
+        "L2.T5",
+    )
+
+
+def test_V1_5_a_completed_mission_does_not_end_the_duel(kit, duel) -> None:
+    state = kit.mission_tokens(duel, "M2", "O2", "blue", "blue")
+    state = kit.mission_tokens(state, "M2", "HCl", "blue", "blue")
+    state = kit.mission_tokens(state, "M2", "NaOH", "red", None)
+    state = kit.give(state, "red", "halite", "water-ice")
+    state = kit.turn(state, "red", done=("take",))
+    new, events = kit.play(state, React(installation=7, cards=state.player("red").raw_cards))
+    assert next(m for m in new.missions if m.id == "M2").complete
+    assert not new.ended
+    assert [e.kind for e in events] == ["react"]
+
+
+def test_V1_5_the_duel_ends_when_the_piles_are_empty(kit, duel) -> None:
+    last = kit.clear_piles(duel, keep={3: 1})
+    new, _ = kit.play(last, "take 3", "end")
+    assert new.ended
+    ruling = kit.expect(new, "take 1", "forbidden", "V1.5")
+    assert "over" in ruling.reason_en
+    going, _ = kit.play(kit.clear_piles(duel, keep={3: 2}), "take 3", "end")
+    assert not going.ended
+
+
+def test_V1_P1_every_substance_on_the_mission_card_counts_double(kit, duel) -> None:
+    state = kit.mission_tokens(duel, "M1", "O2", "red", "red", None, None)  # not complete
+    state = kit.token(state, "blue", 1, "1Б", 1)
+    result = score(state, kit.catalog)
+    assert result.totals == {"red": 8 + 2 * 2 * price(kit, "O2"), "blue": 8 + price(kit, "Ca(OH)2")}
+    assert "V1.P1" in result.ruling.rules
+    assert all(line.rule == "V1.P1" for line in result.lines)
+    kit.assert_well_formed(result.ruling)
