@@ -59,11 +59,12 @@ import yaml
 
 import mhp_cards.catalog  # noqa: F401 - before mhp_cards.assembly (an import cycle once)
 from mhp_cards import Formula, __version__
-from mhp_cards.assembly import Arrangement, check_placement, solve, solve_installation
+from mhp_cards.assembly import Arrangement, check_placement
 from mhp_cards.catalog import Catalog, Port, ReactorCard, validate_catalog
 from mhp_cards.catalog.models import CARD_LETTERS
 from mhp_cards.catalog.schema import CATALOG_FILES
 from mhp_cards.resources import default_catalog_dir
+from mhp_cards.solver import solve, solve_installation
 
 T = TypeVar("T")
 REQUIREMENT_S = 1.0

@@ -15,35 +15,27 @@ Arrangements are written inline with rows separated by ``/`` and ``.`` for an em
 
 from __future__ import annotations
 
-import dataclasses
 import pathlib
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final, Literal
 
 import yaml
 
+from mhp_cards.assembly_problem import AssemblyProblem, port_name
+from mhp_cards.cardflow import net_reaction_problem
 from mhp_cards.cardid import ELECTROLYSER, CardIdError, read_card_id
-from mhp_cards.catalog.models import PORT_POSITIONS, Catalog, Installation, Port, ReactorCard
+from mhp_cards.catalog.models import Catalog, Installation, Port, ReactorCard
 from mhp_cards.errors import AssemblyError
-from mhp_cards.formula import Formula
-from mhp_cards.linalg import nullspace
-from mhp_cards.reaction import Reaction
 
 __all__ = [
     "EDGES",
     "Arrangement",
     "AssemblyProblem",
     "AssemblyReport",
-    "Solution",
-    "card_flow_problems",
     "check_arrangement",
     "check_placement",
-    "net_reaction_problem",
-    "render_arrangement",
-    "solve",
-    "solve_installation",
+    "port_name",
 ]
 
 Edge = Literal["top", "right", "bottom", "left"]
@@ -56,7 +48,6 @@ OPPOSITE: Final[dict[Edge, Edge]] = {
     "right": "left",
 }
 STEP: Final[dict[Edge, Cell]] = {"top": (-1, 0), "bottom": (1, 0), "left": (0, -1), "right": (0, 1)}
-MAX_ELECTROLYSERS: Final = 5
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -143,34 +134,6 @@ class Arrangement:
 
 
 @dataclass(frozen=True, slots=True)
-class AssemblyProblem:
-    """Why an arrangement is not valid: which card, edge and position; expected and found."""
-
-    code: str
-    message: str
-    card: str | None = None
-    edge: str | None = None
-    position: int | None = None
-    expected: str | None = None
-    found: str | None = None
-
-    def __str__(self) -> str:
-        return self.message
-
-    def to_json(self) -> dict[str, object]:
-        """The problem as a JSON-ready mapping."""
-        return {
-            "code": self.code,
-            "message": self.message,
-            "card": self.card,
-            "edge": self.edge,
-            "position": self.position,
-            "expected": self.expected,
-            "found": self.found,
-        }
-
-
-@dataclass(frozen=True, slots=True)
 class AssemblyReport:
     """The verdict on an arrangement: every problem found, and how card IDs were read."""
 
@@ -182,14 +145,6 @@ class AssemblyReport:
     def is_valid(self) -> bool:
         """True when the arrangement has no problem."""
         return not self.problems
-
-
-def _describe(port: Port) -> str:
-    return f"{port.substance} {port.direction}"
-
-
-def _port_name(card_id: str, port: Port) -> str:
-    return f"{card_id} {port.edge} edge, position {port.position} ({_describe(port)})"
 
 
 def check_placement(placed: Mapping[Cell, tuple[str, ReactorCard]]) -> list[AssemblyProblem]:
@@ -207,7 +162,7 @@ def check_placement(placed: Mapping[Cell, tuple[str, ReactorCard]]) -> list[Asse
                     problems.append(
                         AssemblyProblem(
                             "open-port",
-                            f"{_port_name(card_id, port)} is left open: no card touches that "
+                            f"{port_name(card_id, port)} is left open: no card touches that "
                             "edge; place the card that takes this pipe there",
                             card_id,
                             port.edge,
@@ -235,7 +190,7 @@ def check_placement(placed: Mapping[Cell, tuple[str, ReactorCard]]) -> list[Asse
                     problems.append(
                         AssemblyProblem(
                             "no-port-opposite",
-                            f"{_port_name(other_id, other_port)} meets {card_id}'s {edge} edge "
+                            f"{port_name(other_id, other_port)} meets {card_id}'s {edge} edge "
                             f"at position {other_port.position}, where {card_id} has no port",
                             other_id,
                             other_port.edge,
@@ -254,7 +209,7 @@ def _meeting(card_id: str, port: Port, other_id: str, other: Port | None) -> lis
         return [
             AssemblyProblem(
                 "no-port-opposite",
-                f"{_port_name(card_id, port)} meets {other_id}'s {facing} edge at position "
+                f"{port_name(card_id, port)} meets {other_id}'s {facing} edge at position "
                 f"{port.position}, where {other_id} has no port",
                 card_id,
                 port.edge,
@@ -268,7 +223,7 @@ def _meeting(card_id: str, port: Port, other_id: str, other: Port | None) -> lis
         problems.append(
             AssemblyProblem(
                 "substance-mismatch",
-                f"{_port_name(card_id, port)} meets {_port_name(other_id, other)}: the pipe "
+                f"{port_name(card_id, port)} meets {port_name(other_id, other)}: the pipe "
                 f"carries {port.substance} on one side and {other.substance} on the other",
                 card_id,
                 port.edge,
@@ -281,7 +236,7 @@ def _meeting(card_id: str, port: Port, other_id: str, other: Port | None) -> lis
         problems.append(
             AssemblyProblem(
                 "direction-mismatch",
-                f"{_port_name(card_id, port)} meets {_port_name(other_id, other)}: both are "
+                f"{port_name(card_id, port)} meets {port_name(other_id, other)}: both are "
                 f"'{port.direction}'; one side must be 'out' and the other 'in'",
                 card_id,
                 port.edge,
@@ -315,126 +270,6 @@ def _pipe_components(placed: Mapping[Cell, tuple[str, ReactorCard]]) -> list[set
         remaining -= component
         components.append(component)
     return components
-
-
-def card_flow_problems(card: ReactorCard) -> list[AssemblyProblem]:
-    """Problems of one card on its own: what enters is used or passed on, what leaves is made.
-
-    A substance entering through a port is a reactant of one of the card's reactions or is
-    passed on (a transit container, or an out-port of the same substance); a substance leaving
-    is a product or passed on. Raw-input containers hold reactants; product containers hold
-    products.
-    """
-    reactants: set[Formula] = set()
-    products: set[Formula] = set()
-    for reaction in card.parsed_reactions:
-        reactants.update(f for _, f in reaction.reactants)
-        products.update(f for _, f in reaction.products)
-    transit = {c.parsed for c in card.containers if c.role == "transit"}
-    inflow = {p.parsed for p in card.ports if p.direction == "in"}
-    outflow = {p.parsed for p in card.ports if p.direction == "out"}
-    inputs = {c.parsed for c in card.containers if c.role == "raw-input"}
-    problems = []
-    for port in card.ports:
-        substance = port.parsed
-        if port.direction == "in":
-            stored = {c.parsed for c in card.containers if c.role in ("product", "transit")}
-            ok = substance in reactants or substance in stored or substance in outflow
-            role = "consumed by a reaction of the card, stored in a container or passed on"
-        else:
-            ok = substance in products or substance in transit or substance in inflow | inputs
-            role = "made by a reaction of the card or passed on"
-        if not ok:
-            problems.append(
-                AssemblyProblem(
-                    "card-flow",
-                    f"{_port_name(card.id, port)}: {port.substance} is not {role}",
-                    card.id,
-                    port.edge,
-                    port.position,
-                    role,
-                    port.substance,
-                )
-            )
-    for container in card.containers:
-        substance = container.parsed
-        if container.role == "raw-input" and substance not in reactants:
-            problems.append(
-                AssemblyProblem(
-                    "card-flow",
-                    f"{card.id}: the raw-input container of {container.substance} feeds no "
-                    "reaction of the card",
-                    card.id,
-                    expected="a reactant of the card's reactions",
-                    found=container.substance,
-                )
-            )
-        if container.role == "product" and substance not in products | inflow:
-            problems.append(
-                AssemblyProblem(
-                    "card-flow",
-                    f"{card.id}: the product container of {container.substance} is filled by no "
-                    "reaction of the card and no incoming pipe",
-                    card.id,
-                    expected="a product of the card's reactions",
-                    found=container.substance,
-                )
-            )
-    return problems
-
-
-def net_reaction_problem(
-    cards: Sequence[ReactorCard], overall: Reaction, label: str = "the installation"
-) -> AssemblyProblem | None:
-    """None when the cards' reactions combine (positively) into ``overall``; else the problem.
-
-    Solves Σ xᵢ·(reaction i) = λ·overall exactly for xᵢ > 0, λ > 0 over every species.
-    """
-    reactions = [reaction for card in cards for reaction in card.parsed_reactions]
-    # Identical reactions (two electrolysers) are one column: only their total is determined.
-    columns = list(
-        {
-            tuple(sorted(r.stoichiometry().items(), key=str)): r.stoichiometry() for r in reactions
-        }.values()
-    )
-    target = overall.stoichiometry()
-    species = list(dict.fromkeys(f for column in [*columns, target] for f in column))
-    rows = [
-        [column.get(formula, 0) for column in columns] + [-target.get(formula, 0)]
-        for formula in species
-    ]
-    basis = nullspace(rows) if reactions else []
-    with_overall = [vector for vector in basis if vector[-1] != 0]
-    if len(basis) == 1 and with_overall:
-        vector = with_overall[0]
-        if vector[-1] < 0:
-            vector = tuple(-x for x in vector)
-        if all(x > 0 for x in vector):
-            return None
-    net = _net_of(reactions, basis)
-    found = f"they add up to {net}" if net else "they cannot add up to it"
-    if len(basis) > 1:
-        found = "their combination is not determined uniquely"
-    return AssemblyProblem(
-        "net-reaction",
-        f"the reactions of {label}'s cards do not combine into its overall reaction "
-        f"{overall}: {found}",
-        expected=str(overall),
-        found=net or None,
-    )
-
-
-def _net_of(reactions: Sequence[Reaction], basis: list[tuple[int, ...]]) -> str:
-    """The net reaction when every card reaction runs once (for the message)."""
-    net: dict[Formula, Fraction] = {}
-    for reaction in reactions:
-        for formula, n in reaction.stoichiometry().items():
-            net[formula] = net.get(formula, Fraction(0)) + n
-    left = [f"{-n} {f}" if n != -1 else str(f) for f, n in net.items() if n < 0]
-    right = [f"{n} {f}" if n != 1 else str(f) for f, n in net.items() if n > 0]
-    if not left and not right:
-        return ""
-    return f"{' + '.join(left) or '∅'} -> {' + '.join(right) or '∅'}"
 
 
 def check_arrangement(catalog: Catalog, arrangement: Arrangement) -> AssemblyReport:
@@ -590,267 +425,6 @@ def check_arrangement(catalog: Catalog, arrangement: Arrangement) -> AssemblyRep
         tuple(problems),
         tuple(dict.fromkeys(notes)),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """Every valid arrangement of an installation, up to translation."""
-
-    installation: int | None
-    electrolysers: int
-    arrangements: tuple[Arrangement, ...]
-    #: Why there is none, when there is none.
-    reason: str = ""
-    searched: int = field(default=0, compare=False)
-    #: What failed: "" (nothing), "net-reaction" (the chemistry) or "pipes" (the geometry).
-    failure: Literal["", "net-reaction", "pipes"] = ""
-
-    @property
-    def canonical(self) -> Arrangement | None:
-        """The first arrangement in a fixed order (rows, then columns, then IDs)."""
-        return self.arrangements[0] if self.arrangements else None
-
-
-def _electrolyser_demand(cards: Sequence[ReactorCard], electrolyser: ReactorCard | None) -> int:
-    """An upper bound on the electrolysers the cards can take: their matching in-ports."""
-    if electrolyser is None:
-        return 0
-    supplied = {(OPPOSITE[p.edge], p.position, p.parsed) for p in electrolyser.ports}
-    demand = sum(
-        1
-        for card in cards
-        for port in card.ports
-        if port.direction == "in" and (port.edge, port.position, port.parsed) in supplied
-    )
-    return min(demand, MAX_ELECTROLYSERS)
-
-
-def solve(
-    cards: Sequence[ReactorCard],
-    electrolyser: ReactorCard | None = None,
-    overall: Reaction | None = None,
-    max_electrolysers: int | None = None,
-) -> Solution:
-    """Every valid arrangement of ``cards`` (plus as few electrolysers as needed).
-
-    Electrolysers are identical, so arrangements differing only by which one stands where are
-    the same. The cards' reactions must combine into ``overall`` when it is given.
-    """
-    limit = _electrolyser_demand(cards, electrolyser)
-    if max_electrolysers is not None:
-        limit = min(limit, max_electrolysers)
-    searched = 0
-    chemistry = ""
-    geometry_failed = False
-    for count in range(limit + 1):
-        pieces: list[ReactorCard] = list(cards)
-        if electrolyser is not None:
-            pieces += [electrolyser] * count
-        if overall is not None:
-            problem = net_reaction_problem(pieces, overall)
-            if problem is not None:
-                chemistry = chemistry or problem.message
-                continue
-        found, visited = _enumerate(pieces)
-        searched += visited
-        if found:
-            return Solution(None, count, tuple(sorted(found)), "", searched)
-        geometry_failed = True
-    if chemistry and not geometry_failed:
-        return Solution(None, 0, (), chemistry, searched, "net-reaction")
-    unmatched = unmatched_ports(cards, electrolyser)
-    reason = "; ".join(unmatched) if unmatched else "no arrangement joins every pipe"
-    return Solution(None, 0, (), reason, searched, "pipes")
-
-
-def unmatched_ports(
-    cards: Sequence[ReactorCard], electrolyser: ReactorCard | None = None
-) -> list[str]:
-    """Ports no other card could ever meet (same substance, other direction, facing edge)."""
-    pool = [*cards, *([electrolyser] if electrolyser is not None else [])]
-    found = []
-    for card in cards:
-        for port in card.ports:
-            if port.optional:
-                continue
-            facing = OPPOSITE[port.edge]
-            wanted = "in" if port.direction == "out" else "out"
-            partner = any(
-                (other_port := other.port_at(facing, port.position)) is not None
-                and other_port.parsed == port.parsed
-                and other_port.direction == wanted
-                for other in pool
-                if other is not card
-            )
-            if not partner:
-                found.append(
-                    f"{_port_name(card.id, port)} has no partner: no card has {port.substance} "
-                    f"{wanted} on its {facing} edge at position {port.position}"
-                )
-    return found
-
-
-def _enumerate(pieces: Sequence[ReactorCard]) -> tuple[set[Arrangement], int]:
-    """All pipe-connected placements of ``pieces`` with every port met, up to translation."""
-    kinds: dict[str, ReactorCard] = {}
-    counts: dict[str, int] = {}
-    for card in pieces:
-        key = ELECTROLYSER if card.group == "electrolyser" else card.id
-        kinds[key] = card
-        counts[key] = counts.get(key, 0) + 1
-    if not kinds:
-        return set(), 0
-    first = next(iter(kinds))
-    placed: dict[Cell, str] = {(0, 0): first}
-    counts[first] -= 1
-    results: set[Arrangement] = set()
-    seen: set[frozenset[tuple[Cell, str]]] = set()
-    visited = 0
-
-    def fits(cell: Cell, key: str) -> bool:
-        card = kinds[key]
-        row, column = cell
-        for edge in EDGES:
-            d_row, d_column = STEP[edge]
-            neighbour_key = placed.get((row + d_row, column + d_column))
-            if neighbour_key is None:
-                continue
-            other = kinds[neighbour_key]
-            facing = OPPOSITE[edge]
-            for position in range(1, PORT_POSITIONS + 1):
-                mine = card.port_at(edge, position)
-                theirs = other.port_at(facing, position)
-                if mine is None and theirs is None:
-                    continue
-                if mine is None or theirs is None:
-                    return False
-                if mine.parsed != theirs.parsed or mine.direction == theirs.direction:
-                    return False
-        return True
-
-    def frontier() -> Iterator[tuple[Cell, str]]:
-        for (row, column), key in list(placed.items()):
-            for port in kinds[key].ports:
-                d_row, d_column = STEP[port.edge]
-                cell = (row + d_row, column + d_column)
-                if cell in placed:
-                    continue
-                for other_key, left in counts.items():
-                    if left and kinds[other_key].port_at(OPPOSITE[port.edge], port.position):
-                        yield cell, other_key
-
-    def complete() -> bool:
-        for (row, column), key in placed.items():
-            for port in kinds[key].ports:
-                d_row, d_column = STEP[port.edge]
-                if not port.optional and (row + d_row, column + d_column) not in placed:
-                    return False
-        return True
-
-    def search() -> None:
-        nonlocal visited
-        visited += 1
-        if not any(counts.values()):
-            if complete():
-                results.add(Arrangement.from_cells(placed))
-            return
-        for cell, key in dict.fromkeys(frontier()):
-            if not fits(cell, key):
-                continue
-            placed[cell] = key
-            counts[key] -= 1
-            state = frozenset(Arrangement.from_cells(placed).cells)
-            state_key = frozenset(((r, c), k) for r, c, k in state)
-            if state_key not in seen:
-                seen.add(state_key)
-                search()
-            counts[key] += 1
-            del placed[cell]
-
-    search()
-    return results, visited
-
-
-def solve_installation(catalog: Catalog, number: int) -> Solution:
-    """Every valid arrangement of installation ``number`` of the catalog."""
-    installation = catalog.installation(number)
-    solution = solve(installation.cards, catalog.electrolyser, installation.parsed_reaction)
-    return dataclasses.replace(solution, installation=number)
-
-
-# Text diagram ------------------------------------------------------------------------------------
-
-_WIDTH: Final = 22
-_HEIGHT: Final = 7
-_ARROW: Final = {
-    ("right", "out"): "▶",
-    ("right", "in"): "◀",
-    ("left", "out"): "◀",
-    ("left", "in"): "▶",
-    ("top", "out"): "▲",
-    ("top", "in"): "▼",
-    ("bottom", "out"): "▼",
-    ("bottom", "in"): "▲",
-}
-_MARK: Final = {"main": "●", "electrolyser": "■", "part": " "}
-
-
-def _box(card_id: str, card: ReactorCard) -> list[list[str]]:
-    w, h = _WIDTH, _HEIGHT
-    box = [[" "] * w for _ in range(h)]
-    for x in range(w):
-        box[0][x] = box[h - 1][x] = "─"
-    for y in range(h):
-        box[y][0] = box[y][w - 1] = "│"
-    box[0][0], box[0][w - 1], box[h - 1][0], box[h - 1][w - 1] = "┌", "┐", "└", "┘"
-
-    def put(y: int, x: int, text: str) -> None:
-        for i, char in enumerate(text):
-            if 0 < x + i < w - 1:
-                box[y][x + i] = char
-
-    put(1, 2, f"{card_id} {_MARK[card.group]}".rstrip())
-    columns = {1: w // 4, 2: w // 2, 3: 3 * w // 4}
-    for port in card.ports:
-        arrow = _ARROW[(port.edge, port.direction)]
-        label = port.substance
-        if port.edge in ("left", "right"):
-            y = 1 + port.position + 1
-            x = 0 if port.edge == "left" else w - 1
-            box[y][x] = arrow
-            put(y, 2 if port.edge == "left" else w - 2 - len(label), label)
-        else:
-            x = columns[port.position]
-            y = 0 if port.edge == "top" else h - 1
-            box[y][x] = arrow
-            put(1 if port.edge == "top" else h - 2, max(1, x - len(label) // 2), label)
-    return box
-
-
-def render_arrangement(catalog: Catalog, arrangement: Arrangement) -> str:
-    """A text diagram of the cards with their pipes, and a legend of their reactions."""
-    grid = arrangement.grid()
-    lines: list[str] = []
-    legend: list[str] = []
-    seen: set[str] = set()
-    for row in grid:
-        boxes = []
-        for token in row:
-            if token is None:
-                boxes.append([[" "] * _WIDTH for _ in range(_HEIGHT)])
-                continue
-            card = catalog.electrolyser if token.startswith(ELECTROLYSER) else catalog.card(token)
-            assert card is not None
-            boxes.append(_box(token, card))
-            if token not in seen:
-                seen.add(token)
-                for reaction in card.reactions:
-                    legend.append(f"  {token}: {reaction}")
-                if not card.reactions:
-                    legend.append(f"  {token}: (pipes and containers only)")
-        for y in range(_HEIGHT):
-            lines.append("".join("".join(box[y]) for box in boxes).rstrip())
-    return "\n".join([*lines, "", "Reactions:", *legend])
 
 
 def read_arrangement(source: str) -> Arrangement:

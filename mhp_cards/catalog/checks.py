@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final
 
-from mhp_cards.assembly import card_flow_problems, solve
+from mhp_cards.cardflow import card_flow_problems
 from mhp_cards.cardid import ELECTROLYSER, CardIdError, read_card_id
 from mhp_cards.catalog.models import (
     CARD_LETTERS,
@@ -33,6 +33,7 @@ from mhp_cards.formula import Formula
 from mhp_cards.issues import Issue, Path
 from mhp_cards.missions import find_exact_sum
 from mhp_cards.setups import LEVELS, PLAYERS, SetupItem, check_setup
+from mhp_cards.solver import solve
 
 __all__ = ["CHECKS", "Check", "Parts", "run_checks"]
 

@@ -6,12 +6,7 @@ from typing import Annotated
 
 import typer
 
-from mhp_cards.assembly import (
-    check_arrangement,
-    read_arrangement,
-    render_arrangement,
-    solve_installation,
-)
+from mhp_cards.assembly import check_arrangement, read_arrangement
 from mhp_cards.catalog import load_catalog
 from mhp_cards.cli.app import (
     CatalogDir,
@@ -22,6 +17,8 @@ from mhp_cards.cli.app import (
     installation_or_fail,
     reports_errors,
 )
+from mhp_cards.diagram import render_arrangement
+from mhp_cards.solver import solve_installation
 
 reactor_app = typer.Typer(help="Assemble installations from reactor cards.", no_args_is_help=True)
 app.add_typer(reactor_app, name="reactor")

@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from mhp_cards.assembly import Arrangement, solve_installation
+from mhp_cards.assembly import Arrangement
 from mhp_cards.catalog.models import Catalog, Installation
 from mhp_cards.errors import MhpError
 from mhp_cards.game.rng import Rng
@@ -38,6 +38,7 @@ from mhp_cards.setups import (
     check_setup,
     removal_options,
 )
+from mhp_cards.solver import solve_installation
 
 __all__ = ["SHAPES", "SetupError", "deal", "field_positions", "raw_instances"]
 

@@ -16,7 +16,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from mhp_cards.assembly import solve_installation
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import MhpError
 from mhp_cards.fileio import write_bytes_atomic
@@ -45,6 +44,7 @@ from mhp_cards.pdf.typeset import (
     text_runs,
 )
 from mhp_cards.rulebook import load_rulebook
+from mhp_cards.solver import solve_installation
 
 __all__ = ["SECTIONS", "KitError", "KitFile", "KitResult", "Section", "build_kit", "plan_kit"]
 

@@ -12,10 +12,10 @@ from mhp_cards.assembly import (
     AssemblyReport,
     check_arrangement,
     check_placement,
-    solve_installation,
 )
 from mhp_cards.catalog import Catalog
 from mhp_cards.resources import default_catalog_dir
+from mhp_cards.solver import solve_installation
 
 NUMBERS = tuple(range(1, 11))
 

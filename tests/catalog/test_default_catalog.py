@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 
 from mhp_cards import parse_formula, parse_reaction
-from mhp_cards.assembly import Arrangement, check_arrangement, solve_installation
+from mhp_cards.assembly import Arrangement, check_arrangement
 from mhp_cards.catalog import Catalog, load_catalog
 from mhp_cards.catalog.loader import check_names
 from mhp_cards.missions import find_exact_sum
 from mhp_cards.resources import default_catalog_dir
 from mhp_cards.setups import LEVELS, check_setup
+from mhp_cards.solver import solve_installation
 
 
 @pytest.fixture(scope="module")
