@@ -1,0 +1,56 @@
+"""The catalog files a check can read, and their names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from mhp_cards.catalog.models import (
+    Catalog,
+    Components,
+    Installation,
+    Mission,
+    RawMaterial,
+    ReactorCard,
+    Substance,
+)
+
+__all__ = ["COMPONENTS", "INSTALLATIONS", "MISSIONS", "RAW", "SUBSTANCES", "Parts"]
+
+SUBSTANCES: Final = "substances.yaml"
+RAW: Final = "raw_materials.yaml"
+INSTALLATIONS: Final = "installations.yaml"
+MISSIONS: Final = "missions.yaml"
+COMPONENTS: Final = "components.yaml"
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """The catalog files that could be read (None for a file with structural errors)."""
+
+    substances: tuple[Substance, ...] | None = None
+    raw_materials: tuple[RawMaterial, ...] | None = None
+    installations: tuple[Installation, ...] | None = None
+    electrolysers: tuple[ReactorCard, ...] | None = None
+    missions: tuple[Mission, ...] | None = None
+    components: Components | None = None
+
+    def catalog(self) -> Catalog | None:
+        """The whole catalog, when every part is there."""
+        if (
+            self.substances is None
+            or self.raw_materials is None
+            or self.installations is None
+            or self.electrolysers is None
+            or self.missions is None
+            or self.components is None
+        ):
+            return None
+        return Catalog(
+            substances=self.substances,
+            raw_materials=self.raw_materials,
+            installations=self.installations,
+            electrolysers=self.electrolysers,
+            missions=self.missions,
+            components=self.components,
+        )
