@@ -78,5 +78,6 @@ def build(
         )
         return
     for kit_file in result.files:
-        typer.echo(f"wrote {kit_file.path} ({kit_file.pages} pages)")
+        noun = "page" if kit_file.pages == 1 else "pages"
+        typer.echo(f"wrote {kit_file.path} ({kit_file.pages} {noun})")
     typer.echo(f"{result.pieces} cards and tokens; print at 100 %, double-sided (long edge)")

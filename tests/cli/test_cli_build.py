@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from mhp_cards.pdf import SECTIONS
 
-WROTE = re.compile(r"^wrote (?P<path>.+\.pdf) \((?P<pages>\d+) pages\)$")
+WROTE = re.compile(r"^wrote (?P<path>.+\.pdf) \((?P<pages>\d+) (?P<noun>pages?)\)$")
 
 
 def test_build_writes_every_file_and_lists_it(cli, tmp_path: Path) -> None:
@@ -25,6 +25,9 @@ def test_build_writes_every_file_and_lists_it(cli, tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files)
     for name, pages in files.items():
         assert len(PdfReader(tmp_path / name).pages) == pages, name
+    for match in listed:
+        assert match
+        assert match["noun"] == ("page" if match["pages"] == "1" else "pages")
     assert re.fullmatch(
         r"\d+ cards and tokens; print at 100 %, double-sided \(long edge\)", lines[-1]
     )
