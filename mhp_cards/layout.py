@@ -30,6 +30,7 @@ from mhp_cards.catalog.source import YamlDocument, read_yaml
 from mhp_cards.errors import MhpError
 from mhp_cards.issues import Issue
 from mhp_cards.resources import default_layouts_dir
+from mhp_cards.schema_issues import model_issues, schema_issues
 
 __all__ = [
     "PAGE_SIZES",
@@ -266,36 +267,13 @@ def _read(path: Path) -> _Source:
     return _Source(path, document)
 
 
+@cache
+def _validator(model: type[BaseModel]) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(model.model_json_schema())
+
+
 def _schema_issues(source: _Source, model: type[BaseModel]) -> list[Issue]:
-    validator = jsonschema.Draft202012Validator(model.model_json_schema())
-    issues = []
-    for error in validator.iter_errors(source.document.data):
-        path = tuple(error.absolute_path)
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            allowed = (
-                set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
-            )
-            for key in sorted(set(error.instance) - allowed):
-                line, column = source.document.locate((*path, key), at_key=True)
-                issues.append(
-                    Issue(
-                        "layout",
-                        f"unknown key {key!r}",
-                        file=str(source.path),
-                        path=(*path, key),
-                        line=line,
-                        column=column,
-                        hint=f"allowed: {', '.join(sorted(allowed))}",
-                    )
-                )
-            continue
-        line, column = source.document.locate(path)
-        issues.append(
-            Issue(
-                "layout", error.message, file=str(source.path), path=path, line=line, column=column
-            )
-        )
-    return issues
+    return schema_issues(_validator(model), source.document.data, [source.document], "layout")
 
 
 def load_profile(name_or_path: str = "a4") -> SheetProfile:
@@ -355,62 +333,22 @@ def load_profile(name_or_path: str = "a4") -> SheetProfile:
     merged: dict[str, Any] = {}
     for source in reversed(chain):
         merged = _merge(merged, {k: v for k, v in source.document.data.items() if k != "extends"})
-    nested = _nested_unknown_keys(merged, chain)
-    if nested:
-        raise LayoutError(tuple(nested))
+    documents = [source.document for source in chain]
+    # Each file was checked on its own at the top level; keys nested in its mappings are only
+    # known once merged. Wrong values are left to the model, which reads them as merged.
+    unknown = schema_issues(
+        _validator(SheetProfile), merged, documents, "layout", only=("additionalProperties",)
+    )
+    if unknown:
+        raise LayoutError(tuple(unknown))
     try:
         profile = SheetProfile.model_validate(merged)
     except ValidationError as error:
-        issues_list = []
-        for detail in error.errors():
-            location = tuple(detail["loc"])
-            owner = next(
-                (s for s in chain if location[:1] and location[0] in s.document.data), chain[0]
-            )
-            line, column = owner.document.locate(location)
-            issues_list.append(
-                Issue(
-                    "layout",
-                    detail["msg"],
-                    file=str(owner.path),
-                    path=location,
-                    line=line,
-                    column=column,
-                )
-            )
-        raise LayoutError(tuple(issues_list)) from None
+        raise LayoutError(tuple(model_issues(error, documents, "layout"))) from None
     problems = _profile_problems(profile, chain[0])
     if problems:
         raise LayoutError(tuple(problems))
     return profile
-
-
-def _nested_unknown_keys(merged: dict[str, Any], chain: list[_Source]) -> list[Issue]:
-    """Unknown keys anywhere in the merged profile, located in the file that wrote them."""
-    validator = jsonschema.Draft202012Validator(SheetProfile.model_json_schema())
-    issues = []
-    for error in validator.iter_errors(merged):
-        if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
-            continue
-        allowed = (
-            set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
-        )
-        where = tuple(error.absolute_path)
-        for key in sorted(set(error.instance) - allowed):
-            owner = next((s for s in chain if (*where, key) in s.document.keys), chain[0])
-            line, column = owner.document.locate((*where, key), at_key=True)
-            issues.append(
-                Issue(
-                    "layout",
-                    f"unknown key {key!r}",
-                    file=str(owner.path),
-                    path=(*where, key),
-                    line=line,
-                    column=column,
-                    hint=f"allowed: {', '.join(sorted(allowed))}",
-                )
-            )
-    return issues
 
 
 def _profile_problems(profile: SheetProfile, source: _Source) -> list[Issue]:
@@ -521,16 +459,7 @@ def _templates_at(path: Path) -> Templates:
     try:
         return Templates.model_validate({"templates": resolved})
     except ValidationError as error:
-        issues = []
-        for detail in error.errors():
-            path_in = tuple(detail["loc"])
-            line, column = source.document.locate(path_in)
-            issues.append(
-                Issue(
-                    "layout", detail["msg"], file=str(path), path=path_in, line=line, column=column
-                )
-            )
-        raise LayoutError(tuple(issues)) from None
+        raise LayoutError(tuple(model_issues(error, [source.document], "layout"))) from None
 
 
 def load_templates(profile: SheetProfile, near: Path | None = None) -> Templates:

@@ -12,12 +12,9 @@ what is wrong and what would be right.
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import jsonschema
 from pydantic import BaseModel, ValidationError
@@ -29,6 +26,7 @@ from mhp_cards.catalog.source import YamlDocument, read_yaml
 from mhp_cards.errors import CatalogError
 from mhp_cards.issues import Issue, has_errors
 from mhp_cards.resources import default_catalog_dir
+from mhp_cards.schema_issues import model_issues, schema_issues
 
 __all__ = ["Validation", "load_catalog", "validate_catalog"]
 
@@ -128,14 +126,14 @@ def validate_catalog(directory: Path | str | None = None) -> Validation:
                 )
             )
             continue
-        structural = list(_schema_issues(file_name, document))
+        structural = schema_issues(_validator(file_name), document.data, [document])
         issues.extend(structural)
         if structural:
             continue
         try:
             models[file_name] = model.model_validate(document.data)
         except ValidationError as error:
-            issues.extend(_pydantic_issues(file_name, document, error))
+            issues.extend(model_issues(error, [document]))
     parts = _parts(models)
     found, statuses = run_checks(parts)
     for issue in found:
@@ -212,129 +210,3 @@ def _parts(models: dict[str, BaseModel]) -> Parts:
         missions=getattr(getattr(missions, "mission_card", None), "missions", None),
         components=getattr(components, "components", None),
     )
-
-
-# JSON Schema errors, in the project's words ------------------------------------------------------
-
-
-def _schema_issues(file_name: str, document: YamlDocument) -> Iterator[Issue]:
-    validator = _validator(file_name)
-    errors = sorted(validator.iter_errors(document.data), key=lambda e: list(map(str, e.path)))
-    for error in errors:
-        if error.validator in ("anyOf", "oneOf") and error.context:
-            error = jsonschema.exceptions.best_match(error.context)  # noqa: PLW2901
-        yield from _describe(file_name, document, error)
-
-
-def _describe(
-    file_name: str, document: YamlDocument, error: jsonschema.ValidationError
-) -> Iterator[Issue]:
-    path = tuple(error.absolute_path)
-    keyword = error.validator
-    value: Any = error.instance
-    rule: Any = error.validator_value
-    schema = error.schema if isinstance(error.schema, dict) else {}
-    hint = ""
-    at_key = False
-    if keyword == "additionalProperties":
-        allowed = sorted(schema.get("properties", {}))
-        extra = sorted(set(value) - set(allowed)) if isinstance(value, dict) else []
-        for key in extra:
-            close = difflib.get_close_matches(key, allowed, n=1)
-            line, column = document.locate((*path, key), at_key=True)
-            yield Issue(
-                "schema",
-                f"unknown key {key!r}",
-                file=file_name,
-                path=(*path, key),
-                line=line,
-                column=column,
-                hint=f"did you mean {close[0]!r}?" if close else f"allowed: {', '.join(allowed)}",
-            )
-        return
-    if keyword == "required":
-        missing = [key for key in rule if key not in value]
-        message = f"missing {', '.join(repr(k) for k in missing)}"
-        hint = f"add {missing[0]}: …" if missing else ""
-    elif keyword == "type":
-        expected = rule
-        message = f"{_shown(value)} is {_kind(value)}, expected {_kind_name(expected)}"
-        if isinstance(value, bool) and expected == "string":
-            hint = 'YAML reads yes/no/on/off/NO as true/false: put the text in quotes, e.g. "NO"'
-        elif value is None:
-            hint = "the value is empty; write one after the colon"
-    elif keyword == "enum":
-        options = [str(option) for option in rule]
-        close = difflib.get_close_matches(str(value), options, n=1)
-        message = f"{_shown(value)} is not one of {', '.join(options)}"
-        hint = f"did you mean {close[0]!r}?" if close else ""
-    elif keyword == "const":
-        message = f"{_shown(value)} must be {rule!r}"
-    elif keyword in ("minimum", "exclusiveMinimum"):
-        message = f"{_shown(value)} is too small: at least {rule}"
-        if path and path[-1] == "price":
-            hint = "prices are positive whole numbers of мР"
-    elif keyword in ("maximum", "exclusiveMaximum"):
-        message = f"{_shown(value)} is too large: at most {rule}"
-    elif keyword == "minLength":
-        message = "empty text" if value == "" else f"{_shown(value)} is too short"
-        hint = "write a value"
-    elif keyword == "minItems":
-        message = f"{len(value)} item(s), at least {rule} needed"
-    elif keyword == "maxItems":
-        message = f"{len(value)} item(s), at most {rule} allowed"
-    elif keyword == "pattern":
-        message = f"{_shown(value)} does not have the expected form"
-        examples = schema.get("examples")
-        hint = f"for example {examples[0]!r}" if examples else f"pattern {rule}"
-    else:
-        message = error.message
-    line, column = document.locate(path, at_key=at_key)
-    yield Issue("schema", message, file=file_name, path=path, line=line, column=column, hint=hint)
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "…"
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "empty"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return type(value).__name__
-
-
-def _kind_name(expected: Any) -> str:
-    names = {
-        "string": "text",
-        "integer": "a whole number",
-        "number": "a number",
-        "boolean": "true or false",
-        "array": "a list",
-        "object": "a mapping (key: value lines)",
-        "null": "nothing",
-    }
-    if isinstance(expected, list):
-        return " or ".join(names.get(str(item), str(item)) for item in expected)
-    return names.get(expected, str(expected))
-
-
-def _pydantic_issues(
-    file_name: str, document: YamlDocument, error: ValidationError
-) -> Iterator[Issue]:
-    for detail in error.errors():
-        path = tuple(detail["loc"])
-        line, column = document.locate(path)
-        yield Issue("schema", detail["msg"], file=file_name, path=path, line=line, column=column)

@@ -120,7 +120,7 @@ CASES = [
         "schema",
         "unknown key 'prise'",
         "substances[*].prise",
-        hint="did you mean 'price'?",
+        hint="did you mean 'price'? allowed: formula, name, price",
     ),
     Case(
         "unknown-key-lists-allowed",

@@ -165,6 +165,27 @@ def test_unknown_nested_key_lists_the_allowed_keys(tmp_path: Path) -> None:
     assert "bottom, left, right, top" in message
 
 
+def test_unknown_key_in_a_parent_profile_is_located_in_the_parent(tmp_path: Path) -> None:
+    base, location = _write(tmp_path, "base.yaml", "extends: a4\nname: base\nmargins: {‸topp: 7}\n")
+    child, _ = _write(tmp_path, "child.yaml", "‸extends: base\nname: child\ngutter: 5\n")
+    error = _error(child)
+    assert [(issue.file, issue.path) for issue in error.issues] == [
+        (str(base), ("margins", "topp"))
+    ]
+    assert str(error).startswith(location), str(error)
+
+
+def test_wrong_value_in_a_parent_is_located_in_the_parent_not_the_child(tmp_path: Path) -> None:
+    # Both files write 'margins'; only the parent wrote the bad 'top'.
+    base, location = _write(
+        tmp_path, "base.yaml", "extends: a4\nname: base\nmargins: {top: ‸big}\n"
+    )
+    child, _ = _write(tmp_path, "child.yaml", "‸extends: base\nname: child\nmargins: {left: 12}\n")
+    error = _error(child)
+    assert [(issue.file, issue.path) for issue in error.issues] == [(str(base), ("margins", "top"))]
+    assert str(error).startswith(location), str(error)
+
+
 def test_unknown_profile_name_lists_the_known_ones() -> None:
     with pytest.raises(LayoutError) as caught:
         load_profile("a5")
