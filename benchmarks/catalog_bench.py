@@ -57,14 +57,15 @@ from typing import TypeVar
 
 import yaml
 
-import mhp_cards.catalog  # noqa: F401 - before mhp_cards.assembly (an import cycle once)
+import mhp_cards.catalog  # noqa: F401 - before mhp_cards.assembly.arrangement (an import cycle once)
 from mhp_cards import Formula, __version__
-from mhp_cards.assembly import Arrangement, check_placement
-from mhp_cards.catalog import Catalog, Port, ReactorCard, validate_catalog
+from mhp_cards.assembly.arrangement import Arrangement, check_placement
+from mhp_cards.assembly.solver import solve, solve_installation
+from mhp_cards.catalog import Catalog, Port, ReactorCard
 from mhp_cards.catalog.models import CARD_LETTERS
 from mhp_cards.catalog.schema import CATALOG_FILES
 from mhp_cards.resources import default_catalog_dir
-from mhp_cards.solver import solve, solve_installation
+from mhp_cards.validate import validate_catalog
 
 T = TypeVar("T")
 REQUIREMENT_S = 1.0
@@ -158,7 +159,7 @@ def yaml_baseline(directory: Path) -> list[object]:
 CHILD = """
 import time
 started = time.perf_counter()
-from mhp_cards.catalog import validate_catalog
+from mhp_cards.validate import validate_catalog
 imported = time.perf_counter()
 validation = validate_catalog()
 done = time.perf_counter()

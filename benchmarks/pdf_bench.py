@@ -46,13 +46,15 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from mhp_cards import __version__
-from mhp_cards.catalog import Catalog, load_catalog
+from mhp_cards.catalog import Catalog
 from mhp_cards.fileio import write_bytes_atomic
-from mhp_cards.layout import impose, load_profile, load_templates
 from mhp_cards.pdf import build_kit, plan_kit
+from mhp_cards.pdf.impose import impose
 from mhp_cards.pdf.kit import _with_blank_backs
+from mhp_cards.pdf.layout import load_profile, load_templates
 from mhp_cards.pdf.render import render_pdf
 from mhp_cards.pdf.sketch import PageSketch
+from mhp_cards.validate import load_catalog
 
 PT_PER_MM = 72 / 25.4
 

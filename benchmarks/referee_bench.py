@@ -47,11 +47,11 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
-from mhp_cards.catalog import load_catalog
 from mhp_cards.catalog.models import Catalog, Mission, RawMaterial
 from mhp_cards.game import GameState, deal
 from mhp_cards.referee import Action, apply, check, decide_mission, legal_actions
 from mhp_cards.referee.actions import ResolveFight
+from mhp_cards.validate import load_catalog
 
 SIZES = (6, 12, 24)
 

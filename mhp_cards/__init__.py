@@ -9,7 +9,9 @@ A library first, with a thin command line (``mhp``) on top. The chemistry core:
 'N2 + 3 H2 -> 2 NH3'
 """
 
-from mhp_cards.elements import ELEMENTS, Element
+from mhp_cards.chem.elements import ELEMENTS, Element
+from mhp_cards.chem.formula import Formula, FormulaPart, Segment, parse_formula
+from mhp_cards.chem.reaction import Reaction, parse_reaction
 from mhp_cards.errors import (
     AssemblyError,
     CatalogError,
@@ -18,8 +20,6 @@ from mhp_cards.errors import (
     MhpError,
     ReactionError,
 )
-from mhp_cards.formula import Formula, FormulaPart, Segment, parse_formula
-from mhp_cards.reaction import Reaction, parse_reaction
 
 __version__ = "0.1.0"
 

@@ -12,15 +12,29 @@ position of the fault and print a caret under it::
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
+from typing import Protocol
+
+from mhp_cards.issues import Issue
 
 __all__ = [
+    "ActionError",
     "AssemblyError",
+    "CardIdError",
+    "CardNameError",
     "CatalogError",
     "FormulaError",
+    "HouseRuleError",
     "IllegalPlayError",
+    "KitError",
+    "LayoutError",
     "MhpError",
     "ReactionError",
+    "RulebookError",
+    "SetupError",
+    "StateFileError",
     "TextError",
+    "TypesetError",
 ]
 
 _ECHO_LIMIT = 1000
@@ -75,21 +89,95 @@ class ReactionError(TextError):
     """A reaction equation that cannot be read, or cannot be balanced."""
 
 
-class CatalogError(MhpError):
-    """A catalog that failed validation; ``issues`` holds every located problem."""
-
-    def __init__(self, issues: tuple[object, ...], summary: str = "") -> None:
-        self.issues = issues
-        super().__init__(summary or f"the catalog has {len(issues)} problem(s)")
-
-
 class AssemblyError(TextError):
     """An arrangement of reactor cards that cannot be read."""
 
 
-class IllegalPlayError(MhpError):
-    """An action the rules forbid; ``ruling`` explains why and cites the rule."""
+class CardIdError(MhpError, ValueError):
+    """Text that is not a reactor card ID."""
 
-    def __init__(self, ruling: object, message: str) -> None:
+
+class CardNameError(MhpError, ValueError):
+    """A card name that matches no raw card of the catalog."""
+
+
+class ActionError(MhpError, ValueError):
+    """Text or JSON that is not an action."""
+
+
+class HouseRuleError(MhpError, ValueError):
+    """An unknown house rule, or two that exclude each other."""
+
+
+class RulebookError(MhpError, ValueError):
+    """The rulebook data is malformed; the message lists every problem found."""
+
+
+class CatalogError(MhpError):
+    """A catalog that failed validation; ``issues`` holds every located problem."""
+
+    def __init__(self, issues: Sequence[Issue], summary: str = "") -> None:
+        self.issues = tuple(issues)
+        super().__init__(summary or f"the catalog has {len(self.issues)} problem(s)")
+
+
+class LayoutError(MhpError):
+    """A layout file that cannot be used; ``issues`` locates every problem."""
+
+    def __init__(self, issues: Sequence[Issue]) -> None:
+        self.issues = tuple(issues)
+        super().__init__("\n".join(str(issue) for issue in self.issues))
+
+
+class StateFileError(MhpError):
+    """A game-state file that cannot be read, or whose content is not a game state."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        super().__init__(message)
+
+
+class SetupError(MhpError):
+    """The box does not allow this setup; ``failures`` lists the rules that fail."""
+
+    def __init__(self, message: str, failures: Sequence[str] = ()) -> None:
+        self.failures = tuple(failures)
+        super().__init__(message)
+
+
+class TypesetError(MhpError):
+    """Text that cannot be set: it does not fit its region, or the font lacks a character."""
+
+    def __init__(self, card: str, region: str, message: str) -> None:
+        self.card = card
+        self.region = region
+        super().__init__(f"{card}, region {region!r}: {message}")
+
+
+class KitError(MhpError):
+    """The kit could not be laid out; ``problems`` names every card and region at fault."""
+
+    def __init__(self, problems: Sequence[TypesetError]) -> None:
+        self.problems = tuple(problems)
+        lines = "\n".join(f"  - {problem}" for problem in self.problems)
+        super().__init__(f"{len(self.problems)} problem(s) in the kit:\n{lines}")
+
+
+class Verdict(Protocol):
+    """What an :class:`IllegalPlayError` carries: the referee's ruling, verdict and rule IDs."""
+
+    @property
+    def verdict(self) -> str:
+        """The verdict: ``"forbidden"``, ``"allowed"`` and so on."""
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The IDs of the rules the ruling rests on."""
+
+
+class IllegalPlayError(MhpError):
+    """An action the rules forbid; ``ruling`` (a :class:`~mhp_cards.referee.Ruling`) says why."""
+
+    def __init__(self, ruling: Verdict, message: str) -> None:
         self.ruling = ruling
         super().__init__(message)

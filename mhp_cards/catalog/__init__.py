@@ -1,12 +1,15 @@
 """The catalog: the game's data as validated, immutable models.
 
->>> from mhp_cards.catalog import load_catalog
+Loading a catalog directory (YAML, schema, models and every cross-record check) is the
+``validate`` stage, above this one:
+
+>>> from mhp_cards.validate import load_catalog
 >>> catalog = load_catalog()  # the default game shipped with the toolkit
 >>> catalog.raw_deck_size
 70
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mhp_cards.catalog.models import (
     Catalog,
@@ -22,9 +25,6 @@ from mhp_cards.catalog.models import (
     Substance,
 )
 
-if TYPE_CHECKING:
-    from mhp_cards.catalog.loader import Validation, check_names, load_catalog, validate_catalog
-
 __all__ = [
     "Catalog",
     "Components",
@@ -37,20 +37,16 @@ __all__ = [
     "RawMaterial",
     "ReactorCard",
     "Substance",
-    "Validation",
-    "check_names",
-    "load_catalog",
-    "validate_catalog",
 ]
 
-_LOADER = {"Validation", "check_names", "load_catalog", "validate_catalog"}
+#: Names that moved to :mod:`mhp_cards.validate` in 0.2; kept here as aliases for one release.
+_MOVED_TO_VALIDATE = frozenset({"Validation", "check_names", "load_catalog", "validate_catalog"})
 
 
 def __getattr__(name: str) -> Any:
-    # The loader imports the checks, which import the assembly solver, which imports the
-    # models: loading it on first use keeps "import mhp_cards.catalog.models" free of cycles.
-    if name in _LOADER:
-        from mhp_cards.catalog import loader  # noqa: PLC0415
+    # A deprecated alias, not a layer: the catalog models never use the loader. It goes in 0.3.
+    if name in _MOVED_TO_VALIDATE:
+        import mhp_cards.validate  # noqa: PLC0415
 
-        return getattr(loader, name)
+        return getattr(mhp_cards.validate, name)
     raise AttributeError(f"module 'mhp_cards.catalog' has no attribute {name!r}")

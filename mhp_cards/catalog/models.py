@@ -14,8 +14,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mhp_cards.formula import Formula, parse_formula
-from mhp_cards.reaction import Reaction, parse_reaction
+from mhp_cards.chem.formula import Formula, parse_formula
+from mhp_cards.chem.reaction import Reaction, parse_reaction
 
 __all__ = [
     "CARD_LETTERS",

@@ -22,9 +22,17 @@ from mhp_cards.catalog.models import (
     SubstancesFile,
 )
 from mhp_cards.fileio import write_text_atomic
-from mhp_cards.game.state import GameState
 
-__all__ = ["CATALOG_FILES", "SCHEMA_BASE_URI", "check_schemas", "schema_for", "write_schemas"]
+__all__ = [
+    "CATALOG_FILES",
+    "SCHEMA_BASE_URI",
+    "catalog_schemas",
+    "check_schemas",
+    "render",
+    "schema_for",
+    "schema_name",
+    "write_schemas",
+]
 
 SCHEMA_BASE_URI: Final = "https://mhp-cards.example/schema/"
 #: The catalog files, each with the model of its content.
@@ -36,7 +44,6 @@ CATALOG_FILES: Final[dict[str, type[BaseModel]]] = {
     "components.yaml": ComponentsFile,
 }
 _EXPORT_SCHEMA: Final = "catalog.schema.json"
-_STATE_SCHEMA: Final = "game-state.schema.json"
 
 
 def schema_name(file_name: str) -> str:
@@ -54,14 +61,13 @@ def schema_for(model: type[BaseModel], name: str) -> dict[str, Any]:
     }
 
 
-def all_schemas() -> dict[str, dict[str, Any]]:
-    """Every committed schema by file name: one per catalog file, the export's, the state's."""
+def catalog_schemas() -> dict[str, dict[str, Any]]:
+    """The catalog's schemas by file name: one per catalog file and the export's."""
     schemas = {
         schema_name(file): schema_for(model, schema_name(file))
         for file, model in CATALOG_FILES.items()
     }
     schemas[_EXPORT_SCHEMA] = schema_for(Catalog, _EXPORT_SCHEMA)
-    schemas[_STATE_SCHEMA] = schema_for(GameState, _STATE_SCHEMA)
     return schemas
 
 
@@ -70,21 +76,21 @@ def render(schema: dict[str, Any]) -> str:
     return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
 
 
-def write_schemas(directory: Path, schemas: dict[str, dict[str, Any]] | None = None) -> list[Path]:
-    """Write schemas (default: the catalog's) into ``directory`` atomically; the files written."""
+def write_schemas(directory: Path, schemas: dict[str, dict[str, Any]]) -> list[Path]:
+    """Write ``schemas`` (file name → schema) into ``directory`` atomically; the files written."""
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, schema in (schemas if schemas is not None else all_schemas()).items():
+    for name, schema in schemas.items():
         path = directory / name
         write_text_atomic(path, render(schema))
         written.append(path)
     return written
 
 
-def check_schemas(directory: Path, schemas: dict[str, dict[str, Any]] | None = None) -> list[str]:
-    """Names of the schema files in ``directory`` that are missing or differ from the models."""
+def check_schemas(directory: Path, schemas: dict[str, dict[str, Any]]) -> list[str]:
+    """Names of the files of ``schemas`` that are missing from ``directory`` or differ there."""
     stale = []
-    for name, schema in (schemas if schemas is not None else all_schemas()).items():
+    for name, schema in schemas.items():
         path = directory / name
         if not path.is_file() or path.read_text(encoding="utf-8") != render(schema):
             stale.append(name)

@@ -9,10 +9,10 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn
 
-from mhp_cards.catalog import load_catalog
 from mhp_cards.cli.app import app, echo_json, fail, reports_errors
-from mhp_cards.layout import LayoutError
 from mhp_cards.pdf import SECTIONS, KitError, build_kit
+from mhp_cards.pdf.layout import LayoutError
+from mhp_cards.validate import load_catalog
 
 
 @app.command()

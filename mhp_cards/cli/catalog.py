@@ -9,11 +9,12 @@ from typing import Annotated
 
 import typer
 
-from mhp_cards.catalog import Validation, check_names, load_catalog, validate_catalog
-from mhp_cards.catalog.schema import all_schemas, check_schemas, write_schemas
+from mhp_cards.catalog.schema import check_schemas, write_schemas
 from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, reports_errors
-from mhp_cards.layout import layout_schemas
+from mhp_cards.pdf.layout import layout_schemas
 from mhp_cards.resources import default_catalog_dir, default_layouts_dir
+from mhp_cards.validate import Validation, check_names, load_catalog, validate_catalog
+from mhp_cards.validate.schemas import all_schemas
 
 catalog_app = typer.Typer(help="The catalog as data.", no_args_is_help=True)
 app.add_typer(catalog_app, name="catalog")

@@ -6,11 +6,11 @@ from typing import Annotated, Any
 
 import typer
 
+from mhp_cards.chem.elements import ELEMENTS
+from mhp_cards.chem.formula import Formula, parse_formula
+from mhp_cards.chem.reaction import Reaction, parse_reaction
 from mhp_cards.cli.app import app, echo_json, fail, read_inputs
-from mhp_cards.elements import ELEMENTS
 from mhp_cards.errors import FormulaError, ReactionError
-from mhp_cards.formula import Formula, parse_formula
-from mhp_cards.reaction import Reaction, parse_reaction
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (one object per input).")]
 

@@ -6,8 +6,9 @@ from typing import Annotated
 
 import typer
 
-from mhp_cards.assembly import check_arrangement, read_arrangement
-from mhp_cards.catalog import load_catalog
+from mhp_cards.assembly.arrangement import check_arrangement, read_arrangement
+from mhp_cards.assembly.diagram import render_arrangement
+from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.cli.app import (
     CatalogDir,
     JsonOption,
@@ -17,8 +18,7 @@ from mhp_cards.cli.app import (
     installation_or_fail,
     reports_errors,
 )
-from mhp_cards.diagram import render_arrangement
-from mhp_cards.solver import solve_installation
+from mhp_cards.validate import load_catalog
 
 reactor_app = typer.Typer(help="Assemble installations from reactor cards.", no_args_is_help=True)
 app.add_typer(reactor_app, name="reactor")
@@ -41,15 +41,7 @@ def check(
     catalog = load_catalog(catalog_dir)
     report = check_arrangement(catalog, read_arrangement(arrangement))
     if as_json:
-        echo_json(
-            {
-                "arrangement": report.arrangement.text(),
-                "installation": report.installation,
-                "valid": report.is_valid(),
-                "notes": list(report.notes),
-                "problems": [problem.to_json() for problem in report.problems],
-            }
-        )
+        echo_json(report.to_json())
     else:
         for note in report.notes:
             typer.echo(f"note: {note}")
@@ -78,16 +70,7 @@ def solve(
     installation_or_fail(catalog, number)
     solution = solve_installation(catalog, number)
     if as_json:
-        echo_json(
-            {
-                "installation": number,
-                "electrolysers": solution.electrolysers,
-                "count": len(solution.arrangements),
-                "canonical": solution.canonical.text() if solution.canonical else None,
-                "arrangements": [a.text() for a in solution.arrangements],
-                "reason": solution.reason or None,
-            }
-        )
+        echo_json(solution.to_json())
     elif solution.canonical is None:
         typer.echo(f"installation {number} cannot be assembled: {solution.reason}")
     else:

@@ -9,12 +9,9 @@ from typing import Annotated, Any
 import typer
 from pydantic import ValidationError
 
-from mhp_cards.catalog import load_catalog
-from mhp_cards.catalog.models import Catalog
 from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, fail, reports_errors
-from mhp_cards.cli.setup import read_state
 from mhp_cards.fileio import write_text_atomic
-from mhp_cards.game import GameState, status
+from mhp_cards.game.statefile import read_game
 from mhp_cards.referee import (
     Action,
     Ruling,
@@ -27,6 +24,7 @@ from mhp_cards.referee import (
     score,
 )
 from mhp_cards.referee.cards import read_cards
+from mhp_cards.validate import load_catalog
 
 referee_app = typer.Typer(help="Rulings at the table, each citing its rule.", no_args_is_help=True)
 app.add_typer(referee_app, name="referee")
@@ -42,17 +40,6 @@ def ruling_text(ruling: Ruling, lang: str) -> str:
     if ruling.house_rules:
         lines.append(f"house rules in force: {', '.join(ruling.house_rules)}")
     return "\n".join(lines)
-
-
-def read_game(state_file: Path, catalog: Catalog) -> GameState:
-    """A game state that is consistent with the catalog, or a clean error listing why not."""
-    state = read_state(state_file)
-    problems = status(state, catalog)
-    if problems:
-        listed = "\n".join(f"  [{issue.rule}] {issue.message}" for issue in problems[:10])
-        more = f"\n  … and {len(problems) - 10} more" if len(problems) > 10 else ""
-        fail(f"{state_file} is not a consistent game state:\n{listed}{more}")
-    return state
 
 
 def read_action(text: str) -> Action:

@@ -6,15 +6,16 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from pydantic import ValidationError
 
-from mhp_cards.catalog import load_catalog
 from mhp_cards.cli.app import CatalogDir, app, echo_json, fail, reports_errors
 from mhp_cards.fileio import write_text_atomic
-from mhp_cards.game import SHAPES, GameState, deal, status
+from mhp_cards.game import SHAPES, deal, status
+from mhp_cards.game.setups import SetupCheck, check_setup
+from mhp_cards.game.statefile import read_state
 from mhp_cards.game.views import field_map, summary
 from mhp_cards.pdf.setup_sheet import write_setup_sheet
-from mhp_cards.setups import LEVELS, SetupCheck, check_setup
+from mhp_cards.rules.numbers import LEVELS
+from mhp_cards.validate import load_catalog
 
 setup_app = typer.Typer(help="Check or deal the setup of a game.", no_args_is_help=True)
 app.add_typer(setup_app, name="setup")
@@ -22,37 +23,6 @@ app.add_typer(setup_app, name="setup")
 HouseRules = Annotated[
     list[str] | None, typer.Option("--house-rule", help="A house rule in force (repeatable).")
 ]
-
-
-def read_state(path: Path) -> GameState:
-    """A game state from a JSON file; a clean error when it is not one."""
-    try:
-        return GameState.from_json(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        fail(f"no state file {path}")
-    except UnicodeDecodeError as error:
-        fail(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})")
-    except OSError as error:
-        fail(f"{path}: cannot read it: {error.strerror}")
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(step) for step in first["loc"])
-        fail(
-            f"{path}: not a game state: {where}: {first['msg']} ({error.error_count()} problem(s))"
-        )
-
-
-def checklist_document(check: SetupCheck) -> dict[str, object]:
-    """The JSON form of a setup checklist."""
-    return {
-        "level": check.level,
-        "players": check.players,
-        "valid": check.is_valid(),
-        "items": [
-            {"rule": item.rule, "ok": item.ok, "text": item.text, "hint": item.hint}
-            for item in check.items
-        ],
-    }
 
 
 @setup_app.command("check")
@@ -77,7 +47,7 @@ def check(
         checklist = check_setup(catalog, state.level, len(state.players))
         problems = status(state, catalog)
         if as_json:
-            document = checklist_document(checklist)
+            document = checklist.to_json()
             document["state_valid"] = not problems
             document["problems"] = [issue.to_json() for issue in problems]
             echo_json(document)
@@ -99,7 +69,7 @@ def check(
         fail(f"--level must be one of {', '.join(LEVELS)}, not {level!r}", 2)
     checklist = check_setup(catalog, level, players)
     if as_json:
-        echo_json(checklist_document(checklist))
+        echo_json(checklist.to_json())
     else:
         _print_checklist(checklist)
     if not checklist.is_valid():

@@ -1,6 +1,6 @@
 """The game on the table: its state, the dealer, and consistency checks.
 
->>> from mhp_cards.catalog import load_catalog
+>>> from mhp_cards.validate import load_catalog
 >>> from mhp_cards.game import deal, is_valid
 >>> catalog = load_catalog()
 >>> state = deal(catalog, "1", players=3, seed=42)

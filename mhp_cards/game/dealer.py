@@ -14,10 +14,12 @@ import math
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from mhp_cards.assembly import Arrangement
+from mhp_cards.assembly.arrangement import Arrangement
+from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog.models import Catalog, Installation
-from mhp_cards.errors import MhpError
+from mhp_cards.errors import HouseRuleError, SetupError
 from mhp_cards.game.rng import Rng
+from mhp_cards.game.setups import check_setup, removal_options
 from mhp_cards.game.state import (
     Cell,
     Combine,
@@ -29,30 +31,20 @@ from mhp_cards.game.state import (
     Player,
     Position,
 )
-from mhp_cards.setups import (
-    BANK_L2,
+from mhp_cards.rules.numbers import (
+    BANK_START_L2,
     COINS_PER_PLAYER_L2,
+    PILES_L2,
     TOKENS_PER_PLAYER,
-    WAREHOUSE,
+    WAREHOUSE_SIZE,
+    HouseRules,
     Level,
-    check_setup,
-    removal_options,
 )
-from mhp_cards.solver import solve_installation
 
 __all__ = ["SHAPES", "SetupError", "deal", "field_positions", "raw_instances"]
 
 Shape = Literal["rectangle", "cross", "ring", "random"]
 SHAPES: Final[tuple[Shape, ...]] = ("rectangle", "cross", "ring", "random")
-HOUSE_RULES: Final = ("diagonal-adjacency", "armour-sum", "whole-hand", "at-least", "deal-evenly")
-
-
-class SetupError(MhpError):
-    """The box does not allow this setup; ``failures`` lists the rules that fail."""
-
-    def __init__(self, message: str, failures: Sequence[str] = ()) -> None:
-        self.failures = tuple(failures)
-        super().__init__(message)
 
 
 def raw_instances(catalog: Catalog) -> list[str]:
@@ -167,14 +159,21 @@ def deal(
     players: int,
     seed: int,
     shape: Shape = "rectangle",
-    house_rules: Sequence[str] = (),
+    house_rules: Sequence[str] | HouseRules = (),
 ) -> GameState:
-    """Set up a game by the rules; SetupError (with the failing rules) if the box cannot."""
-    unknown = [rule for rule in house_rules if rule not in HOUSE_RULES]
-    if unknown:
-        raise SetupError(
-            f"unknown house rule(s) {', '.join(unknown)}; known: {', '.join(HOUSE_RULES)}"
+    """Set up a game by the rules; SetupError (with the failing rules) if the box cannot.
+
+    ``house_rules`` are names (``["armour-sum"]``) or a :class:`HouseRules`; an unknown name
+    raises :class:`SetupError` naming the known ones.
+    """
+    try:
+        house = (
+            house_rules
+            if isinstance(house_rules, HouseRules)
+            else HouseRules.from_names(house_rules)
         )
+    except HouseRuleError as error:
+        raise SetupError(str(error)) from None
     checklist = check_setup(catalog, level, players)
     if not checklist.is_valid():
         failures = [f"{item.rule}: {item.text}" for item in checklist.failures]
@@ -195,7 +194,7 @@ def deal(
     piles: tuple[tuple[str, ...], ...] = ()
     if level in ("1", "3"):
         fate = fate_instances(catalog)
-        options = removal_options(len(fate), len(raw), WAREHOUSE[level])
+        options = removal_options(len(fate), len(raw), WAREHOUSE_SIZE[level])
         removed_count = rng.choice(options)
         rng.shuffle(fate)
         removed, laid = tuple(fate[:removed_count]), fate[removed_count:]
@@ -207,17 +206,17 @@ def deal(
         field = FieldState(shape=shape, base=base, cells=cells)
         warehouse = tuple(raw[len(laid) :])
     else:
-        piles = tuple(tuple(raw[i::3]) for i in range(3))
+        piles = tuple(tuple(raw[i::PILES_L2]) for i in range(PILES_L2))
     tokens = TOKENS_PER_PLAYER if level != "1" else 0
     money = COINS_PER_PLAYER_L2 if level in ("2", "1v1") else 0
-    bank = BANK_L2 if level in ("2", "1v1") else coins
+    bank = BANK_START_L2 if level in ("2", "1v1") else coins
     box = coins - bank - money * players
     installations: list[InstallationState] = []
     unused: list[int] = []
     if level != "1":
         mains = list(catalog.installations)
         rng.shuffle(mains)
-        each = len(mains) // players if "deal-evenly" in house_rules and level != "1v1" else 1
+        each = len(mains) // players if house.deal_evenly and level != "1v1" else 1
         electrolysers = [card.id for card in catalog.electrolysers]
         for index, installation in enumerate(mains):
             if index < each * players:
@@ -249,7 +248,7 @@ def deal(
         level=level,
         seed=seed,
         rng=rng.state,
-        house_rules=tuple(house_rules),
+        house_rules=house,
         players=player_states,
         field=field,
         removed_fate=removed,

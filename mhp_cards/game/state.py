@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
-from mhp_cards.setups import Level
+from mhp_cards.rules.numbers import HOUSE_RULES, HouseRules, Level
 
 __all__ = [
     "STATE_VERSION",
@@ -156,7 +156,17 @@ class GameState(Model):
     seed: int
     rng: int
     """State of the game's random generator (mhp_cards.game.rng.Rng)."""
-    house_rules: tuple[str, ...] = ()
+    house_rules: Annotated[
+        HouseRules,
+        WithJsonSchema(
+            {
+                "type": "array",
+                "items": {"enum": list(HOUSE_RULES)},
+                "uniqueItems": True,
+                "description": "The house rules in force, by name.",
+            }
+        ),
+    ] = HouseRules()
     players: Annotated[tuple[Player, ...], Field(min_length=1)]
     turn: int = 0
     """Index into ``players`` of the player whose turn it is."""

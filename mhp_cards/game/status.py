@@ -13,16 +13,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from mhp_cards.assembly import Arrangement, check_arrangement
+from mhp_cards.assembly.arrangement import Arrangement, check_arrangement
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import fate_instances, raw_instances
+from mhp_cards.game.setups import PLAYERS_TEXT
 from mhp_cards.game.state import GameState, InstallationState
 from mhp_cards.issues import Issue
-from mhp_cards.setups import MIN_FIELD, REMOVE, TOKENS_PER_PLAYER, WAREHOUSE
+from mhp_cards.rules.numbers import (
+    COMBINE_CAPACITY,
+    FATE_REMOVED,
+    MIN_FIELD,
+    PLAYERS,
+    TOKENS_PER_PLAYER,
+    WAREHOUSE_SIZE,
+)
 
-__all__ = ["LEVEL3_CAPACITY", "is_valid", "status"]
-
-LEVEL3_CAPACITY = 6
+__all__ = ["is_valid", "status"]
 
 
 def _issue(
@@ -60,10 +66,10 @@ def _players(state: GameState, catalog: Catalog) -> Iterator[Issue]:
     count = len(state.players)
     if state.level == "1v1" and count != 2:
         yield _issue("players", f"{count} players; head to head is for 2", ("players",), "V1.1")
-    elif not 2 <= count <= 5:
+    elif count not in PLAYERS:
         yield _issue(
             "players",
-            f"{count} players; the game is for 2 to 5",
+            f"{count} players; the game is for {PLAYERS_TEXT}",
             ("players",),
             _by_level(state, "L1.S4", "L2.S7", "L3.S3"),
         )
@@ -135,7 +141,7 @@ def _raw_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
         )
     at_start = state.turn_number == 0 and not state.done_this_turn
     if state.level in ("1", "3") and at_start and state.field:
-        low, high = WAREHOUSE[state.level]
+        low, high = WAREHOUSE_SIZE[state.level]
         untouched = all(cell.raw for cell in state.field.cells) and not any(
             player.raw_cards for player in state.players
         )
@@ -171,7 +177,7 @@ def _fate_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
             ("removed_fate",),
             rule,
         )
-    if not REMOVE[0] <= len(state.removed_fate) <= REMOVE[1]:
+    if not FATE_REMOVED[0] <= len(state.removed_fate) <= FATE_REMOVED[1]:
         yield _issue(
             "fate-cards",
             f"{len(state.removed_fate)} Fate cards set aside; the rules remove 8..12",
@@ -228,11 +234,11 @@ def _combines(state: GameState) -> Iterator[Issue]:
                 ("players", index, "combine", "position"),
                 "L1.T1",
             )
-        if state.level == "3" and len(player.raw_cards) > LEVEL3_CAPACITY:
+        if state.level == "3" and len(player.raw_cards) > COMBINE_CAPACITY:
             yield _issue(
                 "combines",
                 f"{player.id}'s combine holds {len(player.raw_cards)} raw cards; at most "
-                f"{LEVEL3_CAPACITY}",
+                f"{COMBINE_CAPACITY}",
                 ("players", index, "raw_cards"),
                 "L3.S3",
             )
@@ -354,7 +360,7 @@ def _installations(state: GameState, catalog: Catalog) -> Iterator[Issue]:
     yield from _installations_accounted(state, catalog)
     owned = Counter(i.owner for i in state.installations if i.owner is not None)
     for player in state.players:
-        one_each = state.level == "1v1" or "deal-evenly" not in state.house_rules
+        one_each = state.level == "1v1" or not state.house_rules.deal_evenly
         if one_each and owned[player.id] > 1:
             rule = "V1.2" if state.level == "1v1" else "L2.S2.R1"
             yield _issue(

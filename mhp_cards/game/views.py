@@ -43,7 +43,7 @@ def summary(state: GameState, catalog: Catalog) -> str:
     """A line per player and the shared pieces: money, cards, tokens, installations."""
     lines = [
         f"level {state.level}, {len(state.players)} players, seed {state.seed}, round {state.round}"
-        + (f", house rules: {', '.join(state.house_rules)}" if state.house_rules else ""),
+        + (f", house rules: {', '.join(state.house_rules.names())}" if state.house_rules else ""),
         f"Bank {state.bank} мР"
         + (f", {state.box_coins} coins in the box" if state.box_coins else ""),
     ]

@@ -22,8 +22,9 @@ from mhp_cards.catalog.models import (
     RawMaterial,
     ReactorCard,
 )
-from mhp_cards.layout import CardSize, Region, Template, Templates
+from mhp_cards.pdf.layout import CardSize, Region, Template, Templates
 from mhp_cards.pdf.sketch import Sketch
+from mhp_cards.pdf.style import PURPLE, RED, TEXT, WHITE, t
 from mhp_cards.pdf.typeset import (
     Run,
     fit_lines,
@@ -35,84 +36,10 @@ from mhp_cards.pdf.typeset import (
 
 __all__ = ["TEXT", "Face"]
 
-#: Every fixed text of the kit, in Russian and English.
-TEXT: Final[dict[str, dict[str, str]]] = {
-    "raw": {"ru": "СЫРЬЁ", "en": "RAW MATERIAL"},
-    "raw_back": {"ru": "СЫРЬЁ", "en": "RAW MATERIAL"},
-    "company": {"ru": "МАРСХИМПРОМ", "en": "MARSCHEMPROM"},
-    "fate": {"ru": "КАРТА СУДЬБЫ", "en": "FATE CARD"},
-    "fate_note": {
-        "ru": "На уровнях 1–3 карта лежит рубашкой вверх и служит полем.",
-        "en": "At levels 1–3 the card lies face down as part of the field.",
-    },
-    "base": {"ru": "БАЗА МАРСХИМПРОМА", "en": "MARSCHEMPROM BASE"},
-    "base_note": {
-        "ru": "Старт комбайнов. Уровень 3: здесь стоят общие установки.",
-        "en": "Combines start here. Level 3: shared installations stand here.",
-    },
-    "warehouse": {"ru": "СКЛАД", "en": "WAREHOUSE"},
-    "warehouse_note": {
-        "ru": "Сырьё, проданное Банку. Купить карту — 4 мР.",
-        "en": "Raw cards sold to the Bank. Buy one for 4 mR.",
-    },
-    "installation": {"ru": "УСТАНОВКА", "en": "INSTALLATION"},
-    "electrolyser": {"ru": "ЭЛЕКТРОЛИЗЁР", "en": "ELECTROLYSER"},
-    "missions": {"ru": "КАРТА МИССИЙ", "en": "MISSION CARD"},
-    "aid_back": {"ru": "ПАМЯТКА", "en": "PLAYER AID"},
-    "raw-input": {"ru": "сырьё", "en": "input"},
-    "product": {"ru": "продукт", "en": "product"},
-    "transit": {"ru": "транзит", "en": "transit"},
-    "coin_unit": {"ru": "мР", "en": "mR"},
-    "coin": {"ru": "Монета 1 мР", "en": "Coin, 1 mR"},
-    "chemist_tokens": {
-        "ru": "Фишки химиков ({per} × {colours} цветов)",
-        "en": "Chemist tokens ({per} × {colours} colours)",
-    },
-    "combines": {"ru": "Комбайны", "en": "Combines"},
-    "base_item": {"ru": "Карточка «База МАРСХИМПРОМА»", "en": "Base card"},
-    "warehouse_item": {"ru": "Карточка «Склад»", "en": "Warehouse marker"},
-    "fate_item": {"ru": "Карта Судьбы", "en": "Fate card"},
-    "missions_item": {"ru": "Карта Миссий", "en": "Mission card"},
-    "electrolyser_item": {"ru": "Электролизёр", "en": "Electrolyser"},
-    "kit_subtitle": {
-        "ru": "Набор для печати и игры: карты, фишки, памятки, схемы сборки",
-        "en": "Print-and-play kit: cards, tokens, player aids, assembly guides",
-    },
-    "how_to_print": {
-        "ru": "Печатайте в масштабе 100 % («фактический размер»), с двух сторон, с переворотом "
-        "по длинному краю. Начните с листа калибровки. Режьте по серым линиям и меткам на полях.",
-        "en": "Print at 100 % (“actual size”), double-sided, flipping on the long edge. Start "
-        "with the calibration sheet. Cut along the grey lines and the marks in the margins.",
-    },
-    "contents_header": {
-        "ru": "Раздел / что вырезать|страницы в mhp-kit.pdf|штук",
-        "en": "Section / what to cut|pages in mhp-kit.pdf|count",
-    },
-    "calibration": {
-        "ru": "Калибровка: напечатайте этот лист с двух сторон (переворот по длинному краю), "
-        "посмотрите на просвет и прочтите на линейках оборота, где оказались кресты. Сдвиг в мм "
-        "впишите в профиль листа: duplex: back_offset: {x: …, y: …} (вправо и вниз — плюс).",
-        "en": "Calibration: print this sheet double-sided (flip on the long edge), hold it "
-        "against the light and read on the back's rulers where the crosses fall. Enter the "
-        "shift in mm in the sheet profile: duplex: back_offset: {x: …, y: …} (right and down "
-        "are positive).",
-    },
-    "chemist": {"ru": "химик", "en": "chemist"},
-    "pipes_only": {"ru": "трубопровод", "en": "pipework"},
-}
-
 PORT_OFFSETS: Final = {1: 0.25, 2: 0.5, 3: 0.75}
 PIPE: Final = 5.0
 BORDER: Final = 0.6
 PIPE_DEPTH: Final = 6.5
-RED: Final = "#C62828"
-PURPLE: Final = "#6A1B9A"
-WHITE: Final = "#FFFFFF"
-
-
-def t(key: str, lang: str) -> str:
-    """A fixed text of the kit in ``lang``."""
-    return TEXT[key][lang]
 
 
 def _shift(region: Region, x: float, y: float, width: float | None = None) -> Region:

@@ -16,24 +16,17 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final, Literal
 
+from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog.models import Catalog
-from mhp_cards.errors import MhpError
+from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_bytes_atomic
-from mhp_cards.layout import (
-    Imposition,
-    Region,
-    SheetProfile,
-    Templates,
-    crop_marks,
-    impose,
-    load_profile,
-    load_templates,
-    pack,
-)
 from mhp_cards.pdf import faces
-from mhp_cards.pdf.faces import Face, t
+from mhp_cards.pdf.faces import Face
+from mhp_cards.pdf.impose import Imposition, crop_marks, impose, pack
+from mhp_cards.pdf.layout import Region, SheetProfile, Templates, load_profile, load_templates
 from mhp_cards.pdf.render import render_pdf
 from mhp_cards.pdf.sketch import PageSketch, Sketch
+from mhp_cards.pdf.style import CUT, INK, LEVEL_TITLES, MARS, RED, SECTION_TITLES, STRIPE, WHITE, t
 from mhp_cards.pdf.typeset import (
     Run,
     TypesetError,
@@ -43,8 +36,7 @@ from mhp_cards.pdf.typeset import (
     reaction_runs,
     text_runs,
 )
-from mhp_cards.rulebook import load_rulebook
-from mhp_cards.solver import solve_installation
+from mhp_cards.rules.rulebook import load_rulebook
 
 __all__ = ["SECTIONS", "KitError", "KitFile", "KitResult", "Section", "build_kit", "plan_kit"]
 
@@ -60,45 +52,6 @@ SECTIONS: Final = (
     "aids",
     "guides",
 )
-CUT: Final = "#9A9A9A"
-INK: Final = "#231F20"
-WHITE: Final = "#FFFFFF"
-RED: Final = "#C62828"
-MARS: Final = "#B5462E"
-STRIPE: Final = "#F6F1EA"
-LEVEL_TITLES: Final = {
-    "1": {"ru": "Уровень 1 «Комбайнеры»", "en": "Level 1 “Combiners”"},
-    "2": {"ru": "Уровень 2 «Химики»", "en": "Level 2 “Chemists”"},
-    "1v1": {"ru": "«Химики — один на один»", "en": "“Chemists — head to head”"},
-    "3": {"ru": "Уровень 3 «Профи»", "en": "Level 3 “Pros”"},
-}
-SECTION_TITLES: Final = {
-    "cover": {"ru": "Обложка и состав набора", "en": "Cover and contents"},
-    "calibration": {"ru": "Калибровка двусторонней печати", "en": "Duplex calibration"},
-    "raw": {"ru": "Карточки сырья", "en": "Raw-material cards"},
-    "fate": {"ru": "Карты Судьбы (поле)", "en": "Fate cards (the field)"},
-    "field": {"ru": "База и Склад", "en": "Base and Warehouse"},
-    "reactors": {
-        "ru": "Карты установок и электролизёры",
-        "en": "Installation and electrolyser cards",
-    },
-    "mission": {"ru": "Карта Миссий", "en": "Mission card"},
-    "tokens": {
-        "ru": "Монеты, фишки, комбайны, улучшения",
-        "en": "Coins, tokens, combines, upgrades",
-    },
-    "aids": {"ru": "Памятки игрока", "en": "Player aids"},
-    "guides": {"ru": "Схемы сборки установок", "en": "Installation assembly guides"},
-}
-
-
-class KitError(MhpError):
-    """The kit could not be laid out; ``problems`` names every card and region at fault."""
-
-    def __init__(self, problems: Sequence[TypesetError]) -> None:
-        self.problems = tuple(problems)
-        lines = "\n".join(f"  - {problem}" for problem in self.problems)
-        super().__init__(f"{len(self.problems)} problem(s) in the kit:\n{lines}")
 
 
 @dataclass(slots=True)

@@ -8,23 +8,17 @@ installation, and the shared installations.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Final
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.fileio import write_bytes_atomic
 from mhp_cards.game.state import GameState
-from mhp_cards.layout import Region, load_profile
-from mhp_cards.pdf.kit import LEVEL_TITLES
+from mhp_cards.pdf.layout import Region, load_profile
 from mhp_cards.pdf.render import render_pdf
 from mhp_cards.pdf.sketch import PageSketch, Sketch
+from mhp_cards.pdf.style import BASE, EMPTY, INK, LEVEL_TITLES, SAND
 from mhp_cards.pdf.typeset import fit_lines, place_line, text_runs
 
 __all__ = ["setup_sheet", "write_setup_sheet"]
-
-INK: Final = "#231F20"
-SAND: Final = "#E8C9A0"
-EMPTY: Final = "#F4ECE0"
-BASE: Final = "#1F5F8B"
 
 
 def _region(x: float, y: float, width: float, height: float, size: float) -> Region:

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from mhp_cards.errors import MhpError
-from mhp_cards.formula import Formula, parse_formula
-from mhp_cards.layout import Region
+from mhp_cards.chem.formula import Formula, parse_formula
+from mhp_cards.chem.reaction import Reaction
+from mhp_cards.errors import TypesetError
 from mhp_cards.pdf.fonts import MM_PER_POINT, fonts
+from mhp_cards.pdf.layout import Region
 from mhp_cards.pdf.sketch import Sketch
-from mhp_cards.reaction import Reaction
 
 __all__ = [
     "Run",
@@ -39,15 +39,6 @@ LEADING: Final = 1.18
 ARROW_EM: Final = 1.5
 STEP: Final = 0.25
 MINUS: Final = "−"
-
-
-class TypesetError(MhpError):
-    """Text that cannot be set: it does not fit its region, or the font lacks a character."""
-
-    def __init__(self, card: str, region: str, message: str) -> None:
-        self.card = card
-        self.region = region
-        super().__init__(f"{card}, region {region!r}: {message}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """The referee: rulings at the table for every level, each citing its rule.
 
->>> from mhp_cards.catalog import load_catalog
+>>> from mhp_cards.validate import load_catalog
 >>> from mhp_cards.game import deal
 >>> from mhp_cards.referee import check, parse_action
 >>> catalog = load_catalog()

@@ -24,7 +24,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from mhp_cards.errors import MhpError
+from mhp_cards.errors import ActionError
 
 __all__ = [
     "Action",
@@ -43,10 +43,6 @@ __all__ = [
     "Trade",
     "parse_action",
 ]
-
-
-class ActionError(MhpError, ValueError):
-    """Text or JSON that is not an action."""
 
 
 class _Action(BaseModel):

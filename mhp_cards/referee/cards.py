@@ -7,16 +7,11 @@ Cyrillic letters that look Latin (``Н2О``) is read as the Latin one, and the r
 from __future__ import annotations
 
 from mhp_cards.catalog.models import Catalog, RawMaterial
-from mhp_cards.errors import FormulaError, MhpError
-from mhp_cards.formula import parse_formula
+from mhp_cards.chem.formula import parse_formula
+from mhp_cards.chem.lookalikes import TO_LATIN
+from mhp_cards.errors import CardNameError, FormulaError
 
 __all__ = ["CardNameError", "read_cards"]
-
-_LOOKALIKES = str.maketrans("АВЕКМНОРСТХаеорсху", "ABEKMHOPCTXaeopcxy")
-
-
-class CardNameError(MhpError, ValueError):
-    """A card name that matches no raw card of the catalog."""
 
 
 def read_cards(catalog: Catalog, text: str) -> tuple[list[RawMaterial], list[str]]:
@@ -32,7 +27,7 @@ def read_cards(catalog: Catalog, text: str) -> tuple[list[RawMaterial], list[str
         if kind in by_id:
             cards.append(by_id[kind])
             continue
-        latin = token.translate(_LOOKALIKES)
+        latin = token.translate(TO_LATIN)
         try:
             formula = parse_formula(latin)
         except FormulaError as error:

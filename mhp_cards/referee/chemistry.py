@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from mhp_cards.catalog.models import Catalog, formula_of
-from mhp_cards.formula import Formula
+from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import ContainerState, GameState, MissionState, Player
 from mhp_cards.referee.actions import FreeToken, React, TakeRaw, Trade
 from mhp_cards.referee.common import (
@@ -29,6 +29,7 @@ from mhp_cards.referee.table import (
     replace_player,
     usable_installations,
 )
+from mhp_cards.rules.numbers import COMBINE_CAPACITY
 
 __all__ = [
     "can_react",
@@ -116,7 +117,7 @@ def judge_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
                 forbidden(
                     ("L3.S3",),
                     f"Комбайн {someone.id} переполнится.",
-                    f"{someone.id}'s combine would hold more than 6 cards.",
+                    f"{someone.id}'s combine would hold more than {COMBINE_CAPACITY} cards.",
                 )
             )
     new_player = updated(

@@ -9,9 +9,9 @@ from typing import Any, Final
 
 from mhp_cards.game.state import GameState, Player
 from mhp_cards.referee.ruling import Ruling, forbidden
+from mhp_cards.rules.numbers import COMBINE_CAPACITY
 
 __all__ = [
-    "CAPACITY_L3",
     "CHEMISTRY_LEVELS",
     "FIELD_LEVELS",
     "Event",
@@ -26,7 +26,6 @@ __all__ = [
     "updated_combine",
 ]
 
-CAPACITY_L3: Final = 6
 FIELD_LEVELS: Final = ("1", "3")
 CHEMISTRY_LEVELS: Final = ("2", "1v1", "3")
 
@@ -110,4 +109,4 @@ def capacity_left(state: GameState, player: Player) -> int | None:
     """Raw cards a level-3 combine may still take (L3.S3); None at other levels."""
     if state.level != "3":
         return None
-    return max(0, CAPACITY_L3 - len(player.raw_cards))
+    return max(0, COMBINE_CAPACITY - len(player.raw_cards))

@@ -43,7 +43,6 @@ from mhp_cards.referee.chemistry import (
     reactions,
 )
 from mhp_cards.referee.common import (
-    CAPACITY_L3,
     CHEMISTRY_LEVELS,
     FIELD_LEVELS,
     Event,
@@ -61,6 +60,7 @@ from mhp_cards.referee.field import (
     paths,
 )
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden
+from mhp_cards.rules.numbers import COMBINE_CAPACITY
 
 __all__ = ["Event", "Outcome", "apply", "check", "judge", "legal_actions"]
 
@@ -157,12 +157,14 @@ def judge_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
                 "Take a raw card from a pile first.",
             )
         )
-    if state.level == "3" and len(player.raw_cards) >= CAPACITY_L3 and state.bank > 0:
+    if state.level == "3" and len(player.raw_cards) >= COMBINE_CAPACITY and state.bank > 0:
         return Outcome(
             forbidden(
                 ("L3.S3", "L3.S3.R1"),
-                "В комбайне 6 карточек: проведите реакцию или продайте сырьё Банку.",
-                "The combine holds 6 cards: run a reaction or sell raw cards to the Bank first.",
+                f"В комбайне {COMBINE_CAPACITY} карточек: проведите реакцию или продайте сырьё "
+                "Банку.",
+                f"The combine holds {COMBINE_CAPACITY} cards: run a reaction or sell raw cards "
+                "to the Bank first.",
             )
         )
     number = state.turn_number + 1

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from types import MappingProxyType
-from typing import Final
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.rng import Rng
@@ -28,6 +27,14 @@ from mhp_cards.referee.common import (
 from mhp_cards.referee.mission import decide_mission
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden
 from mhp_cards.referee.table import adjacent, occupant, raw_kind, replace_player
+from mhp_cards.rules.numbers import (
+    BANK_SALE_PRICE,
+    COMBINE_CAPACITY,
+    DIE_SIDES,
+    FIGHT_TAKE,
+    UPGRADE_PRICE,
+    WAREHOUSE_PRICE,
+)
 
 __all__ = [
     "judge_buy",
@@ -38,11 +45,6 @@ __all__ = [
     "judge_warehouse",
     "paths",
 ]
-
-UPGRADE_PRICE: Final = 4
-WAREHOUSE_PRICE: Final = 4
-RAW_SALE_PRICE: Final = 1
-MAX_TAKE: Final = 3
 
 
 # Moving and collecting (L1.T1–T3, L3.S3) ---------------------------------------------------------
@@ -160,8 +162,8 @@ def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
         events.append(
             event(
                 "capacity",
-                "Комбайн полон: больше 6 карточек он не берёт (L3.S3).",
-                "The combine is full: it takes no more than 6 cards (L3.S3).",
+                f"Комбайн полон: больше {COMBINE_CAPACITY} карточек он не берёт (L3.S3).",
+                f"The combine is full: it takes no more than {COMBINE_CAPACITY} cards (L3.S3).",
             )
         )
     reason_ru = f"Ход по клеткам {list(path)}"
@@ -221,7 +223,7 @@ def _why_not_path(
                 rules, f"Клетки {cell} нет на поле.", f"There is no cell {cell}.", **facts
             )
         if cell not in adjacent(state, here):
-            diagonal = "diagonal-adjacency" in state.house_rules
+            diagonal = state.house_rules.diagonal_adjacency
             kind_ru = "соседняя" if diagonal else "соседняя по стороне"
             kind_en = "a neighbour" if diagonal else "a neighbour sharing an edge"
             return forbidden(
@@ -273,15 +275,11 @@ def _fight_winner(
                 f"round {number}: {rolls_needed} dice expected "
                 f"({'attacker, defender twice (armour)' if armour else 'attacker, defender'})"
             )
-        if any(not 1 <= value <= 6 for value in rolled):
-            return f"round {number}: a die shows 1 to 6"
+        if any(not 1 <= value <= DIE_SIDES for value in rolled):
+            return f"round {number}: a die shows 1 to {DIE_SIDES}"
         attack = rolled[0]
         defend = (
-            (
-                rolled[1] + rolled[2]
-                if "armour-sum" in state.house_rules
-                else max(rolled[1], rolled[2])
-            )
+            (rolled[1] + rolled[2] if state.house_rules.armour_sum else max(rolled[1], rolled[2]))
             if armour
             else rolled[1]
         )
@@ -322,7 +320,7 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
     armour = defender.combine.armour
     if armour:
         rules = (*rules, "L1.T6", "L1.T6.R1")
-    house = ("armour-sum",) if armour and "armour-sum" in state.house_rules else ()
+    house = ("armour-sum",) if armour and state.house_rules.armour_sum else ()
     rng = Rng(state.rng)
     rounds = [tuple(r) for r in action.rounds]
     rolled_here = not rounds
@@ -346,7 +344,7 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
     side, score = verdict
     winner, loser = (attacker, defender) if side == "attacker" else (defender, attacker)
     room = capacity_left(state, winner)
-    default_take = MAX_TAKE if room is None else min(MAX_TAKE, room)
+    default_take = FIGHT_TAKE if room is None else min(FIGHT_TAKE, room)
     wanted = action.take if action.take is not None else loser.raw_cards[:default_take]
     if len(set(wanted)) != len(wanted):
         return Outcome(
@@ -357,7 +355,7 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
                 take=list(wanted),
             )
         )
-    if len(wanted) > MAX_TAKE:
+    if len(wanted) > FIGHT_TAKE:
         return Outcome(
             forbidden(
                 ("L1.T4",),
@@ -532,7 +530,7 @@ def judge_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
                 hand=list(player.raw_cards),
             )
         )
-    if state.bank < RAW_SALE_PRICE:
+    if state.bank < BANK_SALE_PRICE:
         return Outcome(
             forbidden(
                 (rule, "L1.T8.R1"),
@@ -543,16 +541,16 @@ def judge_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
         )
     new_player = updated(
         player,
-        money=player.money + RAW_SALE_PRICE,
+        money=player.money + BANK_SALE_PRICE,
         raw_cards=tuple(c for c in player.raw_cards if c != action.card),
     )
     new = replace_player(state, new_player).model_copy(
-        update={"bank": state.bank - RAW_SALE_PRICE, "warehouse": (*state.warehouse, action.card)}
+        update={"bank": state.bank - BANK_SALE_PRICE, "warehouse": (*state.warehouse, action.card)}
     )
     ruling = allowed(
         (rule,),
-        f"Карточка {action.card} продана Банку за 1 мР и ушла на Склад.",
-        f"{action.card} sold to the Bank for 1 мР; it goes to the Warehouse.",
+        f"Карточка {action.card} продана Банку за {BANK_SALE_PRICE} мР и ушла на Склад.",
+        f"{action.card} sold to the Bank for {BANK_SALE_PRICE} мР; it goes to the Warehouse.",
     )
     return Outcome(ruling, new, (event("sell", ruling.reason_ru, ruling.reason_en),))
 
@@ -592,8 +590,8 @@ def judge_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outco
         return Outcome(
             forbidden(
                 ("L3.S3",),
-                "Комбайн полон: в нём уже 6 карточек.",
-                "The combine is full: it holds 6 cards.",
+                f"Комбайн полон: в нём уже {COMBINE_CAPACITY} карточек.",
+                f"The combine is full: it holds {COMBINE_CAPACITY} cards.",
             )
         )
     new_player = updated(
@@ -607,8 +605,8 @@ def judge_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outco
     )
     ruling = allowed(
         (rule,),
-        f"{action.card} куплена со Склада за 4 мР.",
-        f"{action.card} bought from the Warehouse for 4 мР.",
+        f"{action.card} куплена со Склада за {WAREHOUSE_PRICE} мР.",
+        f"{action.card} bought from the Warehouse for {WAREHOUSE_PRICE} мР.",
     )
     return Outcome(ruling, new, (event("warehouse", ruling.reason_ru, ruling.reason_en),))
 
@@ -649,7 +647,7 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
     if missing:
         return Outcome(forbidden(rules, f"У игрока нет {missing}.", f"The player lacks {missing}."))
     hand = [raw_kind(catalog, c) for c in cards]
-    house = [r for r in state.house_rules if r in ("whole-hand", "at-least")]
+    house = [r for r in state.house_rules.names() if r in ("whole-hand", "at-least")]
     if "whole-hand" in house:
         hand = [raw_kind(catalog, c) for c in player.raw_cards]
     ruling = decide_mission(catalog, mission, hand, house)

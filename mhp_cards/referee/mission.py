@@ -4,7 +4,7 @@ Default ``exact-subset``: some of the cards sum exactly to the mission's element
 referee finds that subset. House rule ``whole-hand``: every card held counts, the whole hand
 must match. House rule ``at-least``: a subset must hold at least the mission's counts. When the
 mission is not complete, the ruling shows the closest selection and what is missing or in
-excess. The search is the exact-sum search of :mod:`mhp_cards.missions`, never an enumeration
+excess. The search is the exact-sum search of :mod:`mhp_cards.chem.exact_sum`, never an enumeration
 of subsets, so a hand of the whole deck is decided in milliseconds.
 """
 
@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from mhp_cards.catalog.models import Catalog, Mission, RawMaterial
-from mhp_cards.formula import Formula
+from mhp_cards.chem.exact_sum import find_exact_sum
+from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import GameState
-from mhp_cards.missions import find_exact_sum
 from mhp_cards.referee.ruling import Ruling
 
 __all__ = ["closest_below", "decide_mission", "mission_status"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
-from mhp_cards.rulebook import load_rulebook
+from mhp_cards.rules.rulebook import load_rulebook
 
 __all__ = ["Ruling", "Verdict", "allowed", "forbidden"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from mhp_cards.catalog.models import Catalog, RawMaterial, formula_of
-from mhp_cards.formula import Formula
+from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import ContainerState, GameState, InstallationState, Player, Position
 
 __all__ = [
@@ -32,7 +32,7 @@ DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 def adjacent(state: GameState, position: Position) -> list[Position]:
     """Field positions next to ``position`` (orthogonal; all 8 with ``diagonal-adjacency``)."""
     assert state.field is not None
-    steps = ORTHOGONAL + (DIAGONAL if "diagonal-adjacency" in state.house_rules else ())
+    steps = ORTHOGONAL + (DIAGONAL if state.house_rules.diagonal_adjacency else ())
     positions = state.field.positions
     x, y = position
     return sorted(p for p in ((x + dx, y + dy) for dx, dy in steps) if p in positions)

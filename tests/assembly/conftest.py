@@ -17,8 +17,8 @@ from mhp_cards.catalog import (
     Names,
     Port,
     ReactorCard,
-    load_catalog,
 )
+from mhp_cards.validate import load_catalog
 
 PortSpec = tuple  # (edge, position, substance, direction[, optional])
 

@@ -6,16 +6,16 @@ import re
 
 import pytest
 
-from mhp_cards.assembly import (
+from mhp_cards.assembly.arrangement import (
     Arrangement,
     AssemblyProblem,
     AssemblyReport,
     check_arrangement,
     check_placement,
 )
+from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog import Catalog
 from mhp_cards.resources import default_catalog_dir
-from mhp_cards.solver import solve_installation
 
 NUMBERS = tuple(range(1, 11))
 

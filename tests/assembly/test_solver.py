@@ -17,12 +17,12 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from mhp_cards.assembly import EDGES, Arrangement, check_placement
-from mhp_cards.cardflow import card_flow_problems, net_reaction_problem
+from mhp_cards.assembly.arrangement import EDGES, Arrangement, check_placement
+from mhp_cards.assembly.cardflow import card_flow_problems, net_reaction_problem
+from mhp_cards.assembly.solver import solve
 from mhp_cards.catalog import Catalog, Port, ReactorCard
 from mhp_cards.catalog.models import CARD_LETTERS
-from mhp_cards.reaction import parse_reaction
-from mhp_cards.solver import solve
+from mhp_cards.chem.reaction import parse_reaction
 
 Cell = tuple[int, int]
 STEP = {"top": (-1, 0), "bottom": (1, 0), "left": (0, -1), "right": (0, 1)}

@@ -71,7 +71,7 @@ PLAIN_ALPHABET = "HOCNSFeClMgCaUuE()[]{}0123456789·+-"
 @example("NH4+")
 def test_fast_path_agrees_with_the_full_parser(text: str) -> None:
     """The fast path may decline anything, but what it accepts the full parser reads the same."""
-    from mhp_cards.formula import _parse_plain, _Parser
+    from mhp_cards.chem.formula import _parse_plain, _Parser
 
     fast = _parse_plain(text)
     try:

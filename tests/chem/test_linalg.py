@@ -1,6 +1,6 @@
 from fractions import Fraction
 
-from mhp_cards.linalg import nullspace, smallest_integers
+from mhp_cards.chem.linalg import nullspace, smallest_integers
 
 
 def test_nullspace_of_sabatier() -> None:

@@ -10,9 +10,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from mhp_cards.catalog.loader import check_names
 from mhp_cards.catalog.schema import render, schema_name
 from mhp_cards.resources import default_catalog_dir
+from mhp_cards.validate.loader import check_names
 
 CARET = "‸"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from mhp_cards.catalog import load_catalog
 from mhp_cards.resources import default_catalog_dir
+from mhp_cards.validate import load_catalog
 
 CANONICAL = {
     1: "1А / 1Б",

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from mhp_cards.catalog import load_catalog
 from mhp_cards.game import GameState, deal, status
 from mhp_cards.referee import apply, legal_actions, parse_action, score
+from mhp_cards.validate import load_catalog
 
 CATALOG = load_catalog()
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")

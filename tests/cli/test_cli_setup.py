@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mhp_cards.catalog import load_catalog
 from mhp_cards.game import GameState, status
 from mhp_cards.resources import default_catalog_dir
+from mhp_cards.validate import load_catalog
 
 LEVEL_PLAYERS = [("1", 3), ("2", 5), ("1v1", 2), ("3", 4), ("2", 2), ("3", 5)]
 RULES_OF_LEVEL = {
@@ -418,7 +418,7 @@ def test_deal_house_rule(cli) -> None:
     )
     assert result.exit_code == 0
     state = GameState.from_json(result.stdout)
-    assert state.house_rules == ("deal-evenly",)
+    assert state.house_rules.names() == ("deal-evenly",)
     assert sum(1 for i in state.installations if i.owner == "red") == 5
 
 

@@ -13,9 +13,10 @@ from collections.abc import Callable
 
 import pytest
 
-from mhp_cards.catalog import Catalog, load_catalog
+from mhp_cards.catalog import Catalog
 from mhp_cards.game import GameState, deal, status
 from mhp_cards.issues import Issue
+from mhp_cards.validate import load_catalog
 
 
 @pytest.fixture(scope="session")

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mhp_cards.assembly import Arrangement, check_arrangement
-from mhp_cards.catalog import load_catalog
+from mhp_cards.assembly.arrangement import Arrangement, check_arrangement
 from mhp_cards.game import SHAPES, GameState, SetupError, deal, status
+from mhp_cards.validate import load_catalog
 
 # The rules' numbers.
 REMOVE = range(8, 13)  # L1.S1: remove 8 to 12 Fate cards
@@ -284,7 +284,7 @@ def test_installations(dealt, catalog, electrolysers_needed, level, players, see
 def test_installations_dealt_evenly(dealt, catalog, electrolysers_needed, level, players, seed):
     """House rule deal-evenly: as many main cards each as divide evenly; the rest are shared."""
     state = dealt(level, players, seed, "rectangle", ("deal-evenly",))
-    assert state.house_rules == ("deal-evenly",)
+    assert state.house_rules.names() == ("deal-evenly",)
     each = len(catalog.installations) // players  # 10 cards: 5, 3, 2, 2 for 2..5 players
     assert each == {2: 5, 3: 3, 4: 2, 5: 2}[players]
     check_installations(state, catalog, electrolysers_needed, per_player=each)
@@ -299,6 +299,9 @@ def test_deal_evenly_does_not_change_head_to_head(dealt, catalog, electrolysers_
 def test_mission_card(dealt, catalog, level, players, seed, shape) -> None:
     state = dealt(level, players, seed, shape)
     if level == "1":
+        # L1.E1: at level 1 a mission is an element sum of held cards; nothing stands on the card.
+        assert state.missions == ()
+        assert all(not player.raw_cards and player.tokens == 0 for player in state.players)
         return
     # L2.M1: the Mission card as printed, every place free.
     assert [m.id for m in state.missions] == [m.id for m in catalog.missions]

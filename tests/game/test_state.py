@@ -10,10 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from mhp_cards.catalog import load_catalog
 from mhp_cards.game import SHAPES, GameState, deal
 from mhp_cards.game.state import Cell, FieldState, MissionState, Player
 from mhp_cards.resources import default_catalog_dir
+from mhp_cards.rules.numbers import HouseRules
+from mhp_cards.validate import load_catalog
 
 LEVEL_PLAYERS = [
     *(("1", n) for n in range(2, 6)),
@@ -108,7 +109,7 @@ def test_a_played_looking_state_round_trips(dealt, state_schema) -> None:
             ),
             "turn": 2,
             "round": 4,
-            "house_rules": ("armour-sum", "diagonal-adjacency"),
+            "house_rules": HouseRules.from_names(["armour-sum", "diagonal-adjacency"]),
         }
     )
     assert_round_trip(state, state_schema)
@@ -309,3 +310,20 @@ def test_positions_follow_a_copied_field(dealt) -> None:
     assert field.base in field.positions  # computed (and, if cached, remembered) here
     moved = field.model_copy(update={"base": (100, 100), "cells": field.cells[1:]})
     assert moved.positions == frozenset([(100, 100), *(cell.position for cell in moved.cells)])
+
+
+def test_house_rules_are_written_as_names_and_read_from_names() -> None:
+    state = deal(CATALOG, "1", 2, 3, house_rules=["diagonal-adjacency", "at-least"])
+    document = json.loads(state.model_dump_json())
+    assert document["house_rules"] == ["diagonal-adjacency", "at-least"]
+    again = GameState.model_validate_json(state.model_dump_json())
+    assert again.house_rules.diagonal_adjacency
+    assert again.house_rules.mission_match == "at-least"
+    assert not again.house_rules.armour_sum
+
+
+def test_a_state_file_with_an_unknown_house_rule_is_refused() -> None:
+    document = json.loads(deal(CATALOG, "1", 2, 3).model_dump_json())
+    document["house_rules"] = ["armour-sum", "no-such-rule"]
+    with pytest.raises(ValueError, match="no-such-rule"):
+        GameState.model_validate(document)

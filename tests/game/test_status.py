@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from mhp_cards.catalog import load_catalog
 from mhp_cards.game import GameState, deal, is_valid, status
 from mhp_cards.game.state import Cell, Combine, InstallationState
-from mhp_cards.rulebook import load_rulebook
+from mhp_cards.rules.rulebook import load_rulebook
+from mhp_cards.validate import load_catalog
 
 CATALOG = load_catalog()
 RULEBOOK = load_rulebook()

@@ -20,11 +20,12 @@ from typing import Any
 
 import pytest
 
-from mhp_cards.catalog import Catalog, load_catalog
-from mhp_cards.layout import SheetProfile, Templates, load_profile, load_templates
+from mhp_cards.catalog import Catalog
 from mhp_cards.pdf import KitResult, build_kit, plan_kit
 from mhp_cards.pdf.kit import Section
+from mhp_cards.pdf.layout import SheetProfile, Templates, load_profile, load_templates
 from mhp_cards.pdf.sketch import Circle, PageSketch, Rect
+from mhp_cards.validate import load_catalog
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 

@@ -11,14 +11,15 @@ from pathlib import Path
 import pytest
 
 from mhp_cards.catalog import Catalog
-from mhp_cards.layout import SheetProfile, Templates, impose, load_profile, load_templates, pack
 from mhp_cards.pdf import SECTIONS, KitError, build_kit, plan_kit
 from mhp_cards.pdf.fonts import MM_PER_POINT, fonts
+from mhp_cards.pdf.impose import impose, pack
 from mhp_cards.pdf.kit import Section
+from mhp_cards.pdf.layout import SheetProfile, Templates, load_profile, load_templates
 from mhp_cards.pdf.sketch import Circle, Clip, Line, Op, PageSketch, Polygon, Rect, Text, Unclip
 from mhp_cards.pdf.typeset import runs_width, text_runs
 from mhp_cards.resources import default_layouts_dir
-from mhp_cards.rulebook import load_rulebook
+from mhp_cards.rules.rulebook import load_rulebook
 
 Boxes = Callable[[PageSketch, SheetProfile], list[tuple[float, float, float, float]]]
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")

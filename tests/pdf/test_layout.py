@@ -12,18 +12,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from mhp_cards.layout import (
-    PAGE_SIZES,
-    Imposition,
-    LayoutError,
-    SheetProfile,
-    Slot,
-    crop_marks,
-    impose,
-    load_profile,
-    load_templates,
-    pack,
-)
+from mhp_cards.pdf.impose import Imposition, Slot, crop_marks, impose, pack
+from mhp_cards.pdf.layout import PAGE_SIZES, LayoutError, SheetProfile, load_profile, load_templates
 from mhp_cards.resources import default_layouts_dir
 
 CARET = "‸"

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from mhp_cards.catalog.schema import check_schemas, render
-from mhp_cards.layout import layout_schemas
+from mhp_cards.pdf.layout import layout_schemas
 from mhp_cards.resources import default_layouts_dir
 
 LAYOUTS = default_layouts_dir()

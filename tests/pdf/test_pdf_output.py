@@ -17,9 +17,10 @@ from pypdf.generic import DictionaryObject
 
 import mhp_cards.pdf.kit as kit_module
 from mhp_cards.catalog import Catalog
-from mhp_cards.layout import SheetProfile, Templates, impose
 from mhp_cards.pdf import SECTIONS, build_kit
+from mhp_cards.pdf.impose import impose
 from mhp_cards.pdf.kit import Section
+from mhp_cards.pdf.layout import SheetProfile, Templates
 from mhp_cards.pdf.sketch import PageSketch
 
 A4_PT = (595.28, 841.89)
@@ -236,7 +237,7 @@ def test_two_builds_are_byte_identical(built: Built, catalog: Catalog, tmp_path:
 BUILD = """
 import sys
 from pathlib import Path
-from mhp_cards.catalog import load_catalog
+from mhp_cards.validate import load_catalog
 from mhp_cards.pdf import build_kit
 build_kit(load_catalog(), only=["mission", "field"], out_dir=Path(sys.argv[1]))
 """

@@ -7,10 +7,10 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from mhp_cards.catalog import load_catalog
 from mhp_cards.game import deal
 from mhp_cards.pdf.setup_sheet import setup_sheet, write_setup_sheet
 from mhp_cards.pdf.sketch import Circle, Rect
+from mhp_cards.validate import load_catalog
 
 
 @pytest.fixture(scope="module")

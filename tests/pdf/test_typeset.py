@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mhp_cards.layout import Region
 from mhp_cards.pdf.faces import TEXT
 from mhp_cards.pdf.fonts import MM_PER_POINT, fonts
+from mhp_cards.pdf.layout import Region
 from mhp_cards.pdf.sketch import Sketch, Text
 from mhp_cards.pdf.typeset import (
     LEADING,

@@ -19,11 +19,12 @@ from typing import Any
 
 import pytest
 
-from mhp_cards.catalog import Catalog, load_catalog
+from mhp_cards.catalog import Catalog
 from mhp_cards.game import GameState, deal, status
 from mhp_cards.game.state import Fight, Position
 from mhp_cards.referee import Action, Event, Ruling, apply, check, judge, parse_action
-from mhp_cards.rulebook import load_rulebook
+from mhp_cards.rules.rulebook import load_rulebook
+from mhp_cards.validate import load_catalog
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 LATIN = re.compile(r"[A-Za-z]")

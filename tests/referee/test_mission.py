@@ -23,9 +23,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from mhp_cards.catalog import load_catalog
 from mhp_cards.catalog.models import Mission, RawMaterial
 from mhp_cards.referee import decide_mission, mission_status
+from mhp_cards.validate import load_catalog
 
 CATALOG = load_catalog()
 KINDS = list(CATALOG.raw_materials)

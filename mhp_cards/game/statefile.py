@@ -1,0 +1,48 @@
+"""Reading a game state from a file, with a clean error when the file is not one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.errors import StateFileError
+from mhp_cards.game.state import GameState
+from mhp_cards.game.status import status
+
+__all__ = ["read_game", "read_state"]
+
+_LISTED = 10
+
+
+def read_state(path: Path) -> GameState:
+    """The game state in the JSON file ``path``; :class:`StateFileError` saying why not."""
+    try:
+        return GameState.from_json(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise StateFileError(str(path), f"no state file {path}") from None
+    except UnicodeDecodeError as error:
+        raise StateFileError(
+            str(path), f"{path}: not UTF-8 text ({error.reason} at byte {error.start})"
+        ) from None
+    except OSError as error:
+        raise StateFileError(str(path), f"{path}: cannot read it: {error.strerror}") from None
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(step) for step in first["loc"])
+        raise StateFileError(
+            str(path),
+            f"{path}: not a game state: {where}: {first['msg']} ({error.error_count()} problem(s))",
+        ) from None
+
+
+def read_game(path: Path, catalog: Catalog) -> GameState:
+    """A game state that is consistent with ``catalog``; :class:`StateFileError` listing why not."""
+    state = read_state(path)
+    problems = status(state, catalog)
+    if problems:
+        listed = "\n".join(f"  [{issue.rule}] {issue.message}" for issue in problems[:_LISTED])
+        more = f"\n  … and {len(problems) - _LISTED} more" if len(problems) > _LISTED else ""
+        raise StateFileError(str(path), f"{path} is not a consistent game state:\n{listed}{more}")
+    return state

@@ -1,0 +1,515 @@
+"""Layouts as data: sheet profiles and card face templates, read and checked with located errors.
+
+A *sheet profile* (``layouts/sheets/*.yaml``) says how cards are imposed on paper: page size
+and orientation, margins, gutter, bleed, crop marks and cut lines, duplex flip and the
+printer's front/back offset, and the size of each kind of card. A profile may ``extends:``
+another and change only what differs.
+
+A *template* (``layouts/templates.yaml``) names the regions of each card face in millimetres
+from the card's top-left corner, with the text size each region starts at and the smallest it
+may shrink to. Templates may ``extends:`` one another too. The designer moves the formula of a
+raw card by editing a number here, not Python.
+
+Everything is in millimetres, y downwards from the top-left corner of the page or card; only the
+PDF renderer converts to points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Final, Literal
+
+import jsonschema
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from mhp_cards.errors import LayoutError
+from mhp_cards.issues import Issue
+from mhp_cards.resources import default_layouts_dir
+from mhp_cards.validate.schema_issues import model_issues, schema_issues
+from mhp_cards.yamldoc import YamlDocument, read_yaml
+
+__all__ = [
+    "PAGE_SIZES",
+    "CardSize",
+    "LayoutError",
+    "Region",
+    "SheetProfile",
+    "Template",
+    "Templates",
+    "layout_schemas",
+    "load_profile",
+    "load_templates",
+]
+
+#: Built-in page sizes in mm (width, height), portrait.
+PAGE_SIZES: Final = {"A4": (210.0, 297.0), "A3": (297.0, 420.0), "Letter": (215.9, 279.4)}
+Mm = Annotated[float, Field(ge=0)]
+
+
+class Model(BaseModel):
+    """Base of the layout models: immutable, no unknown keys."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class CardSize(Model):
+    """Trimmed size of a card (or token) in mm."""
+
+    width: Annotated[float, Field(gt=0)]
+    height: Annotated[float, Field(gt=0)]
+    shape: Literal["rectangle", "circle"] = "rectangle"
+    corner_radius: Mm = 0.0
+
+
+class Margins(Model):
+    """Page margins in mm; keep them at least as wide as the printer's hard margins."""
+
+    top: Mm
+    right: Mm
+    bottom: Mm
+    left: Mm
+
+
+class Page(Model):
+    """The paper: a named size or a custom one, and its orientation."""
+
+    size: Literal["A4", "A3", "Letter", "custom"] = "A4"
+    width: Annotated[float | None, Field(gt=0)] = None
+    height: Annotated[float | None, Field(gt=0)] = None
+    orientation: Literal["portrait", "landscape"] = "portrait"
+
+    @property
+    def dimensions(self) -> tuple[float, float]:
+        """(width, height) in mm after orientation."""
+        if self.size == "custom":
+            if self.width is None or self.height is None:
+                raise ValueError("a custom page needs width and height")
+            width, height = self.width, self.height
+        else:
+            width, height = PAGE_SIZES[self.size]
+        if self.orientation == "landscape":
+            width, height = max(width, height), min(width, height)
+        else:
+            width, height = min(width, height), max(width, height)
+        return width, height
+
+
+class Offset(Model):
+    """A shift in mm (x to the right, y downwards)."""
+
+    x: float = 0.0
+    y: float = 0.0
+
+
+class Duplex(Model):
+    """How the paper turns between front and back, and the printer's measured offset."""
+
+    mode: Literal["long-edge", "short-edge", "none"] = "long-edge"
+    back_offset: Offset = Offset()
+    """Shift applied to every back, from the calibration page."""
+
+
+class CropMarks(Model):
+    """Marks in the margins that show where to cut, aligned with the card edges."""
+
+    enabled: bool = True
+    length: Annotated[float, Field(gt=0)] = 5.0
+    gap: Mm = 1.0
+    """Distance between the outermost cards and the start of a mark."""
+
+
+class SheetProfile(Model):
+    """How cards are imposed on sheets of paper."""
+
+    name: str
+    description: str = ""
+    page: Page = Page()
+    margins: Margins
+    printer_margin: Mm = 4.0
+    """Hard margin the printer cannot print in; margins narrower than this are an error."""
+    gutter: Mm = 3.0
+    """Space between neighbouring cards (beyond their bleed)."""
+    bleed: Mm = 0.0
+    """Printed area beyond the cut line on every side of a card."""
+    crop_marks: CropMarks = CropMarks()
+    cut_lines: bool = True
+    """Draw a hairline on the cut line of every card."""
+    duplex: Duplex = Duplex()
+    card_sizes: Mapping[str, CardSize]
+    templates: str = "templates.yaml"
+    """The card face templates to use, relative to the profile's directory."""
+
+
+class Region(Model):
+    """A named area of a card face, in mm from the card's top-left corner, with its text style."""
+
+    x: float
+    y: float
+    width: Annotated[float, Field(gt=0)]
+    height: Annotated[float, Field(gt=0)]
+    size: Annotated[float, Field(gt=0)] = 9.0
+    """Text size in points to start with."""
+    min_size: Annotated[float, Field(gt=0)] = 5.0
+    """Smallest text size before the text counts as not fitting."""
+    bold: bool = False
+    align: Literal["left", "center", "right"] = "center"
+    valign: Literal["top", "middle", "bottom"] = "middle"
+    colour: str | None = None
+    """Text colour as #RRGGBB (default: the template's ink)."""
+    paragraph_gap: Annotated[float, Field(ge=0)] = 0.0
+    """Extra space between paragraphs, in lines."""
+
+
+class Template(Model):
+    """The regions and colours of one card face."""
+
+    regions: Mapping[str, Region] = {}
+    ink: str = "#231F20"
+    paper: str = "#FFFFFF"
+    accent: str = "#B5462E"
+
+
+class Templates(Model):
+    """Every card face template by name."""
+
+    templates: Mapping[str, Template]
+
+    def __getitem__(self, name: str) -> Template:
+        return self.templates[name]
+
+
+# Loading with extends, located errors ------------------------------------------------------------
+
+
+class _PartialProfile(Model):
+    """A profile file as written: everything optional, ``extends`` allowed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    extends: str | None = None
+    name: str | None = None
+    description: str | None = None
+    page: dict[str, Any] | None = None
+    margins: dict[str, Any] | None = None
+    printer_margin: float | None = None
+    gutter: float | None = None
+    bleed: float | None = None
+    crop_marks: dict[str, Any] | None = None
+    cut_lines: bool | None = None
+    duplex: dict[str, Any] | None = None
+    card_sizes: dict[str, Any] | None = None
+    templates: str | None = None
+
+
+def _merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _find(name_or_path: str, near: Path | None, kind: str) -> Path:
+    candidate = Path(name_or_path)
+    if candidate.suffix in (".yaml", ".yml"):
+        for base in (near, Path.cwd()):
+            if base is not None and (base / candidate).is_file():
+                return base / candidate
+        if candidate.is_file():
+            return candidate
+    else:
+        for base in (near, default_layouts_dir() / "sheets"):
+            if base is not None and (base / f"{name_or_path}.yaml").is_file():
+                return base / f"{name_or_path}.yaml"
+    known = sorted(p.stem for p in (default_layouts_dir() / "sheets").glob("*.yaml"))
+    raise LayoutError(
+        (
+            Issue(
+                "layout",
+                f"no {kind} {name_or_path!r}",
+                file=name_or_path,
+                hint=f"give a file path or one of: {', '.join(known)}",
+            ),
+        )
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Source:
+    path: Path
+    document: YamlDocument
+
+
+def _read(path: Path) -> _Source:
+    text = path.read_text(encoding="utf-8")
+    document, issues = read_yaml(text, str(path))
+    if document is None or issues:
+        raise LayoutError(tuple(issues))
+    if not isinstance(document.data, dict):
+        raise LayoutError(
+            (Issue("layout", "expected a mapping of settings", file=str(path), line=1, column=1),)
+        )
+    return _Source(path, document)
+
+
+@cache
+def _validator(model: type[BaseModel]) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(model.model_json_schema())
+
+
+def _schema_issues(source: _Source, model: type[BaseModel]) -> list[Issue]:
+    return schema_issues(_validator(model), source.document.data, [source.document], "layout")
+
+
+def load_profile(name_or_path: str = "a4") -> SheetProfile:
+    """A sheet profile by name (``a4``, ``letter``…) or file path, with ``extends`` resolved.
+
+    Raises :class:`LayoutError` with located issues when a file is not a valid profile.
+    """
+    chain: list[_Source] = []
+    seen: set[Path] = set()
+    near: Path | None = None
+    current: str | None = name_or_path
+    while current is not None:
+        referrer = chain[-1] if chain else None
+        try:
+            path = _find(current, near, "sheet profile").resolve()
+        except LayoutError as error:
+            if referrer is None:
+                raise
+            line, column = referrer.document.locate(("extends",))
+            raise LayoutError(
+                (
+                    Issue(
+                        "layout",
+                        f"no sheet profile {current!r} (named by 'extends')",
+                        file=str(referrer.path),
+                        path=("extends",),
+                        line=line,
+                        column=column,
+                        hint=error.issues[0].hint,
+                    ),
+                )
+            ) from None
+        if path in seen:
+            assert referrer is not None
+            line, column = referrer.document.locate(("extends",))
+            raise LayoutError(
+                (
+                    Issue(
+                        "layout",
+                        f"'extends: {current}' loops back to {path.name}",
+                        file=str(referrer.path),
+                        path=("extends",),
+                        line=line,
+                        column=column,
+                        hint="a profile may not extend itself, directly or through others",
+                    ),
+                )
+            )
+        seen.add(path)
+        source = _read(path)
+        issues = _schema_issues(source, _PartialProfile)
+        if issues:
+            raise LayoutError(tuple(issues))
+        chain.append(source)
+        near = path.parent
+        current = source.document.data.get("extends")
+    merged: dict[str, Any] = {}
+    for source in reversed(chain):
+        merged = _merge(merged, {k: v for k, v in source.document.data.items() if k != "extends"})
+    documents = [source.document for source in chain]
+    # Each file was checked on its own at the top level; keys nested in its mappings are only
+    # known once merged. Wrong values are left to the model, which reads them as merged.
+    unknown = schema_issues(
+        _validator(SheetProfile), merged, documents, "layout", only=("additionalProperties",)
+    )
+    if unknown:
+        raise LayoutError(tuple(unknown))
+    try:
+        profile = SheetProfile.model_validate(merged)
+    except ValidationError as error:
+        raise LayoutError(tuple(model_issues(error, documents, "layout"))) from None
+    problems = _profile_problems(profile, chain[0])
+    if problems:
+        raise LayoutError(tuple(problems))
+    return profile
+
+
+def _profile_problems(profile: SheetProfile, source: _Source) -> list[Issue]:
+    issues = []
+    for side in ("top", "right", "bottom", "left"):
+        margin = getattr(profile.margins, side)
+        if margin < profile.printer_margin:
+            line, column = source.document.locate(("margins", side))
+            issues.append(
+                Issue(
+                    "layout",
+                    f"the {side} margin is {margin} mm, inside the printer's hard margin of "
+                    f"{profile.printer_margin} mm",
+                    file=str(source.path),
+                    path=("margins", side),
+                    line=line,
+                    column=column,
+                    hint=f"use at least {profile.printer_margin} mm",
+                )
+            )
+    if profile.gutter < 2 * profile.bleed and profile.bleed > 0:
+        line, column = source.document.locate(("gutter",))
+        issues.append(
+            Issue(
+                "layout",
+                f"a gutter of {profile.gutter} mm cannot hold two bleeds of {profile.bleed} mm",
+                file=str(source.path),
+                path=("gutter",),
+                line=line,
+                column=column,
+                hint=f"gutter at least {2 * profile.bleed} mm",
+            )
+        )
+    width, height = profile.page.dimensions
+    for kind, size in profile.card_sizes.items():
+        usable_w = width - profile.margins.left - profile.margins.right
+        usable_h = height - profile.margins.top - profile.margins.bottom
+        if size.width + 2 * profile.bleed > usable_w or size.height + 2 * profile.bleed > usable_h:
+            line, column = source.document.locate(("card_sizes", kind))
+            issues.append(
+                Issue(
+                    "layout",
+                    f"a {kind} card of {size.width}×{size.height} mm does not fit inside the "
+                    f"margins of a {width}×{height} mm page",
+                    file=str(source.path),
+                    path=("card_sizes", kind),
+                    line=line,
+                    column=column,
+                )
+            )
+    return issues
+
+
+@cache
+def _templates_at(path: Path) -> Templates:
+    source = _read(path)
+    data = source.document.data
+    raw = data.get("templates") if isinstance(data, dict) else None
+    if not isinstance(raw, dict):
+        raise LayoutError(
+            (
+                Issue(
+                    "layout",
+                    "expected 'templates:' with one entry per card face",
+                    file=str(path),
+                    line=1,
+                    column=1,
+                ),
+            )
+        )
+    resolved: dict[str, dict[str, Any]] = {}
+
+    def resolve(name: str, trail: tuple[str, ...]) -> dict[str, Any]:
+        if name in resolved:
+            return resolved[name]
+        if name in trail:
+            raise LayoutError(
+                (
+                    Issue(
+                        "layout",
+                        f"template {name!r} extends itself through {' -> '.join(trail)}",
+                        file=str(path),
+                        path=("templates", name),
+                    ),
+                )
+            )
+        entry = raw.get(name)
+        if not isinstance(entry, dict):
+            raise LayoutError(
+                (
+                    Issue(
+                        "layout",
+                        f"no template {name!r}",
+                        file=str(path),
+                        path=("templates", trail[-1] if trail else name, "extends"),
+                        hint=f"known: {', '.join(sorted(raw))}",
+                    ),
+                )
+            )
+        parent = entry.get("extends")
+        own = {k: v for k, v in entry.items() if k != "extends"}
+        merged = _merge(resolve(parent, (*trail, name)), own) if parent else own
+        resolved[name] = merged
+        return merged
+
+    for name in raw:
+        resolve(name, ())
+    try:
+        return Templates.model_validate({"templates": resolved})
+    except ValidationError as error:
+        raise LayoutError(tuple(model_issues(error, [source.document], "layout"))) from None
+
+
+def load_templates(profile: SheetProfile, near: Path | None = None) -> Templates:
+    """The card face templates a profile names.
+
+    Looked up beside the profile, then in the folder above it (a copied ``layouts/`` keeps its
+    profiles in ``sheets/``), then in the defaults.
+    """
+    for base in (near, near.parent if near is not None else None, default_layouts_dir()):
+        if base is not None and (base / profile.templates).is_file():
+            return _templates_at((base / profile.templates).resolve())
+    raise LayoutError(
+        (Issue("layout", f"no templates file {profile.templates!r}", file=profile.templates),)
+    )
+
+
+# JSON Schema of the layout files, for editors ---------------------------------------------------
+
+
+def _optional_everywhere(schema: Any) -> Any:
+    """The schema with every ``required`` list removed: a file may set only what it changes."""
+    if isinstance(schema, dict):
+        return {k: _optional_everywhere(v) for k, v in schema.items() if k != "required"}
+    if isinstance(schema, list):
+        return [_optional_everywhere(item) for item in schema]
+    return schema
+
+
+def layout_schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schema of a sheet profile file and of the templates file, by file name.
+
+    Both allow ``extends`` and leave every field optional, because a file states only what it
+    adds to the profile or template it extends; the loader checks the merged result.
+    """
+    base = "https://mhp-cards.example/schema/"
+    sheet = _optional_everywhere(SheetProfile.model_json_schema())
+    sheet["properties"]["extends"] = {
+        "type": "string",
+        "description": "A profile to start from: a name (a4) or a file.",
+    }
+    template = _optional_everywhere(Template.model_json_schema())
+    template["properties"]["extends"] = {
+        "type": "string",
+        "description": "A template to start from.",
+    }
+    defs = template.pop("$defs", {})
+    templates = {
+        "$defs": {**defs, "Template": template},
+        "additionalProperties": False,
+        "properties": {
+            "templates": {"additionalProperties": {"$ref": "#/$defs/Template"}, "type": "object"}
+        },
+        "title": "Templates",
+        "type": "object",
+    }
+    draft = "https://json-schema.org/draft/2020-12/schema"
+    return {
+        "sheet.schema.json": {"$schema": draft, "$id": base + "sheet.schema.json", **sheet},
+        "templates.schema.json": {
+            "$schema": draft,
+            "$id": base + "templates.schema.json",
+            **templates,
+        },
+    }

@@ -1,0 +1,137 @@
+"""The look of the kit in one place: its colours, its fixed texts and its titles.
+
+Faces, pages and the setup sheet take every colour and every fixed string from here, so a
+change of wording or of a colour is one edit. Numbers of the game in the texts come from
+:mod:`mhp_cards.rules.numbers`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mhp_cards.rules.numbers import WAREHOUSE_PRICE
+
+__all__ = [
+    "BASE",
+    "CUT",
+    "EMPTY",
+    "INK",
+    "LEVEL_TITLES",
+    "MARS",
+    "PURPLE",
+    "RED",
+    "SAND",
+    "SECTION_TITLES",
+    "STRIPE",
+    "TEXT",
+    "WHITE",
+    "t",
+]
+
+# Colours of the kit, as sRGB hex.
+CUT: Final = "#9A9A9A"
+INK: Final = "#231F20"
+WHITE: Final = "#FFFFFF"
+RED: Final = "#C62828"
+PURPLE: Final = "#6A1B9A"
+MARS: Final = "#B5462E"
+STRIPE: Final = "#F6F1EA"
+SAND: Final = "#E8C9A0"
+EMPTY: Final = "#F4ECE0"
+BASE: Final = "#1F5F8B"
+
+#: Every fixed text of the kit, in Russian and English.
+TEXT: Final[dict[str, dict[str, str]]] = {
+    "raw": {"ru": "СЫРЬЁ", "en": "RAW MATERIAL"},
+    "raw_back": {"ru": "СЫРЬЁ", "en": "RAW MATERIAL"},
+    "company": {"ru": "МАРСХИМПРОМ", "en": "MARSCHEMPROM"},
+    "fate": {"ru": "КАРТА СУДЬБЫ", "en": "FATE CARD"},
+    "fate_note": {
+        "ru": "На уровнях 1–3 карта лежит рубашкой вверх и служит полем.",
+        "en": "At levels 1–3 the card lies face down as part of the field.",
+    },
+    "base": {"ru": "БАЗА МАРСХИМПРОМА", "en": "MARSCHEMPROM BASE"},
+    "base_note": {
+        "ru": "Старт комбайнов. Уровень 3: здесь стоят общие установки.",
+        "en": "Combines start here. Level 3: shared installations stand here.",
+    },
+    "warehouse": {"ru": "СКЛАД", "en": "WAREHOUSE"},
+    "warehouse_note": {
+        "ru": f"Сырьё, проданное Банку. Купить карту — {WAREHOUSE_PRICE} мР.",
+        "en": f"Raw cards sold to the Bank. Buy one for {WAREHOUSE_PRICE} mR.",
+    },
+    "installation": {"ru": "УСТАНОВКА", "en": "INSTALLATION"},
+    "electrolyser": {"ru": "ЭЛЕКТРОЛИЗЁР", "en": "ELECTROLYSER"},
+    "missions": {"ru": "КАРТА МИССИЙ", "en": "MISSION CARD"},
+    "aid_back": {"ru": "ПАМЯТКА", "en": "PLAYER AID"},
+    "raw-input": {"ru": "сырьё", "en": "input"},
+    "product": {"ru": "продукт", "en": "product"},
+    "transit": {"ru": "транзит", "en": "transit"},
+    "coin_unit": {"ru": "мР", "en": "mR"},
+    "coin": {"ru": "Монета 1 мР", "en": "Coin, 1 mR"},
+    "chemist_tokens": {
+        "ru": "Фишки химиков ({per} × {colours} цветов)",
+        "en": "Chemist tokens ({per} × {colours} colours)",
+    },
+    "combines": {"ru": "Комбайны", "en": "Combines"},
+    "base_item": {"ru": "Карточка «База МАРСХИМПРОМА»", "en": "Base card"},
+    "warehouse_item": {"ru": "Карточка «Склад»", "en": "Warehouse marker"},
+    "fate_item": {"ru": "Карта Судьбы", "en": "Fate card"},
+    "missions_item": {"ru": "Карта Миссий", "en": "Mission card"},
+    "electrolyser_item": {"ru": "Электролизёр", "en": "Electrolyser"},
+    "kit_subtitle": {
+        "ru": "Набор для печати и игры: карты, фишки, памятки, схемы сборки",
+        "en": "Print-and-play kit: cards, tokens, player aids, assembly guides",
+    },
+    "how_to_print": {
+        "ru": "Печатайте в масштабе 100 % («фактический размер»), с двух сторон, с переворотом "
+        "по длинному краю. Начните с листа калибровки. Режьте по серым линиям и меткам на полях.",
+        "en": "Print at 100 % (“actual size”), double-sided, flipping on the long edge. Start "
+        "with the calibration sheet. Cut along the grey lines and the marks in the margins.",
+    },
+    "contents_header": {
+        "ru": "Раздел / что вырезать|страницы в mhp-kit.pdf|штук",
+        "en": "Section / what to cut|pages in mhp-kit.pdf|count",
+    },
+    "calibration": {
+        "ru": "Калибровка: напечатайте этот лист с двух сторон (переворот по длинному краю), "
+        "посмотрите на просвет и прочтите на линейках оборота, где оказались кресты. Сдвиг в мм "
+        "впишите в профиль листа: duplex: back_offset: {x: …, y: …} (вправо и вниз — плюс).",
+        "en": "Calibration: print this sheet double-sided (flip on the long edge), hold it "
+        "against the light and read on the back's rulers where the crosses fall. Enter the "
+        "shift in mm in the sheet profile: duplex: back_offset: {x: …, y: …} (right and down "
+        "are positive).",
+    },
+    "chemist": {"ru": "химик", "en": "chemist"},
+    "pipes_only": {"ru": "трубопровод", "en": "pipework"},
+}
+
+LEVEL_TITLES: Final = {
+    "1": {"ru": "Уровень 1 «Комбайнеры»", "en": "Level 1 “Combiners”"},
+    "2": {"ru": "Уровень 2 «Химики»", "en": "Level 2 “Chemists”"},
+    "1v1": {"ru": "«Химики — один на один»", "en": "“Chemists — head to head”"},
+    "3": {"ru": "Уровень 3 «Профи»", "en": "Level 3 “Pros”"},
+}
+SECTION_TITLES: Final = {
+    "cover": {"ru": "Обложка и состав набора", "en": "Cover and contents"},
+    "calibration": {"ru": "Калибровка двусторонней печати", "en": "Duplex calibration"},
+    "raw": {"ru": "Карточки сырья", "en": "Raw-material cards"},
+    "fate": {"ru": "Карты Судьбы (поле)", "en": "Fate cards (the field)"},
+    "field": {"ru": "База и Склад", "en": "Base and Warehouse"},
+    "reactors": {
+        "ru": "Карты установок и электролизёры",
+        "en": "Installation and electrolyser cards",
+    },
+    "mission": {"ru": "Карта Миссий", "en": "Mission card"},
+    "tokens": {
+        "ru": "Монеты, фишки, комбайны, улучшения",
+        "en": "Coins, tokens, combines, upgrades",
+    },
+    "aids": {"ru": "Памятки игрока", "en": "Player aids"},
+    "guides": {"ru": "Схемы сборки установок", "en": "Installation assembly guides"},
+}
+
+
+def t(key: str, lang: str) -> str:
+    """A fixed text of the kit in ``lang``."""
+    return TEXT[key][lang]

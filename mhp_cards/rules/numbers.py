@@ -1,0 +1,189 @@
+"""Every number and name of the game, once: levels, counts, prices, limits, the house rules.
+
+The rules of RULES.md fix these numbers; the catalog describes a box, and the validator checks
+the box against them. Code that needs one of them, and printed text that states one, takes it
+from here, so a number of the game is defined in exactly one place.
+
+>>> LEVELS
+('1', '2', '1v1', '3')
+>>> WAREHOUSE_SIZE["3"], COMBINE_CAPACITY, WAREHOUSE_PRICE
+((8, 12), 6, 4)
+>>> HouseRules.from_names(["armour-sum"]).names()
+('armour-sum',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Final, Literal, TypeAlias
+
+from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
+
+from mhp_cards.errors import HouseRuleError
+
+__all__ = [
+    "BANK_SALE_PRICE",
+    "BANK_START_L2",
+    "COINS",
+    "COINS_PER_PLAYER_L2",
+    "COMBINE_CAPACITY",
+    "DIE_SIDES",
+    "ELECTROLYSERS",
+    "FATE_REMOVED",
+    "FIGHT_TAKE",
+    "HOUSE_RULES",
+    "LANGS",
+    "LEVELS",
+    "MIN_FIELD",
+    "MISSIONS",
+    "PILES_L2",
+    "PLAYERS",
+    "TOKENS_PER_PLAYER",
+    "UPGRADES",
+    "UPGRADE_PRICE",
+    "VISIBLE_PILE_TOPS",
+    "WAREHOUSE_PRICE",
+    "WAREHOUSE_SIZE",
+    "HouseRuleError",
+    "HouseRules",
+    "Lang",
+    "Level",
+    "MissionMatch",
+]
+
+Level: TypeAlias = Literal["1", "2", "1v1", "3"]
+"""A level of the game: 1 «Комбайнеры», 2 «Химики», 1v1 head to head, 3 «Профи»."""
+Lang: TypeAlias = Literal["ru", "en"]
+"""A language of the rulebook and the printed kit."""
+
+LEVELS: Final[tuple[Level, ...]] = ("1", "2", "1v1", "3")
+LANGS: Final[tuple[Lang, ...]] = ("ru", "en")
+
+#: Players at a table (every level; head to head is for exactly two, V1.1).
+PLAYERS: Final = range(2, 6)
+
+# Setup of the field (L1.S1–L1.S3, L3.S1–L3.S2).
+#: How many Fate cards may be removed before the field is laid (L1.S1).
+FATE_REMOVED: Final = (8, 12)
+#: The fewest Fate cards the field may have (L1.S1).
+MIN_FIELD: Final = 60
+#: How many raw cards the Warehouse receives at setup, by level (L1.S3, L3.S2).
+WAREHOUSE_SIZE: Final[dict[Level, tuple[int, int]]] = {"1": (4, 8), "3": (8, 12)}
+
+# Money and pieces (L1.S5, L2.S7, L3.S4, L3.S5).
+#: Coins in the box; at levels 1 and 3 they all start in the Bank.
+COINS: Final = 50
+#: Coins each player gets at level 2 and head to head (L2.S7).
+COINS_PER_PLAYER_L2: Final = 8
+#: Coins in the Bank at the start of level 2 and head to head (L2.S7).
+BANK_START_L2: Final = 10
+#: Chemist tokens per player at levels 2 and 3 (L2.S7, L3.S5).
+TOKENS_PER_PLAYER: Final = 8
+#: Identical electrolyser cards in the box, one per player at most (L2.S1).
+ELECTROLYSERS: Final = 5
+#: Raw piles at level 2 (L2.S6) and head to head (V1.1).
+PILES_L2: Final = 3
+#: Pile tops a player sees at level 2 (L2.T1): one per pile.
+VISIBLE_PILE_TOPS: Final = 3
+#: Missions on the Mission card.
+MISSIONS: Final = 4
+
+# Prices and limits on the field (L1.T3, L1.T6, L1.T8, L1.T9, L3.S3, L1.T4).
+#: The price of a solar battery or armour (L1.T3, L1.T6).
+UPGRADE_PRICE: Final = 4
+#: The upgrades a combine can buy, by catalog ID.
+UPGRADES: Final = ("solar-battery", "armour")
+#: What the Warehouse charges for a raw card (L1.T9, L3.T4).
+WAREHOUSE_PRICE: Final = 4
+#: What the Bank pays for a raw card (L1.T8, L3.T3).
+BANK_SALE_PRICE: Final = 1
+#: The most raw cards a combine holds at level 3 (L3.S3).
+COMBINE_CAPACITY: Final = 6
+#: The most substance cards the winner of a fight takes (L1.T4).
+FIGHT_TAKE: Final = 3
+#: The die of fights (L1.T4).
+DIE_SIDES: Final = 6
+
+MissionMatch: TypeAlias = Literal["exact-subset", "whole-hand", "at-least"]
+"""How a level-1 hand is matched against a mission (L1.E1.R1 and its house rules)."""
+
+#: Every house rule, by the name ``rules.yaml`` and the command line use.
+HOUSE_RULES: Final = (
+    "diagonal-adjacency",
+    "armour-sum",
+    "exact-subset",
+    "whole-hand",
+    "at-least",
+    "deal-evenly",
+)
+_MATCHES: Final[tuple[MissionMatch, ...]] = ("exact-subset", "whole-hand", "at-least")
+
+
+class HouseRules(BaseModel):
+    """The house rules a table has switched on, as named switches.
+
+    In a game-state file it is written as the list of names that are on (``["armour-sum"]``),
+    the form the first state files used, and read from that list or from this mapping.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: ``diagonal-adjacency``: the 8 surrounding cells are adjacent (L1.T1.R1).
+    diagonal_adjacency: bool = False
+    #: ``armour-sum``: an armoured defender adds the two rolls (L1.T6.R1).
+    armour_sum: bool = False
+    #: ``exact-subset`` (default), ``whole-hand`` or ``at-least`` (L1.E1.R1).
+    mission_match: MissionMatch = "exact-subset"
+    #: ``deal-evenly``: deal as many main cards as divide evenly (L2.S2.R1).
+    deal_evenly: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_names(cls, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            return cls._switches(value)
+        return value
+
+    @classmethod
+    def _switches(cls, names: Iterable[object]) -> dict[str, Any]:
+        switches: dict[str, Any] = {}
+        unknown = [str(name) for name in names if name not in HOUSE_RULES]
+        if unknown:
+            raise HouseRuleError(
+                f"unknown house rule(s) {', '.join(unknown)}; known: {', '.join(HOUSE_RULES)}"
+            )
+        matches = [name for name in names if name in _MATCHES and name != "exact-subset"]
+        if len(set(matches)) > 1:
+            raise HouseRuleError(
+                f"house rules {' and '.join(sorted(set(map(str, matches))))} exclude each other"
+            )
+        for name in names:
+            if name in _MATCHES:
+                switches.setdefault("mission_match", name)
+            else:
+                switches[str(name).replace("-", "_")] = True
+        if matches:
+            switches["mission_match"] = matches[0]
+        return switches
+
+    @classmethod
+    def from_names(cls, names: Iterable[str]) -> HouseRules:
+        """The switches from house-rule names; :class:`HouseRuleError` for an unknown one."""
+        return cls.model_validate(cls._switches(list(names)))
+
+    def names(self) -> tuple[str, ...]:
+        """The names of the house rules that are on, in the order of :data:`HOUSE_RULES`."""
+        on = {name.replace("_", "-") for name, value in self if value is True}
+        if self.mission_match != "exact-subset":
+            on.add(self.mission_match)
+        return tuple(name for name in HOUSE_RULES if name in on)
+
+    @model_serializer(mode="plain")
+    def _as_names(self) -> list[str]:
+        return list(self.names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.names() or name == self.mission_match
+
+    def __bool__(self) -> bool:
+        return bool(self.names())

@@ -1,0 +1,212 @@
+"""Loading a catalog directory: YAML → JSON Schema → models → checks, all problems at once.
+
+1. Each file is read as YAML with safe loading; a syntax error is located and that file stops.
+2. Its data is validated against the file's JSON Schema (generated from the models); every
+   structural error is reported, located at the offending value or key.
+3. Structurally valid files become frozen models.
+4. The checks of :mod:`mhp_cards.validate.checks` run on whatever could be read.
+
+Every problem is an :class:`~mhp_cards.issues.Issue` with file, line, column, field path,
+what is wrong and what would be right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import jsonschema
+from pydantic import BaseModel, ValidationError
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.catalog.schema import CATALOG_FILES, schema_for, schema_name
+from mhp_cards.errors import CatalogError
+from mhp_cards.issues import Issue, has_errors
+from mhp_cards.resources import default_catalog_dir
+from mhp_cards.validate.checks import CHECKS, Parts, run_checks
+from mhp_cards.validate.schema_issues import model_issues, schema_issues
+from mhp_cards.yamldoc import YamlDocument, read_yaml
+
+__all__ = ["Validation", "load_catalog", "validate_catalog"]
+
+
+@dataclass(frozen=True, slots=True)
+class Validation:
+    """The outcome of validating a catalog directory."""
+
+    directory: Path
+    issues: tuple[Issue, ...]
+    #: What each check concluded: "ok", "2 error(s)", "skipped: …".
+    checks: dict[str, str] = field(default_factory=dict)
+    catalog: Catalog | None = None
+
+    def is_valid(self) -> bool:
+        """True when no issue is an error (warnings allowed)."""
+        return not has_errors(self.issues)
+
+    @property
+    def errors(self) -> tuple[Issue, ...]:
+        """The issues that are errors."""
+        return tuple(issue for issue in self.issues if issue.severity == "error")
+
+    @property
+    def warnings(self) -> tuple[Issue, ...]:
+        """The issues that are warnings."""
+        return tuple(issue for issue in self.issues if issue.severity == "warning")
+
+
+@cache
+def _validator(file_name: str) -> jsonschema.Draft202012Validator:
+    schema = schema_for(CATALOG_FILES[file_name], schema_name(file_name))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def validate_catalog(directory: Path | str | None = None) -> Validation:
+    """Validate the catalog in ``directory`` (the default game when None).
+
+    Never raises for problems in the data: they are in the returned :class:`Validation`.
+    """
+    root = Path(directory) if directory is not None else default_catalog_dir()
+    issues: list[Issue] = []
+    documents: dict[str, YamlDocument] = {}
+    models: dict[str, BaseModel] = {}
+    if not root.is_dir():
+        issue = Issue(
+            "files",
+            f"no catalog directory at {root}",
+            file=str(root),
+            hint="give the directory that holds substances.yaml and the other files",
+        )
+        return Validation(root, (issue,))
+    for file_name, model in CATALOG_FILES.items():
+        path = root / file_name
+        if not path.is_file():
+            issues.append(
+                Issue(
+                    "files",
+                    f"{file_name} is missing",
+                    file=file_name,
+                    hint=f"the catalog needs {', '.join(CATALOG_FILES)}",
+                )
+            )
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            before = path.read_bytes()[: error.start]
+            line = before.count(b"\n") + 1
+            column = len(before) - (before.rfind(b"\n") + 1) + 1
+            issues.append(
+                Issue(
+                    "files",
+                    f"not UTF-8 text: {error.reason} at byte {error.start}",
+                    file=file_name,
+                    line=line,
+                    column=column,
+                    hint="save the file as UTF-8",
+                )
+            )
+            continue
+        document, yaml_issues = read_yaml(text, file_name)
+        issues.extend(yaml_issues)
+        if document is None:
+            continue
+        documents[file_name] = document
+        if document.data is None:
+            top = next(iter(model.model_fields))
+            issues.append(
+                Issue(
+                    "schema",
+                    f"{file_name} is empty",
+                    file=file_name,
+                    line=1,
+                    column=1,
+                    hint=f"it starts with '{top}:' (see docs/catalog-format.md)",
+                )
+            )
+            continue
+        structural = schema_issues(_validator(file_name), document.data, [document])
+        issues.extend(structural)
+        if structural:
+            continue
+        try:
+            models[file_name] = model.model_validate(document.data)
+        except ValidationError as error:
+            issues.extend(model_issues(error, [document]))
+    parts = _parts(models)
+    found, statuses = run_checks(parts)
+    for issue in found:
+        document_for = documents.get(issue.file or "")
+        if document_for is not None and issue.line is None:
+            line, column = document_for.locate(issue.path, issue.offset)
+            issues.append(_with_location(issue, line, column))
+        else:
+            issues.append(issue)
+    checks = {"files": "ok" if not _from(issues, {"files"}) else "failed"}
+    checks["yaml"] = "ok" if not _from(issues, {"yaml-syntax", "yaml-duplicate-key"}) else "failed"
+    checks["schema"] = "ok" if not _from(issues, {"schema"}) else "failed"
+    checks.update(statuses)
+    catalog = parts.catalog() if not has_errors(issues) else None
+    return Validation(root, tuple(issues), checks, catalog)
+
+
+def load_catalog(directory: Path | str | None = None) -> Catalog:
+    """The validated catalog in ``directory`` (the default game when None).
+
+    Raises :class:`CatalogError` with every issue when the catalog has errors.
+    """
+    validation = validate_catalog(directory)
+    if validation.catalog is None:
+        errors = validation.errors
+        summary = (
+            f"the catalog in {validation.directory} has {len(errors)} error(s); first: "
+            f"{errors[0]}\nrun 'mhp validate {validation.directory}' for the full report"
+        )
+        raise CatalogError(validation.issues, summary)
+    return validation.catalog
+
+
+def check_names() -> list[tuple[str, str]]:
+    """Every check the validator runs: (name, what it verifies)."""
+    return [
+        ("files", "the five catalog files are there and are UTF-8"),
+        ("yaml", "each file is well-formed YAML without duplicate keys"),
+        ("schema", "each file matches its JSON Schema (types, required fields, known keys)"),
+        *((check.name, check.description) for check in CHECKS),
+    ]
+
+
+def _from(issues: list[Issue], checks: set[str]) -> bool:
+    return any(issue.check in checks for issue in issues)
+
+
+def _with_location(issue: Issue, line: int, column: int) -> Issue:
+    return Issue(
+        issue.check,
+        issue.message,
+        file=issue.file,
+        path=issue.path,
+        line=line,
+        column=column,
+        hint=issue.hint,
+        severity=issue.severity,
+        offset=issue.offset,
+        rule=issue.rule,
+    )
+
+
+def _parts(models: dict[str, BaseModel]) -> Parts:
+    substances = models.get("substances.yaml")
+    raw = models.get("raw_materials.yaml")
+    installations = models.get("installations.yaml")
+    missions = models.get("missions.yaml")
+    components = models.get("components.yaml")
+    return Parts(
+        substances=getattr(substances, "substances", None),
+        raw_materials=getattr(raw, "raw_materials", None),
+        installations=getattr(installations, "installations", None),
+        electrolysers=getattr(installations, "electrolysers", None),
+        missions=getattr(getattr(missions, "mission_card", None), "missions", None),
+        components=getattr(components, "components", None),
+    )

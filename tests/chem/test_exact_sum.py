@@ -1,0 +1,196 @@
+"""find_exact_sum against a brute force, and the default deck against every mission."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+
+import pytest
+from hypothesis import event, example, given, settings
+from hypothesis import strategies as st
+
+from mhp_cards.catalog import Catalog
+from mhp_cards.chem.exact_sum import add_counts, find_exact_sum
+from mhp_cards.validate import load_catalog
+
+Items = list[tuple[dict[str, int], int]]
+SYMBOLS = ("C", "H", "O", "N", "Fe")
+
+
+def brute_force(items: Sequence[tuple[Mapping[str, int], int]], target: Mapping[str, int]):
+    """Every selection (n_i <= available_i) whose counts sum exactly to the target."""
+    wanted = {symbol: n for symbol, n in target.items() if n}
+    ranges = [range(max(available, 0) + 1) for _, available in items]
+    for taken in itertools.product(*ranges):
+        chosen = [(vector, n) for (vector, _), n in zip(items, taken, strict=True)]
+        if add_counts(chosen) == wanted:
+            yield list(taken)
+
+
+def assert_selection(items: Items, target: Mapping[str, int], selection: list[int]) -> None:
+    assert len(selection) == len(items)
+    for n, (_, available) in zip(selection, items, strict=True):
+        assert 0 <= n <= max(available, 0)
+    chosen = [(vector, n) for (vector, _), n in zip(items, selection, strict=True)]
+    assert add_counts(chosen) == {symbol: n for symbol, n in target.items() if n}
+
+
+vectors = st.dictionaries(st.sampled_from(SYMBOLS), st.integers(1, 4), min_size=1, max_size=3)
+hands = st.lists(st.tuples(vectors, st.integers(0, 3)), min_size=0, max_size=6)
+random_targets = st.dictionaries(st.sampled_from(SYMBOLS), st.integers(1, 10), max_size=4)
+
+
+@st.composite
+def hands_and_targets(draw) -> tuple[Items, dict[str, int]]:
+    items = draw(hands)
+    if items and draw(st.booleans()):
+        # a target made of a sub-multiset of the hand: a solution exists
+        taken = [draw(st.integers(0, available)) for _, available in items]
+        target = add_counts([(v, n) for (v, _), n in zip(items, taken, strict=True)])
+    else:
+        target = draw(random_targets)
+    return items, target
+
+
+@given(hands_and_targets())
+@settings(max_examples=1500, deadline=None)
+@example(([], {}))
+@example(([({"H": 2}, 3)], {}))
+@example(([({"H": 2, "O": 1}, 5), ({"C": 1, "O": 2}, 3)], {"C": 1, "H": 4, "O": 4}))
+@example(([({"O": 2}, 2), ({"O": 3}, 2)], {"O": 7}))  # greedy on big cards fails; 2 + 2 + 3
+@example(([({"O": 3}, 1), ({"O": 2}, 3)], {"O": 4}))  # the big card must be left out
+@example(([({"H": 1}, 0)], {"H": 1}))  # none available
+def test_find_exact_sum_against_brute_force(case: tuple[Items, dict[str, int]]) -> None:
+    items, target = case
+    selection = find_exact_sum(items, target)
+    solutions = list(brute_force(items, target))
+    event("solvable" if solutions else "unsolvable")
+    if selection is None:
+        assert solutions == []
+    else:
+        assert_selection(items, target, selection)
+        assert selection in solutions
+
+
+def test_docstring_example() -> None:
+    water, co2 = {"H": 2, "O": 1}, {"C": 1, "O": 2}
+    assert find_exact_sum([(water, 5), (co2, 3)], {"C": 1, "H": 4, "O": 4}) == [2, 1]
+
+
+def test_empty_target_takes_nothing() -> None:
+    assert find_exact_sum([({"H": 2}, 4), ({"O": 2}, 1)], {}) == [0, 0]
+
+
+def test_unknown_element_cannot_be_reached() -> None:
+    assert find_exact_sum([({"H": 2}, 4)], {"Xe": 1}) is None
+
+
+def test_cards_with_other_elements_are_not_used() -> None:
+    items: Items = [({"C": 1, "O": 2}, 5), ({"O": 2}, 2)]
+    assert find_exact_sum(items, {"O": 4}) == [0, 2]
+
+
+def test_add_counts() -> None:
+    assert add_counts([({"H": 2, "O": 1}, 2), ({"C": 1, "O": 2}, 1)]) == {"H": 4, "O": 4, "C": 1}
+    assert add_counts([({"H": 2}, 0)]) == {}
+    assert add_counts([]) == {}
+
+
+def test_many_copies_stay_fast() -> None:
+    """The search is bounded by the target's counts, not by the number of subsets."""
+    items: Items = [({"O": 2}, 40), ({"O": 3}, 40), ({"H": 2, "O": 1}, 40), ({"H": 1}, 40)] * 5
+    target = {"H": 61, "O": 97}
+    selection = find_exact_sum(items, target)
+    assert selection is not None
+    assert_selection(items, target, selection)
+    assert find_exact_sum([({"O": 2}, 60)] * 10, {"O": 201}) is None
+
+
+# --- the default game ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return load_catalog()
+
+
+def deck(catalog: Catalog) -> Items:
+    return [(dict(raw.parsed.elements), raw.copies) for raw in catalog.raw_materials]
+
+
+@pytest.mark.parametrize("mission_id", ["M1", "M2", "M3", "M4"])
+def test_default_deck_completes_every_mission(catalog: Catalog, mission_id: str) -> None:
+    mission = catalog.mission(mission_id)
+    items = deck(catalog)
+    selection = find_exact_sum(items, mission.elements)
+    assert selection is not None
+    assert_selection(items, mission.elements, selection)
+    taken = {raw.id: n for raw, n in zip(catalog.raw_materials, selection, strict=True) if n}
+    assert taken  # at least one card
+
+
+def test_mission_element_counts(catalog: Catalog) -> None:
+    assert catalog.mission("M1").elements == {"C": 2, "H": 8, "O": 8}
+    assert catalog.mission("M2").elements == {"O": 6, "Na": 2, "H": 4, "Cl": 2}
+    assert catalog.mission("M3").elements == {"N": 4, "H": 8, "O": 6, "C": 1}
+    assert catalog.mission("M4").elements == {"Ca": 2, "Si": 1, "O": 14, "C": 2, "Fe": 4}
+
+
+def test_documented_level_1_solutions_are_exact(catalog: Catalog) -> None:
+    """The sums written in the comment of missions.yaml add up."""
+    raw = {r.formula: dict(r.parsed.elements) for r in catalog.raw_materials}
+    documented = {
+        "M1": {"CO2": 2, "H2O": 4},
+        "M2": {"NaCl": 2, "H2O": 2, "O2": 2},
+        "M3": {"N2": 2, "CO2": 1, "H2O": 4},
+        "M4": {"Fe2O3": 2, "CaCO3": 2, "SiO2": 1},
+    }
+    for mission_id, cards in documented.items():
+        total = add_counts([(raw[formula], n) for formula, n in cards.items()])
+        assert total == catalog.mission(mission_id).elements
+
+
+def test_a_small_hand_of_the_deck(catalog: Catalog) -> None:
+    """With a hand missing the water, M1 cannot be completed."""
+    items = [(v, n) for v, n in deck(catalog) if "H" not in v]
+    assert find_exact_sum(items, catalog.mission("M1").elements) is None
+
+
+def test_default_deck_has_no_solution_for_an_impossible_mission(catalog: Catalog) -> None:
+    assert find_exact_sum(deck(catalog), {"Na": 5, "Cl": 5}) is None  # only 4 halite cards
+    assert find_exact_sum(deck(catalog), {"Ar": 1, "Xe": 1}) is None
+
+
+# --- regressions: zero counts --------------------------------------------------------------------
+
+
+def test_zero_in_target_means_none_of_that_element() -> None:
+    """Regression: {'C': 0} in the target was ignored and a carbon card was taken."""
+    assert find_exact_sum([({"C": 1, "H": 2}, 1)], {"C": 0, "H": 2}) is None
+    assert find_exact_sum([({"C": 1, "H": 2}, 1), ({"H": 2}, 1)], {"C": 0, "H": 2}) == [0, 1]
+
+
+def test_zero_in_a_card_vector_is_no_element() -> None:
+    """Regression: a card listing {'X': 0} was thrown out although it adds no X."""
+    assert find_exact_sum([({"H": 2, "X": 0}, 1)], {"H": 2}) == [1]
+
+
+def test_empty_card_is_never_needed() -> None:
+    assert find_exact_sum([({}, 3), ({"H": 2}, 1)], {"H": 2}) == [0, 1]
+
+
+zero_vectors = st.dictionaries(st.sampled_from(SYMBOLS), st.integers(0, 3), max_size=3)
+
+
+@given(
+    st.lists(st.tuples(zero_vectors, st.integers(0, 3)), max_size=5),
+    st.dictionaries(st.sampled_from(SYMBOLS), st.integers(0, 6), max_size=4),
+)
+@settings(max_examples=500, deadline=None)
+def test_zero_counts_against_brute_force(items: Items, target: dict[str, int]) -> None:
+    selection = find_exact_sum(items, target)
+    solutions = list(brute_force(items, target))
+    if selection is None:
+        assert solutions == []
+    else:
+        assert_selection(items, target, selection)
