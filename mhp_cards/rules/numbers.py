@@ -115,6 +115,7 @@ HOUSE_RULES: Final = (
     "whole-hand",
     "at-least",
     "deal-evenly",
+    "battery-exactly-two",
 )
 _MATCHES: Final[tuple[MissionMatch, ...]] = ("exact-subset", "whole-hand", "at-least")
 
@@ -136,6 +137,8 @@ class HouseRules(BaseModel):
     mission_match: MissionMatch = "exact-subset"
     #: ``deal-evenly``: deal as many main cards as divide evenly (L2.S2.R1).
     deal_evenly: bool = False
+    #: ``battery-exactly-two``: a battery combine moves exactly two cells (L1.T3-up-to-two).
+    battery_exactly_two: bool = False
 
     @model_validator(mode="before")
     @classmethod

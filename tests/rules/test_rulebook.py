@@ -56,6 +56,7 @@ EXPECTED_HOUSE_RULES = {
     "whole-hand",
     "at-least",
     "deal-evenly",
+    "battery-exactly-two",
 }
 LEVEL_OF_PREFIX = {"L1": "1", "L2": "2", "V1": "1v1", "L3": "3"}
 
@@ -106,6 +107,14 @@ def test_house_rules_of_rules_md_are_present(book: Rulebook, rules_md: str) -> N
     assert {house.id for house in book.house_rules} == mentioned
 
 
+def test_the_rulings_for_sound_play_are_present(book: Rulebook, rules_md: str) -> None:
+    section = rules_md.split("## Rulings for sound play", 1)[1].split("\n## ", 1)[0]
+    named = re.findall(r"\*\*((?:L[123]\.[A-Z]\d+|V1\.\d+)-[a-z][a-z-]*)\*\*", section)
+    assert len(named) == 6
+    for ruling_id in named:
+        assert book.rule(ruling_id).ruling_for == ruling_id.split("-")[0], ruling_id
+
+
 def test_expected_rule_ids_without_rules_md(book: Rulebook) -> None:
     assert [rule.id for rule in book.rules if not rule.is_ruling] == EXPECTED_RULES
     assert {house.id for house in book.house_rules} == EXPECTED_HOUSE_RULES
@@ -115,8 +124,8 @@ def test_expected_rule_ids_without_rules_md(book: Rulebook) -> None:
 def test_entry_counts(book: Rulebook) -> None:
     rulings = [rule for rule in book.rules if rule.is_ruling]
     assert len(book.rules) - len(rulings) == 51
-    assert len(rulings) == 18
-    assert len(book.house_rules) == 6
+    assert len(rulings) == 25
+    assert len(book.house_rules) == 7
 
 
 # ------------------------------------------------------------------ shape of every entry
@@ -192,7 +201,7 @@ def test_rulings(book: Rulebook) -> None:
         assert re.fullmatch(rf"{re.escape(target.id)}(?:\.R\d+|-[a-z][a-z-]*)", rule.id), rule.id
         assert target.id in rule.refs, rule.id
     assert [r.id for r in book.rulings_for("L1.T4")] == ["L1.T4.R1", "L1.T4.R2"]
-    assert book.rulings_for("L1.T3") == ()
+    assert [r.id for r in book.rulings_for("L1.T3")] == ["L1.T3-up-to-two"]
 
 
 def test_rulings_follow_their_rule_in_file_order(book: Rulebook) -> None:
