@@ -8,14 +8,15 @@ give the chemistry, read once and cached.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cached_property, lru_cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from mhp_cards.chem.formula import Formula, parse_formula
 from mhp_cards.chem.reaction import Reaction, parse_reaction
+from mhp_cards.errors import FormulaError
 
 __all__ = [
     "CARD_LETTERS",
@@ -56,6 +57,14 @@ def formula_of(text: str) -> Formula:
     return parse_formula(text)
 
 
+def _parsed_or_none(text: str) -> Formula | None:
+    """The formula, or None for text that does not parse (the validator reports it)."""
+    try:
+        return formula_of(text)
+    except FormulaError:
+        return None
+
+
 @lru_cache(maxsize=1024)
 def reaction_of(text: str) -> Reaction:
     """``parse_reaction`` with a cache."""
@@ -66,6 +75,14 @@ class Model(BaseModel):
     """Base of the catalog models: immutable, no unknown fields."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` applied; lookups cached on this model are not carried over."""
+        copy = super().model_copy(update=update, deep=deep)
+        fields = type(self).model_fields
+        for name in [name for name in copy.__dict__ if name not in fields]:
+            del copy.__dict__[name]  # a cached_property value computed from the old fields
+        return copy
 
 
 FormulaText = Annotated[
@@ -371,6 +388,25 @@ class Catalog(Model):
     def card(self, card_id: str) -> ReactorCard:
         """The reactor card with this exact ID; KeyError if none."""
         return self._cards[card_id]
+
+    def runs_alone(self, installation: Installation) -> bool:
+        """True when every raw input of the installation is a raw card (Ruling V1.2-runnable).
+
+        Such an installation runs with raw cards and the electrolyser only, needing no product
+        of another installation (head to head forbids the trades that would bring one, V1.4).
+        """
+        raw = {_parsed_or_none(card.formula) for card in self.raw_materials}
+        return all(
+            _parsed_or_none(container.substance) in raw - {None}
+            for card in installation.cards
+            for container in card.containers
+            if container.role == "raw-input"
+        )
+
+    @property
+    def installations_running_alone(self) -> tuple[Installation, ...]:
+        """The installations that can run from raw cards alone (head to head deals only these)."""
+        return tuple(i for i in self.installations if self.runs_alone(i))
 
     def mission(self, mission_id: str) -> Mission:
         """The mission with this id; KeyError if none."""

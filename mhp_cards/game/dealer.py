@@ -216,6 +216,10 @@ def deal(
     if level != "1":
         mains = list(catalog.installations)
         rng.shuffle(mains)
+        if level == "1v1":
+            # Ruling V1.2-runnable: only installations that run alone are dealt (a stable sort
+            # keeps the shuffled order among them); the others could never run without trades.
+            mains.sort(key=lambda installation: not catalog.runs_alone(installation))
         each = len(mains) // players if house.deal_evenly and level != "1v1" else 1
         electrolysers = [card.id for card in catalog.electrolysers]
         for index, installation in enumerate(mains):

@@ -166,7 +166,7 @@ def _installation_items(catalog: Catalog, players: int, level: Level) -> list[Se
     identical = all(card.same_design(catalog.electrolysers[0]) for card in catalog.electrolysers)
     deal = "V1.2" if level == "1v1" else "L2.S2"
     shared = mains - players
-    return [
+    items = [
         SetupItem(
             "L2.S1",
             electrolysers == ELECTROLYSERS and identical,
@@ -185,6 +185,19 @@ def _installation_items(catalog: Catalog, players: int, level: Level) -> list[Se
             ("installations",),
         ),
     ]
+    if level == "1v1":
+        alone = catalog.installations_running_alone
+        numbers = ", ".join(str(installation.number) for installation in alone) or "none"
+        items.append(
+            SetupItem(
+                "V1.2-runnable",
+                len(alone) >= players,
+                f"{len(alone)} installation(s) run from raw cards alone: {numbers}",
+                f"at least {players} installations whose raw inputs are all raw cards",
+                ("installations",),
+            )
+        )
+    return items
 
 
 def _token_items(catalog: Catalog, players: int, rule: str) -> list[SetupItem]:

@@ -37,6 +37,12 @@ STATE_VERSION = 1
 Position = tuple[int, int]
 
 
+EndCode = Literal["mission", "field-empty", "piles-empty", "exhausted", "no-progress"]
+"""Why a game ended: a mission complete (L1.E1, L2.E1, L3.E1); the field out of raw cards
+(L1.E1); the three piles out (L2.E1, V1.5); no raw card anywhere and no reaction possible
+(L3.E1.R1); a whole round without progress (L3.E1-no-progress)."""
+
+
 class Model(BaseModel):
     """Base of the state models: immutable, no unknown keys."""
 
@@ -193,9 +199,15 @@ class GameState(Model):
     """Installations left in the box (head to head, V1.2)."""
     missions: tuple[MissionState, ...] = ()
     ended: bool = False
+    end_code: EndCode | None = None
+    """Why the game ended, as a code (``mission``, ``field-empty``…); None while it goes on."""
     end_reason: str = ""
+    """The end in English words, for people (rendered from ``end_code``)."""
     claimed: tuple[str, str] | None = None
     """(player, mission) when a player completed a mission at level 1 (L1.E2)."""
+    quiet_turns: Annotated[int, Field(ge=0)] = 0
+    """Turns in a row, up to now, in which nobody collected, reacted or bought from the
+    Warehouse (level 3, Ruling L3.E1-no-progress)."""
 
     @property
     def current(self) -> Player:

@@ -11,6 +11,7 @@
 """
 
 from mhp_cards.referee.actions import Action, ActionError, action_from_json, parse_action
+from mhp_cards.referee.end import GameEnd, game_end
 from mhp_cards.referee.engine import Event, apply, check, judge, legal_actions
 from mhp_cards.referee.mission import decide_mission, mission_status
 from mhp_cards.referee.ruling import Ruling
@@ -20,12 +21,14 @@ __all__ = [
     "Action",
     "ActionError",
     "Event",
+    "GameEnd",
     "Ruling",
     "Score",
     "action_from_json",
     "apply",
     "check",
     "decide_mission",
+    "game_end",
     "judge",
     "legal_actions",
     "mission_status",

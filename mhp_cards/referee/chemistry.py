@@ -442,7 +442,7 @@ def mission_end(state: GameState) -> tuple[GameState, Event | None]:
     if not done:
         return state, None
     reason = f"mission {done[0]} complete"
-    new = state.model_copy(update={"ended": True, "end_reason": reason})
+    new = state.model_copy(update={"ended": True, "end_code": "mission", "end_reason": reason})
     return new, event(
         "end",
         f"Миссия {done[0]} выполнена — игра окончена.",

@@ -18,7 +18,7 @@ from typing import Any
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import IllegalPlayError
-from mhp_cards.game.state import GameState
+from mhp_cards.game.state import EndCode, GameState
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
@@ -50,6 +50,7 @@ from mhp_cards.referee.common import (
     end_rules,
     event,
 )
+from mhp_cards.referee.end import END_RULES, END_TEXTS
 from mhp_cards.referee.field import (
     judge_buy,
     judge_claim,
@@ -110,9 +111,12 @@ def judge(state: GameState, action: Action, catalog: Catalog) -> Outcome:
             )
         )
     if actor != state.current.id and not isinstance(action, ResolveFight):
+        turn_rule = "L1.T1" if state.level in FIELD_LEVELS else "L2.T1"
+        own = own_turn_rule(state, action)
+        rules = (turn_rule,) if own in (None, turn_rule) else (turn_rule, own, "L1.T7-own-turn")
         return Outcome(
             forbidden(
-                ("L1.T1",) if state.level in FIELD_LEVELS else ("L2.T1",),
+                rules,
                 f"Сейчас ход игрока {state.current.id}, а не {actor}.",
                 f"It is {state.current.id}'s turn, not {actor}'s.",
                 turn=state.current.id,
@@ -130,6 +134,28 @@ def judge(state: GameState, action: Action, catalog: Catalog) -> Outcome:
                 f"The action names something that is not in the game: {error}.",
             )
         )
+
+
+def own_turn_rule(state: GameState, action: Action) -> str | None:
+    """The rule that allows ``action`` on the player's own turn (Ruling L1.T7-own-turn)."""
+    level = state.level
+    if isinstance(action, Trade):
+        return {"1": "L1.T7", "3": "L3.T2"}.get(level, "L2.T2")
+    if isinstance(action, SellRaw):
+        return "L3.T3" if level == "3" else "L1.T8"
+    if isinstance(action, BuyRaw):
+        return "L3.T4" if level == "3" else "L1.T9"
+    if isinstance(action, BuyUpgrade):
+        return "L1.T3" if action.upgrade == "solar-battery" else "L1.T6"
+    if isinstance(action, Claim):
+        return "L1.E1"
+    if isinstance(action, TakeRaw):
+        return "V1.3" if level == "1v1" else "L2.T1"
+    if isinstance(action, React):
+        return "L2.T4"
+    if isinstance(action, FreeToken):
+        return "L3.T3" if level == "3" and action.how == "sell-bank" else "L2.T5"
+    return None
 
 
 # Ending the turn, ending the game ----------------------------------------------------------------
@@ -169,12 +195,14 @@ def judge_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
         )
     number = state.turn_number + 1
     turn = (state.turn + 1) % len(state.players)
+    progress = not _PROGRESS.isdisjoint(state.done_this_turn)
     new = state.model_copy(
         update={
             "turn": turn,
             "turn_number": number,
             "done_this_turn": (),
             "round": state.round + (1 if turn == 0 else 0),
+            "quiet_turns": 0 if progress else state.quiet_turns + 1,
         }
     )
     events = [
@@ -195,13 +223,19 @@ def judge_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
     return Outcome(ruling, new, tuple(events))
 
 
+#: What counts as progress for Ruling L3.E1-no-progress.
+_PROGRESS = frozenset({"collect", "react", "warehouse"})
+
+
 def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | None]:
-    """Mark the game ended when its end condition holds (L1.E1, L2.E1, V1.5, L3.E1.R1)."""
-    reason_ru = reason_en = ""
+    """Mark the game ended when an end condition holds after a turn (L1.E1, L2.E1, V1.5, L3.E1)."""
+    code: EndCode | None = None
     if state.level == "1" and state.field is not None and not any(c.raw for c in state.field.cells):
-        reason_ru, reason_en = "на поле кончилось сырьё", "the field has no raw cards left"
+        code = "field-empty"
     elif state.level in ("2", "1v1") and not any(state.piles):
-        reason_ru, reason_en = "кончились все три стопки сырья", "all three raw piles are exhausted"
+        code = "piles-empty"
+    elif state.level == "3" and state.quiet_turns >= len(state.players):
+        code = "no-progress"
     elif (
         state.level == "3"
         and state.field is not None
@@ -209,12 +243,18 @@ def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | No
         and not state.warehouse
         and not any(can_react(state, catalog, p.id) for p in state.players)
     ):
-        reason_ru = "сырья нет ни на поле, ни на Складе, и реакций больше нет"
-        reason_en = "no raw cards on the field or in the Warehouse, and no reaction possible"
-    if not reason_en:
+        code = "exhausted"
+    if code is None:
         return state, None
-    new = state.model_copy(update={"ended": True, "end_reason": reason_en})
-    return new, event("end", f"Игра окончена: {reason_ru}.", f"The game is over: {reason_en}.")
+    reason_ru, reason_en = END_TEXTS[code]
+    new = state.model_copy(update={"ended": True, "end_code": code, "end_reason": reason_en})
+    return new, event(
+        "end",
+        f"Игра окончена: {reason_ru}.",
+        f"The game is over: {reason_en}.",
+        code=code,
+        rules=list(END_RULES[state.level][code]),
+    )
 
 
 # Legal actions -----------------------------------------------------------------------------------

@@ -51,20 +51,38 @@ __all__ = [
 
 
 def steps_allowed(player: Player) -> int:
+    """The most cells the combine may move this turn (L1.T1–L1.T3)."""
     assert player.combine is not None
     if not player.combine.moved:
         return 2  # L1.T2: the first move from the Base crosses two cards
     return 2 if player.combine.solar_battery else 1
 
 
+def battery_up_to_two(state: GameState, player: Player) -> bool:
+    """True when the combine may stop after one of its two cells (Ruling L1.T3-up-to-two)."""
+    combine = player.combine
+    return (
+        combine is not None
+        and combine.moved
+        and combine.solar_battery
+        and not state.house_rules.battery_exactly_two
+    )
+
+
 def paths(state: GameState, player: Player, attacks: bool = True) -> Iterator[tuple[Position, ...]]:
     """Every path the combine may take this turn.
 
     The last cell may hold an opponent's combine (an attack) unless ``attacks`` is False.
+    Entering the Base ends a move. A battery combine moves one or two cells
+    (L1.T3-up-to-two); with ``battery-exactly-two``, and on the first move from the Base, a
+    shorter path is allowed only where no full-length path exists.
     """
     assert player.combine is not None
+    assert state.field is not None
     length = steps_allowed(player)
     start = player.combine.position
+    base = state.field.base
+    up_to = battery_up_to_two(state, player)
 
     def walk(path: tuple[Position, ...]) -> Iterator[tuple[Position, ...]]:
         here = path[-1] if path else start
@@ -77,13 +95,22 @@ def paths(state: GameState, player: Player, attacks: bool = True) -> Iterator[tu
                 if attacks:
                     yield new  # an attack ends the move
                 continue
-            if len(new) == length:
+            if len(new) == length or cell == base:
                 yield new
             else:
+                if up_to:
+                    yield new
                 yield from walk(new)
 
     found = list(walk(()))
-    full = [path for path in found if len(path) == length or occupant(state, path[-1], player.id)]
+    if up_to:
+        yield from found
+        return
+    full = [
+        path
+        for path in found
+        if len(path) == length or occupant(state, path[-1], player.id) or path[-1] == base
+    ]
     yield from (full or found)
 
 
@@ -119,6 +146,8 @@ def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
         if not player.combine.moved
         else (("L1.T1", "L1.T3") if player.combine.solar_battery else ("L1.T1",))
     )
+    if battery_up_to_two(state, player) and len(path) == 1:
+        rules = (*rules, "L1.T3-up-to-two")
     if path not in legal:
         return Outcome(_why_not_path(state, player, path, length, rules))
     target = occupant(state, path[-1], besides=player.id)
@@ -146,6 +175,8 @@ def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
     new = replace_player(state, moved)
     new = new.model_copy(update={"field": state.field.model_copy(update={"cells": tuple(cells)})})
     new = mark_done(new, "move")
+    if collected:
+        new = mark_done(new, "collect")
     events = [
         event(
             "move",
@@ -156,9 +187,11 @@ def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
             collected=collected,
         )
     ]
-    if capacity is not None and len(collected) < sum(
+    full = capacity is not None and len(collected) < sum(
         1 for c in state.field.cells if c.position in path and c.raw
-    ):
+    )
+    if full:
+        rules = (*rules, "L3.S3", "L3.S3.R1")
         events.append(
             event(
                 "capacity",
@@ -168,6 +201,9 @@ def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
         )
     reason_ru = f"Ход по клеткам {list(path)}"
     reason_en = f"Move through {list(path)}"
+    if full:
+        reason_ru += f"; комбайн полон ({COMBINE_CAPACITY} карточек) и больше не собирает"
+        reason_en += f"; the combine is full ({COMBINE_CAPACITY} cards) and collects no more"
     if target is not None:
         new = new.model_copy(
             update={"fight": Fight(attacker=player.id, defender=target, cell=path[-1])}
@@ -241,6 +277,20 @@ def _why_not_path(
                 f"An opponent's combine stands on {cell}: no passing through it.",
                 **facts,
             )
+        if cell == state.field.base:
+            return forbidden(
+                (*rules, "L1.T3-up-to-two"),
+                "Заезд на базу заканчивает ход.",
+                "Entering the Base ends the move.",
+                **facts,
+            )
+    if len(path) > length and battery_up_to_two(state, player):
+        return forbidden(
+            (*rules, "L1.T3-up-to-two"),
+            "С солнечной батареей комбайн проходит одну или две клетки.",
+            "With a solar battery the combine moves one or two cells.",
+            **facts,
+        )
     if len(path) != length:
         if not player.combine.moved:
             ru = "Первый ход от базы — ровно через две карточки."
@@ -603,6 +653,7 @@ def judge_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outco
             "warehouse": tuple(c for c in state.warehouse if c != action.card),
         }
     )
+    new = mark_done(new, "warehouse")
     ruling = allowed(
         (rule,),
         f"{action.card} куплена со Склада за {WAREHOUSE_PRICE} мР.",
@@ -673,6 +724,7 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
     new = state.model_copy(
         update={
             "ended": True,
+            "end_code": "mission",
             "end_reason": f"{player.id} completed mission {mission.id}",
             "claimed": (player.id, mission.id),
         }

@@ -451,3 +451,14 @@ def test_box_too_small_is_refused(catalog) -> None:
     assert "L1.S1" in str(caught.value)
     # Level 2 uses no Fate cards: the same box deals it.
     assert status(deal(small, "2", 3, 1), small) == ()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_V1_2_runnable_head_to_head_deals_only_installations_that_run_alone(catalog, seed) -> None:
+    state = deal(catalog, "1v1", 2, seed)
+    dealt = [i.number for i in state.installations]
+    assert len(dealt) == 2
+    assert all(catalog.runs_alone(catalog.installation(number)) for number in dealt), dealt
+    assert sorted([*dealt, *state.unused_installations]) == sorted(
+        i.number for i in catalog.installations
+    )

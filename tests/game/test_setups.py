@@ -29,7 +29,7 @@ LEVEL_PLAYERS = [
 RULES_OF_LEVEL = {
     "1": {"L1.S1", "L1.S3", "L1.S4", "L1.S5"},
     "2": {"L2.S1", "L2.S2", "L2.S6", "L2.S7"},
-    "1v1": {"L2.S1", "V1.2", "L2.S6", "L2.S7"},
+    "1v1": {"L2.S1", "V1.2", "V1.2-runnable", "L2.S6", "L2.S7"},
     "3": {"L3.S1", "L3.S2", "L3.S3", "L3.S4", "L2.S1", "L2.S2", "L3.S5"},
 }
 
@@ -226,7 +226,7 @@ def test_four_main_cards_for_five_players_fail(catalog: Catalog, level: str, pla
 def test_head_to_head_needs_two_main_cards(catalog: Catalog) -> None:
     one = catalog.model_copy(update={"installations": catalog.installations[:1]})
     check = check_setup(one, "1v1", 2)
-    assert [entry.rule for entry in check.failures] == ["V1.2"]
+    assert [entry.rule for entry in check.failures] == ["V1.2", "V1.2-runnable"]
     two = catalog.model_copy(update={"installations": catalog.installations[:2]})
     assert check_setup(two, "1v1", 2).is_valid()
 
@@ -298,3 +298,20 @@ def test_a_raw_deck_too_big_for_level_1(catalog: Catalog) -> None:
     assert [entry.rule for entry in check.failures] == ["L1.S3"]
     assert "64–72" in check.failures[0].hint
     assert check_setup(bigger, "3", 3).is_valid(), "level 3 takes 70..76"
+
+
+def test_V1_2_runnable_names_the_installations_that_run_alone(catalog: Catalog) -> None:
+    check = check_setup(catalog, "1v1", 2)
+    line = item(check, "V1.2-runnable")
+    assert line.ok
+    # 4 and 5 take ammonia, which no raw card is: only installation 3 makes it.
+    assert line.text == "8 installation(s) run from raw cards alone: 1, 2, 3, 6, 7, 8, 9, 10"
+
+
+def test_V1_2_runnable_refuses_a_box_with_fewer_than_two(catalog: Catalog) -> None:
+    lonely = catalog.model_copy(
+        update={"installations": tuple(i for i in catalog.installations if i.number in (1, 4, 5))}
+    )
+    line = item(check_setup(lonely, "1v1", 2), "V1.2-runnable")
+    assert not line.ok
+    assert line.text == "1 installation(s) run from raw cards alone: 1"

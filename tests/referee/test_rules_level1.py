@@ -188,6 +188,30 @@ def test_L1_T3_solar_battery_moves_two_cells_and_collects_two(kit, moving) -> No
     assert sorted(ruling.facts["collected"]) == sorted(cards)
     new, _ = kit.play(state, "move 4,0 3,0")
     assert sorted(new.player("red").raw_cards) == sorted(cards)
+    # Ruling L1.T3-up-to-two: one cell is a move too, and it says which ruling allows it.
+    ruling = kit.expect(state, "move 4,0", "allowed", "L1.T3", "L1.T3-up-to-two")
+    assert ruling.facts["collected"] == [cards[0]]
+
+
+def test_L1_T3_up_to_two_three_cells_are_too_many(kit, moving) -> None:
+    state = kit.combine(moving, "red", solar_battery=True)
+    ruling = kit.expect(state, "move 4,0 3,0 2,0", "forbidden", "L1.T3", "L1.T3-up-to-two")
+    assert "one or two cells" in ruling.reason_en
+
+
+def test_L1_T3_up_to_two_a_battery_combine_can_reenter_the_base(kit, moving) -> None:
+    # Beside the Base, a battery combine read literally could never stop on it again.
+    state = kit.combine(moving, "red", position=(4, 2), solar_battery=True)
+    kit.expect(state, f"move {BASE[0]},{BASE[1]}", "allowed", "L1.T3-up-to-two")
+    ruling = kit.expect(state, f"move {BASE[0]},{BASE[1]} 4,4", "forbidden", "L1.T3-up-to-two")
+    assert "Base ends the move" in ruling.reason_en
+
+
+def test_battery_exactly_two_the_literal_reading(kit) -> None:
+    game = kit.deal("1", 2, 3, house_rules=("battery-exactly-two",))
+    state = kit.combine(game, "red", position=(4, 1), moved=True, solar_battery=True)
+    state = kit.combine(state, "blue", position=(6, 3), moved=True)
+    kit.expect(state, "move 4,0 3,0", "allowed", "L1.T1", "L1.T3")
     ruling = kit.expect(state, "move 4,0", "forbidden", "L1.T3")
     assert "two cells" in ruling.reason_en
 
