@@ -101,8 +101,8 @@ class CardNameError(MhpError, ValueError):
     """A card name that matches no raw card of the catalog."""
 
 
-class ActionError(MhpError, ValueError):
-    """Text or JSON that is not an action."""
+class ActionError(TextError):
+    """Text that is not an action: the word at fault, the form expected and an example."""
 
 
 class HouseRuleError(MhpError, ValueError):

@@ -23,6 +23,7 @@ from mhp_cards.referee import (
     parse_action,
     score,
 )
+from mhp_cards.referee.actions import format_action
 from mhp_cards.referee.cards import read_cards
 from mhp_cards.validate import load_catalog
 
@@ -214,10 +215,13 @@ def legal(
     state = read_game(state_file, catalog)
     actions = legal_actions(state, catalog)
     if as_json:
-        echo_json([action.model_dump(mode="json", exclude_none=True) for action in actions])
+        echo_json(
+            [
+                {"text": format_action(action), **action.model_dump(mode="json", exclude_none=True)}
+                for action in actions
+            ]
+        )
         return
     typer.echo(f"{state.current.id} may:")
     for action in actions:
-        fields = action.model_dump(mode="json", exclude={"kind", "player"}, exclude_none=True)
-        shown = " ".join(f"{key}={value}" for key, value in fields.items())
-        typer.echo(f"  {action.kind} {shown}".rstrip())
+        typer.echo(f"  {format_action(action)}")

@@ -10,7 +10,13 @@
 ('forbidden', 'L1.T6')
 """
 
-from mhp_cards.referee.actions import Action, ActionError, action_from_json, parse_action
+from mhp_cards.referee.actions import (
+    Action,
+    ActionError,
+    action_from_json,
+    format_action,
+    parse_action,
+)
 from mhp_cards.referee.end import GameEnd, game_end
 from mhp_cards.referee.engine import Event, apply, check, judge, legal_actions
 from mhp_cards.referee.mission import decide_mission, mission_status
@@ -28,6 +34,7 @@ __all__ = [
     "apply",
     "check",
     "decide_mission",
+    "format_action",
     "game_end",
     "judge",
     "legal_actions",

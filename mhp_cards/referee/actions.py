@@ -25,6 +25,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from mhp_cards.errors import ActionError
+from mhp_cards.rules.numbers import PILES_L2
 
 __all__ = [
     "Action",
@@ -41,6 +42,7 @@ __all__ = [
     "SellRaw",
     "TakeRaw",
     "Trade",
+    "format_action",
     "parse_action",
 ]
 
@@ -96,7 +98,7 @@ class TakeRaw(_Action):
     """Take the top card of a pile (L2.T1; head to head V1.3)."""
 
     kind: Literal["take"] = "take"
-    pile: Annotated[int, Field(ge=1, le=3)]
+    pile: Annotated[int, Field(ge=1, le=PILES_L2)]
 
 
 class React(_Action):
@@ -175,125 +177,282 @@ def action_from_json(data: object) -> Action:
 
 _CELL = re.compile(r"^(-?\d+),(-?\d+)$")
 
+#: The text form of each verb, with an example, for the messages of :class:`ActionError`.
+USAGE: dict[str, tuple[str, str]] = {
+    "move": ("move X,Y [X,Y]", "move 3,4"),
+    "fight": ("fight [A:D …] [take CARD …] [retreat X,Y]", "fight 6:2 take hematite#1"),
+    "buy": ("buy solar-battery | buy armour", "buy armour"),
+    "sell": ("sell CARD", "sell hematite#2"),
+    "warehouse": ("warehouse CARD", "warehouse hematite#1"),
+    "take": ("take PILE (1 to 3)", "take 2"),
+    "react": ("react INSTALLATION CARD …", "react 2 carbon-dioxide#1 water-ice#3"),
+    "free": (
+        "free INSTALLATION:CARD:CONTAINER bank PRICE | dump | to PLAYER PRICE",
+        "free 2:2А:1 bank 5",
+    ),
+    "trade": (
+        "trade PLAYER [give CARD …] [get CARD …] [pay MONEY]",
+        "trade blue give hematite#1 pay 2",
+    ),
+    "claim": ("claim MISSION [CARD …]", "claim M1"),
+    "end": ("end", "end"),
+}
 
-def _cell(token: str, text: str) -> tuple[int, int]:
-    match = _CELL.match(token)
-    if not match:
-        raise ActionError(f"{token!r} in {text!r} is not a cell; write x,y such as 3,4")
-    return int(match.group(1)), int(match.group(2))
 
+class _Words:
+    """The words of an action's text with their columns, for located errors."""
 
-def _product(token: str, text: str) -> ProductRef:
-    parts = token.split(":")
-    if len(parts) != 3 or not parts[0].isdigit() or not parts[2].isdigit():
-        raise ActionError(
-            f"{token!r} in {text!r} is not a product place; write INSTALLATION:CARD:CONTAINER, "
-            "e.g. 2:2А:1"
-        )
-    return ProductRef(installation=int(parts[0]), card=parts[1], container=int(parts[2]))
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.items = [(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def word(self, index: int) -> str:
+        return self.items[index][0]
+
+    def error(self, index: int, verb: str, what: str) -> ActionError:
+        """An error at word ``index`` (the end of the text when there is no such word)."""
+        position = self.items[index][1] if index < len(self.items) else len(self.text)
+        usage, example = USAGE.get(verb, ("", ""))
+        form = f"; write {usage}, e.g. {example!r}" if usage else ""
+        return ActionError(f"cannot read {self.text!r}: {what}{form}", self.text, position)
+
+    def need(self, index: int, verb: str, what: str) -> str:
+        if index >= len(self.items):
+            raise self.error(index, verb, f"{what} is missing")
+        return self.word(index)
+
+    def integer(
+        self, index: int, verb: str, what: str, low: int | None = None, high: int | None = None
+    ) -> int:
+        token = self.need(index, verb, what)
+        if not re.fullmatch(r"-?\d{1,9}", token):
+            raise self.error(index, verb, f"{what} is a whole number, not {token!r}")
+        value = int(token)
+        if (low is not None and value < low) or (high is not None and value > high):
+            bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise self.error(index, verb, f"{what} is {bounds}, not {value}")
+        return value
+
+    def cell(self, index: int, verb: str) -> tuple[int, int]:
+        token = self.need(index, verb, "a cell")
+        match = _CELL.match(token)
+        if not match:
+            position = self.items[index][1]
+            raise ActionError(
+                f"{token!r} in {self.text!r} is not a cell; write x,y such as 3,4",
+                self.text,
+                position,
+            )
+        return int(match.group(1)), int(match.group(2))
+
+    def product(self, index: int, verb: str) -> ProductRef:
+        token = self.need(index, verb, "a product place")
+        parts = token.split(":")
+        if len(parts) != 3 or not parts[0].isdigit() or not parts[2].isdigit():
+            raise ActionError(
+                f"{token!r} in {self.text!r} is not a product place; write "
+                "INSTALLATION:CARD:CONTAINER, e.g. 2:2А:1",
+                self.text,
+                self.items[index][1],
+            )
+        return ProductRef(installation=int(parts[0]), card=parts[1], container=int(parts[2]))
+
+    def done(self, index: int, verb: str) -> None:
+        if index < len(self.items):
+            count = len(self.items) - index
+            raise self.error(index, verb, f"'{verb}' is complete; {count} more word(s) after it")
 
 
 def parse_action(text: str) -> Action:
-    """Read the text form of an action (see the module documentation)."""
-    words = text.split()
+    """Read the text form of an action (see the module documentation).
+
+    A mistake raises :class:`ActionError`, a :class:`~mhp_cards.errors.TextError` that names
+    the word at fault, the form the verb expects and an example.
+    """
+    words = _Words(text)
     player: str | None = None
-    if len(words) >= 2 and words[0] == "as":
-        player, words = words[1], words[2:]
-    if not words:
-        raise ActionError("empty action; write e.g. 'move 3,4' or 'end'")
-    verb, rest = words[0].lower(), words[1:]
-    try:
-        return _parse(verb, rest, text, player)
-    except (IndexError, ValueError) as error:
-        if isinstance(error, ActionError):
-            raise
-        raise ActionError(f"cannot read {text!r}: {error}") from None
-
-
-_ARITY = {"buy": 1, "sell": 1, "warehouse": 1, "take": 1, "end": 0}
-
-
-def _parse(verb: str, rest: list[str], text: str, player: str | None) -> Action:
-    if verb in _ARITY and len(rest) != _ARITY[verb]:
-        wanted = _ARITY[verb]
+    first = 0
+    if len(words) >= 2 and words.word(0) == "as":
+        player, first = words.word(1), 2
+    if len(words) <= first:
+        raise ActionError("empty action; write e.g. 'move 3,4' or 'end'", text, len(text))
+    verb = words.word(first).lower()
+    if verb not in USAGE:
         raise ActionError(
-            f"cannot read {text!r}: '{verb}' takes {wanted} word{'s' if wanted != 1 else ''} "
-            f"after it, not {len(rest)}"
+            f"unknown action {verb!r}; one of {', '.join(USAGE)}", text, words.items[first][1]
         )
+    return _parse(verb, words, first + 1, player)
+
+
+def _parse(verb: str, words: _Words, at: int, player: str | None) -> Action:
     if verb == "move":
-        return Move(player=player, path=tuple(_cell(t, text) for t in rest))
+        path = tuple(words.cell(i, verb) for i in range(at, len(words)))
+        if not path:
+            raise words.error(at, verb, "the cells of the move are missing")
+        return Move(player=player, path=path)
     if verb == "fight":
-        rounds: list[tuple[int, ...]] = []
-        take: tuple[str, ...] | None = None
-        retreat = None
-        index = 0
-        while index < len(rest):
-            word = rest[index]
-            if word == "take":
-                take_list = []
-                index += 1
-                while index < len(rest) and rest[index] not in ("retreat",):
-                    take_list.append(rest[index])
-                    index += 1
-                take = tuple(take_list)
-                continue
-            if word == "retreat":
-                retreat = _cell(rest[index + 1], text)
-                index += 2
-                continue
-            rounds.append(tuple(int(v) for v in re.split("[:,]", word)))
-            index += 1
-        return ResolveFight(player=player, rounds=tuple(rounds), take=take, retreat=retreat)
+        return _fight(words, at, player)
     if verb == "buy":
-        if rest[0] not in ("solar-battery", "armour"):
-            raise ActionError(f"{text!r}: buy solar-battery | buy armour")
-        return BuyUpgrade(player=player, upgrade=rest[0])
-    if verb == "sell":
-        return SellRaw(player=player, card=rest[0])
-    if verb == "warehouse":
-        return BuyRaw(player=player, card=rest[0])
-    if verb == "take":
-        return TakeRaw(player=player, pile=int(rest[0]))
-    if verb == "react":
-        return React(player=player, installation=int(rest[0]), cards=tuple(rest[1:]))
-    if verb == "free":
-        product = _product(rest[0], text)
-        if rest[1] == "bank":
-            return FreeToken(player=player, product=product, how="sell-bank", price=int(rest[2]))
-        if rest[1] == "dump":
-            return FreeToken(player=player, product=product, how="dump")
-        if rest[1] == "to":
-            return FreeToken(
-                player=player,
-                product=product,
-                how="sell-player",
-                partner=rest[2],
-                price=int(rest[3]),
+        upgrade = words.need(at, verb, "the upgrade")
+        if upgrade not in ("solar-battery", "armour"):
+            raise ActionError(
+                f"{words.text!r}: buy solar-battery | buy armour", words.text, words.items[at][1]
             )
-        raise ActionError(f"{text!r}: free … bank PRICE | dump | to PLAYER PRICE")
-    if verb == "trade":
-        partner = rest[0]
-        give: list[str] = []
-        receive: list[str] = []
-        pay = 0
-        mode = ""
-        for word in rest[1:]:
-            if word in ("give", "get", "pay"):
-                mode = word
-            elif mode == "give":
-                give.append(word)
-            elif mode == "get":
-                receive.append(word)
-            elif mode == "pay":
-                pay = int(word)
-        return Trade(
-            player=player, partner=partner, give=tuple(give), receive=tuple(receive), pay=pay
+        words.done(at + 1, verb)
+        return BuyUpgrade(player=player, upgrade=upgrade)
+    if verb in ("sell", "warehouse"):
+        card = words.need(at, verb, "the card")
+        words.done(at + 1, verb)
+        return (
+            SellRaw(player=player, card=card)
+            if verb == "sell"
+            else BuyRaw(player=player, card=card)
         )
+    if verb == "take":
+        pile = words.integer(at, verb, "the pile", 1, PILES_L2)
+        words.done(at + 1, verb)
+        return TakeRaw(player=player, pile=pile)
+    if verb == "react":
+        number = words.integer(at, verb, "the installation number", 1)
+        cards = tuple(words.word(i) for i in range(at + 1, len(words)))
+        return React(player=player, installation=number, cards=cards)
+    if verb == "free":
+        return _free(words, at, player)
+    if verb == "trade":
+        return _trade(words, at, player)
     if verb == "claim":
-        return Claim(player=player, mission=rest[0], cards=tuple(rest[1:]))
-    if verb == "end":
-        return EndTurn(player=player)
+        mission = words.need(at, verb, "the mission")
+        cards = tuple(words.word(i) for i in range(at + 1, len(words)))
+        return Claim(player=player, mission=mission, cards=cards)
+    words.done(at, verb)
+    return EndTurn(player=player)
+
+
+def _fight(words: _Words, at: int, player: str | None) -> ResolveFight:
+    verb = "fight"
+    rounds: list[tuple[int, ...]] = []
+    take: tuple[str, ...] | None = None
+    retreat = None
+    index = at
+    while index < len(words):
+        word = words.word(index)
+        if word == "take":
+            index += 1
+            taken = []
+            while index < len(words) and words.word(index) != "retreat":
+                taken.append(words.word(index))
+                index += 1
+            take = tuple(taken)
+            continue
+        if word == "retreat":
+            retreat = words.cell(index + 1, verb)
+            index += 2
+            continue
+        values = re.split("[:,]", word)
+        if not all(re.fullmatch(r"\d{1,2}", value) for value in values):
+            raise words.error(index, verb, f"{word!r} is not a round of dice such as 6:2")
+        rounds.append(tuple(int(value) for value in values))
+        index += 1
+    return ResolveFight(player=player, rounds=tuple(rounds), take=take, retreat=retreat)
+
+
+def _free(words: _Words, at: int, player: str | None) -> FreeToken:
+    verb = "free"
+    product = words.product(at, verb)
+    how = words.need(at + 1, verb, "how to free it (bank, dump or to)")
+    if how == "bank":
+        price = words.integer(at + 2, verb, "the price", 0)
+        words.done(at + 3, verb)
+        return FreeToken(player=player, product=product, how="sell-bank", price=price)
+    if how == "dump":
+        words.done(at + 2, verb)
+        return FreeToken(player=player, product=product, how="dump")
+    if how == "to":
+        partner = words.need(at + 2, verb, "the buyer")
+        price = words.integer(at + 3, verb, "the price", 0)
+        words.done(at + 4, verb)
+        return FreeToken(
+            player=player, product=product, how="sell-player", partner=partner, price=price
+        )
     raise ActionError(
-        f"unknown action {verb!r}; one of move, fight, buy, sell, warehouse, take, react, free, "
-        "trade, claim, end"
+        f"{words.text!r}: free … bank PRICE | dump | to PLAYER PRICE",
+        words.text,
+        words.items[at + 1][1],
     )
+
+
+def _trade(words: _Words, at: int, player: str | None) -> Trade:
+    verb = "trade"
+    partner = words.need(at, verb, "the partner")
+    give: list[str] = []
+    receive: list[str] = []
+    pay = 0
+    mode = ""
+    for index in range(at + 1, len(words)):
+        word = words.word(index)
+        if word in ("give", "get", "pay"):
+            mode = word
+        elif mode == "give":
+            give.append(word)
+        elif mode == "get":
+            receive.append(word)
+        elif mode == "pay":
+            pay = words.integer(index, verb, "the money paid")
+        else:
+            raise words.error(index, verb, f"{word!r}: say give, get or pay first")
+    return Trade(player=player, partner=partner, give=tuple(give), receive=tuple(receive), pay=pay)
+
+
+def format_action(action: Action) -> str:
+    """The text form of ``action``, as a player types it (:func:`parse_action` reads it back).
+
+    >>> format_action(parse_action("move 3,4 3,5"))
+    'move 3,4 3,5'
+    """
+    prefix = f"as {action.player} " if action.player else ""
+    return prefix + _body(action)
+
+
+def _body(action: Action) -> str:
+    if isinstance(action, Move):
+        return "move " + " ".join(f"{x},{y}" for x, y in action.path)
+    if isinstance(action, ResolveFight):
+        parts = ["fight", *(":".join(map(str, r)) for r in action.rounds)]
+        if action.take is not None:
+            parts += ["take", *action.take]
+        if action.retreat is not None:
+            parts += ["retreat", f"{action.retreat[0]},{action.retreat[1]}"]
+        return " ".join(parts)
+    if isinstance(action, BuyUpgrade):
+        return f"buy {action.upgrade}"
+    if isinstance(action, SellRaw):
+        return f"sell {action.card}"
+    if isinstance(action, BuyRaw):
+        return f"warehouse {action.card}"
+    if isinstance(action, TakeRaw):
+        return f"take {action.pile}"
+    if isinstance(action, React):
+        return " ".join(["react", str(action.installation), *action.cards])
+    if isinstance(action, FreeToken):
+        ref = action.product
+        place = f"{ref.installation}:{ref.card}:{ref.container}"
+        if action.how == "sell-bank":
+            return f"free {place} bank {action.price}"
+        if action.how == "dump":
+            return f"free {place} dump"
+        return f"free {place} to {action.partner} {action.price}"
+    if isinstance(action, Trade):
+        parts = ["trade", action.partner]
+        if action.give:
+            parts += ["give", *action.give]
+        if action.receive:
+            parts += ["get", *action.receive]
+        if action.pay:
+            parts += ["pay", str(action.pay)]
+        return " ".join(parts)
+    if isinstance(action, Claim):
+        return " ".join(["claim", action.mission, *action.cards])
+    return "end"

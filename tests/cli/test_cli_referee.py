@@ -342,18 +342,19 @@ def test_legal(cli, game, tmp_path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == "red may:"
     assert len(lines) == 1 + 12
-    assert "  move path=[[4, 2], [4, 1]]" in lines
+    assert "  move 4,2 4,1" in lines, "the text form a player types"
     document = json.loads(cli("referee", "legal", str(game), "--json").stdout)
     state = GameState.from_json(game.read_text(encoding="utf-8"))
-    assert document == [
-        a.model_dump(mode="json", exclude_none=True) for a in legal_actions(state, CATALOG)
-    ]
+    listed = legal_actions(state, CATALOG)
+    assert [entry.pop("text") for entry in document] == [line.strip() for line in lines[1:]]
+    assert document == [a.model_dump(mode="json", exclude_none=True) for a in listed]
+    assert [parse_action(line.strip()) for line in lines[1:]] == listed
 
 
 def test_legal_level_2(cli, tmp_path) -> None:
     path = write(tmp_path / "l2.json", deal(CATALOG, "2", 3, 3))
     document = json.loads(cli("referee", "legal", str(path), "--json").stdout)
-    assert document == [{"kind": "take", "pile": n} for n in (1, 2, 3)]
+    assert document == [{"text": f"take {n}", "kind": "take", "pile": n} for n in (1, 2, 3)]
 
 
 # --- bad state files ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mhp_cards.errors import MhpError
-from mhp_cards.referee import Action, ActionError, action_from_json, parse_action
+from mhp_cards.referee import Action, ActionError, action_from_json, format_action, parse_action
 from mhp_cards.referee.actions import (
     BuyRaw,
     BuyUpgrade,
@@ -219,3 +219,36 @@ def test_generated_actions_survive_text_and_json(path, rounds, take, retreat, pl
     assert fight == ResolveFight(player=player, rounds=tuple(rounds), take=take, retreat=retreat)
     for action in (move, fight):
         assert action_from_json(json.loads(json.dumps(action.model_dump(mode="json")))) == action
+
+
+@pytest.mark.parametrize(("text", "expected"), TEXTS, ids=[t for t, _ in TEXTS])
+def test_the_text_form_round_trips(text, expected) -> None:
+    assert parse_action(format_action(expected)) == expected
+    as_green = expected.model_copy(update={"player": "green"})
+    assert format_action(as_green).startswith("as green ")
+    assert parse_action(format_action(as_green)) == as_green
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "expected", "example"),
+    [
+        ("free 2:2А:1 bank", 17, "the price is missing", "free 2:2А:1 bank 5"),
+        ("trade", 6, "the partner is missing", "trade blue give hematite#1 pay 2"),
+        ("take 9", 6, "the pile is from 1 to 3, not 9", "take 2"),
+        ("take 2 3", 8, "'take' is complete; 1 more word(s) after it", "take 2"),
+        ("react x", 7, "the installation number is a whole number, not 'x'", "react 2"),
+        ("as blue claim", 14, "the mission is missing", "claim M1"),
+    ],
+)
+def test_a_mistake_is_located_with_the_form_and_an_example(
+    text: str, column: int, expected: str, example: str
+) -> None:
+    with pytest.raises(ActionError) as caught:
+        parse_action(text)
+    error = caught.value
+    assert error.column == column
+    assert expected in error.message
+    assert example in error.message
+    assert "validation error" not in str(error)
+    assert "index out of range" not in str(error)
+    assert str(error).splitlines()[-1] == " " * (2 + column - 1) + "^"
