@@ -417,10 +417,23 @@ class Catalog(Model):
 
     def raw_material(self, raw_id: str) -> RawMaterial:
         """The raw-material kind with this id; KeyError if none."""
-        for raw in self.raw_materials:
-            if raw.id == raw_id:
-                return raw
-        raise KeyError(raw_id)
+        return self._raw_by_id[raw_id]
+
+    @cached_property
+    def _raw_by_id(self) -> dict[str, RawMaterial]:
+        return {raw.id: raw for raw in self.raw_materials}
+
+    def memo(self, name: str) -> dict[Any, Any]:
+        """A scratch mapping, ``name``'d, where later stages keep facts derived from this catalog.
+
+        It lives as long as this catalog value and is not carried into a ``model_copy`` (whose
+        facts may differ), so a cache kept here can never answer for another catalog.
+        """
+        return self._memos.setdefault(name, {})
+
+    @cached_property
+    def _memos(self) -> dict[str, dict[Any, Any]]:
+        return {}
 
     @property
     def raw_deck_size(self) -> int:

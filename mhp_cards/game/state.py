@@ -11,8 +11,9 @@ States are values: an action produces a new state (see the referee); nothing mut
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Annotated, Literal
+from collections.abc import Iterator, Mapping
+from functools import cached_property
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
@@ -48,6 +49,15 @@ class Model(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` applied; facts cached on this model are not carried over."""
+        copy = super().model_copy(update=update, deep=deep)
+        if update and len(copy.__dict__) > len(type(self).model_fields):
+            fields = type(self).model_fields
+            for name in [name for name in copy.__dict__ if name not in fields]:
+                del copy.__dict__[name]  # a cached_property computed from the old fields
+        return copy
+
 
 class Cell(Model):
     """A field cell: a face-down Fate card and, until collected, a raw card on top."""
@@ -74,15 +84,54 @@ class FieldState(Model):
 
     def cell_at(self, position: Position) -> Cell | None:
         """The cell at a position, if there is one."""
-        for cell in self.cells:
-            if cell.position == position:
-                return cell
-        return None
+        index = self._index.get(position)
+        return None if index is None else self.cells[index]
 
-    @property
+    def cell_index(self, position: Position) -> int | None:
+        """The index in ``cells`` of the cell at a position, if there is one."""
+        return self._index.get(position)
+
+    @cached_property
+    def _index(self) -> dict[Position, int]:
+        return {(cell.x, cell.y): index for index, cell in enumerate(self.cells)}
+
+    @cached_property
     def positions(self) -> frozenset[Position]:
         """Every position a combine can stand on: the cells and the Base."""
         return frozenset([self.base, *(cell.position for cell in self.cells)])
+
+    def with_cards(self, cells: tuple[Cell, ...]) -> FieldState:
+        """The same field with other raw cards on its cells (the cells stay where they are).
+
+        The field's geometry (positions, neighbours) is carried over rather than recomputed.
+        """
+        new = self.model_copy(update={"cells": cells})
+        for name in ("positions", "_index", "_orthogonal_neighbours", "_diagonal_neighbours"):
+            if name in self.__dict__:
+                new.__dict__[name] = self.__dict__[name]
+        return new
+
+    def neighbours(self, diagonal: bool = False) -> Mapping[Position, tuple[Position, ...]]:
+        """Each position's neighbours on the field, in sorted order (orthogonal or all 8)."""
+        return self._diagonal_neighbours if diagonal else self._orthogonal_neighbours
+
+    @cached_property
+    def _orthogonal_neighbours(self) -> dict[Position, tuple[Position, ...]]:
+        return _neighbours(self.positions, ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+    @cached_property
+    def _diagonal_neighbours(self) -> dict[Position, tuple[Position, ...]]:
+        steps = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+        return _neighbours(self.positions, steps)
+
+
+def _neighbours(
+    positions: frozenset[Position], steps: tuple[tuple[int, int], ...]
+) -> dict[Position, tuple[Position, ...]]:
+    return {
+        (x, y): tuple(sorted(p for p in ((x + dx, y + dy) for dx, dy in steps) if p in positions))
+        for x, y in positions
+    }
 
 
 class Combine(Model):

@@ -261,44 +261,82 @@ def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | No
 
 
 def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
-    """What the current player may do now (trades excepted: they need a partner and a price)."""
+    """What the current player may do now (trades excepted: they need a partner and a price).
+
+    Moves come from the same path rule :func:`judge_move` applies, so they are legal as
+    listed; actions whose ruling cannot depend on which card they name (a sale to the Bank, a
+    Warehouse purchase) are judged once per kind; the rest are judged one by one. The actions
+    are built without validation (``model_construct``): their fields come from the state.
+    """
     if state.ended:
         return []
     if state.fight is not None:
-        return [ResolveFight()]
+        return [ResolveFight.model_construct()]
     player = state.current
-    candidates: list[Action] = []
+    listed: list[Action] = []
+
+    def allowed_now(action: Action) -> bool:
+        return judge(state, action, catalog).state is not None
+
+    def each_if_one(actions: list[Action]) -> list[Action]:
+        return actions if actions and allowed_now(actions[0]) else []
+
     if state.level in FIELD_LEVELS:
         if "move" not in state.done_this_turn:
-            candidates += [Move(path=path) for path in paths(state, player)]
-        candidates += [BuyUpgrade(upgrade="solar-battery"), BuyUpgrade(upgrade="armour")]
-        candidates += [SellRaw(card=card) for card in dict.fromkeys(player.raw_cards)]
-        candidates += [BuyRaw(card=card) for card in dict.fromkeys(state.warehouse)]
+            repairing = player.combine is not None and (
+                player.combine.repair_turn == state.turn_number
+            )
+            listed += [
+                Move.model_construct(path=path)
+                for path in paths(state, player, attacks=not repairing)
+            ]
+        listed += [
+            action
+            for action in (
+                BuyUpgrade.model_construct(upgrade="solar-battery"),
+                BuyUpgrade.model_construct(upgrade="armour"),
+            )
+            if allowed_now(action)
+        ]
+        listed += each_if_one(
+            [SellRaw.model_construct(card=card) for card in dict.fromkeys(player.raw_cards)]
+        )
+        listed += each_if_one(
+            [BuyRaw.model_construct(card=card) for card in dict.fromkeys(state.warehouse)]
+        )
     if state.level == "1":
-        candidates += [Claim(mission=mission.id) for mission in catalog.missions]
+        listed += [
+            Claim.model_construct(mission=mission.id)
+            for mission in catalog.missions
+            if allowed_now(Claim.model_construct(mission=mission.id))
+        ]
     if state.level in ("2", "1v1"):
-        candidates += [TakeRaw(pile=n) for n in (1, 2, 3)]
+        listed += each_if_one(
+            [TakeRaw.model_construct(pile=n) for n in (1, 2, 3) if state.piles[n - 1]]
+        )
     if state.level in CHEMISTRY_LEVELS:
-        candidates += list(reactions(state, catalog, player))
+        listed += [action for action in reactions(state, catalog, player) if allowed_now(action)]
         for installation in state.installations:
             for container in installation.containers:
                 if player.id in container.places:
-                    ref = ProductRef(
+                    ref = ProductRef.model_construct(
                         installation=installation.number,
                         card=container.card,
                         container=container.index,
                     )
                     price = catalog.substance(container.substance).price
-                    candidates.append(FreeToken(product=ref, how="dump"))
-                    candidates.append(
-                        FreeToken(
-                            product=ref,
-                            how="sell-bank",
-                            price=price,
+                    listed += [
+                        action
+                        for action in (
+                            FreeToken.model_construct(product=ref, how="dump"),
+                            FreeToken.model_construct(product=ref, how="sell-bank", price=price),
                         )
-                    )
-    candidates.append(EndTurn())
-    return [action for action in candidates if judge(state, action, catalog).state is not None]
+                        if allowed_now(action)
+                    ]
+    end = EndTurn.model_construct()
+    if allowed_now(end):
+        listed.append(end)
+    return listed
 
 
 _HANDLERS: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {

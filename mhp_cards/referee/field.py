@@ -164,8 +164,11 @@ def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
     capacity = capacity_left(state, player)
     collected: list[str] = []
     cells = list(state.field.cells)
-    for index, cell in enumerate(cells):
-        if cell.position in path and cell.raw:
+    on_path = 0
+    for index in sorted(i for i in map(state.field.cell_index, path) if i is not None):
+        cell = cells[index]
+        if cell.raw:
+            on_path += 1
             if capacity is not None and len(collected) >= capacity:
                 continue
             collected.append(cell.raw)
@@ -173,7 +176,7 @@ def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
     moved = updated_combine(player, position=path[-1], moved=True)
     moved = updated(moved, raw_cards=(*player.raw_cards, *collected))
     new = replace_player(state, moved)
-    new = new.model_copy(update={"field": state.field.model_copy(update={"cells": tuple(cells)})})
+    new = new.model_copy(update={"field": state.field.with_cards(tuple(cells))})
     new = mark_done(new, "move")
     if collected:
         new = mark_done(new, "collect")
@@ -187,9 +190,7 @@ def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
             collected=collected,
         )
     ]
-    full = capacity is not None and len(collected) < sum(
-        1 for c in state.field.cells if c.position in path and c.raw
-    )
+    full = capacity is not None and len(collected) < on_path
     if full:
         rules = (*rules, "L3.S3", "L3.S3.R1")
         events.append(
@@ -698,7 +699,8 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
     if missing:
         return Outcome(forbidden(rules, f"У игрока нет {missing}.", f"The player lacks {missing}."))
     hand = [raw_kind(catalog, c) for c in cards]
-    house = [r for r in state.house_rules.names() if r in ("whole-hand", "at-least")]
+    match = state.house_rules.mission_match
+    house = [match] if match != "exact-subset" else []
     if "whole-hand" in house:
         hand = [raw_kind(catalog, c) for c in player.raw_cards]
     ruling = decide_mission(catalog, mission, hand, house)

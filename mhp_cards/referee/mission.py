@@ -22,6 +22,9 @@ from mhp_cards.referee.ruling import Ruling
 
 __all__ = ["closest_below", "decide_mission", "mission_status"]
 
+#: Mission decisions remembered per catalog before the memory starts afresh.
+_REMEMBERED = 50_000
+
 
 def _tally(counts: Mapping[str, int]) -> str:
     if not counts:
@@ -77,7 +80,29 @@ def decide_mission(
     hand: Sequence[RawMaterial],
     house_rules: Sequence[str] = (),
 ) -> Ruling:
-    """Whether ``hand`` (raw cards, repeats allowed) completes ``mission`` at level 1."""
+    """Whether ``hand`` (raw cards, repeats allowed) completes ``mission`` at level 1.
+
+    The answer depends only on the kinds held and how many of each, so it is computed once
+    per hand and remembered with the catalog (a hand changes one card at a time in play).
+    """
+    if mission not in catalog.missions:  # a mission of another card: nothing to remember
+        return _decide_mission(catalog, mission, hand, house_rules)
+    key = (mission.id, tuple(raw.id for raw in hand), tuple(house_rules))
+    decisions = catalog.memo("referee.decide_mission")
+    ruling = decisions.get(key)
+    if ruling is None:
+        if len(decisions) >= _REMEMBERED:
+            decisions.clear()
+        ruling = decisions[key] = _decide_mission(catalog, mission, hand, house_rules)
+    return ruling
+
+
+def _decide_mission(
+    catalog: Catalog,
+    mission: Mission,
+    hand: Sequence[RawMaterial],
+    house_rules: Sequence[str],
+) -> Ruling:
     target = mission.elements
     rule = ("L1.E1", "L1.E1.R1", "L1.E1.R2")
     counts: Counter[str] = Counter(raw.id for raw in hand)

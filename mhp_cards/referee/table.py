@@ -25,17 +25,11 @@ __all__ = [
     "usable_installations",
 ]
 
-ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
-DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-
 
 def adjacent(state: GameState, position: Position) -> list[Position]:
     """Field positions next to ``position`` (orthogonal; all 8 with ``diagonal-adjacency``)."""
     assert state.field is not None
-    steps = ORTHOGONAL + (DIAGONAL if state.house_rules.diagonal_adjacency else ())
-    positions = state.field.positions
-    x, y = position
-    return sorted(p for p in ((x + dx, y + dy) for dx, dy in steps) if p in positions)
+    return list(state.field.neighbours(state.house_rules.diagonal_adjacency).get(position, ()))
 
 
 def occupant(state: GameState, position: Position, besides: str | None = None) -> str | None:
