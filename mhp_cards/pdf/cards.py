@@ -287,6 +287,16 @@ def _find(designs: Sequence[CardDesign], text: str) -> CardDesign | None:
     return by_id.get(card_id.text.casefold())
 
 
+def _families(designs: Sequence[CardDesign]) -> str:
+    """The card IDs deck by deck, in short: ``water-ice…ilmenite``."""
+    parts = []
+    for deck in DECKS:
+        ids = [design.id for design in designs if design.deck == deck]
+        if ids:
+            parts.append(", ".join(ids) if len(ids) <= 3 else f"{ids[0]}…{ids[-1]}")
+    return "; ".join(parts)
+
+
 def select_cards(designs: Sequence[CardDesign], text: str) -> tuple[Selected, ...]:
     """Read ``ID[*N],ID[*N]…``: each named card once, or N times with ``*N``.
 
@@ -308,10 +318,10 @@ def select_cards(designs: Sequence[CardDesign], text: str) -> tuple[Selected, ..
             )
         design = _find(designs, name)
         if design is None:
-            close = difflib.get_close_matches(name, [d.id for d in designs], n=4, cutoff=0.5)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            close = difflib.get_close_matches(name, [d.id for d in designs], n=3, cutoff=0.6)
+            hint = f"did you mean {', '.join(close)}? " if close else ""
             raise CardSelectionError(
-                f"no card {name!r} in the catalog{hint} (`mhp export png` lists every card ID)",
+                f"no card {name!r} in the catalog; {hint}the IDs are {_families(designs)}",
                 text,
                 start,
             )

@@ -18,7 +18,7 @@ from typing import Final
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import ExportError
 from mhp_cards.fileio import write_bytes_atomic, write_text_atomic
-from mhp_cards.pdf.cards import CardDesign, card_designs
+from mhp_cards.pdf.cards import CardDesign, card_designs, select_cards
 from mhp_cards.pdf.layout import CardSize, load_profile, load_templates
 from mhp_cards.pdf.raster import MM_PER_INCH, FaceJob, png_bytes, rasterise, sketch_faces
 
@@ -77,11 +77,13 @@ def export_png(
     lang: str = "ru",
     bleed: bool = False,
     layout: str = "a4",
+    cards: str | None = None,
 ) -> PngExport:
     """Write one PNG per distinct face of the game and ``cards.json`` into ``out_dir``.
 
     The card sizes, templates and (with ``bleed``) the bleed come from the sheet profile
-    ``layout``; a profile without bleed gets :data:`DEFAULT_BLEED`.
+    ``layout``; a profile without bleed gets :data:`DEFAULT_BLEED`. ``cards`` (IDs as for
+    :func:`~mhp_cards.pdf.cards.select_cards`) limits the export to those cards.
     """
     if not 10 <= dpi <= 1200:
         raise ExportError(f"--dpi must be between 10 and 1200, not {dpi:g}")
@@ -90,6 +92,8 @@ def export_png(
     templates = load_templates(profile, layout_path.parent if layout_path.suffix else None)
     margin = (profile.bleed or DEFAULT_BLEED) if bleed else 0.0
     designs = card_designs(catalog, lang)
+    if cards is not None:
+        designs = tuple(dict.fromkeys(pick.design for pick in select_cards(designs, cards)))
     stems = _file_names(designs, profile.card_sizes)
     jobs: dict[str, FaceJob] = {}
     for design in designs:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
@@ -123,27 +123,42 @@ def sheet_page(
     return page
 
 
+def _whole_pixels(page: PageSketch, scale: float) -> PageSketch:
+    """``page`` grown at its right and bottom to whole pixels at ``scale`` px/mm.
+
+    PDFium maps a page onto a bitmap of its size rounded *up* to whole pixels, which would
+    stretch the drawing by up to a pixel; on a page of whole pixels the scale is exact.
+    """
+    return replace(
+        page,
+        width=math.ceil(page.width * scale - 1e-6) / scale,
+        height=math.ceil(page.height * scale - 1e-6) / scale,
+    )
+
+
 def rasterise(
     pages: Sequence[PageSketch],
     scales: Sequence[float],
     *,
     transparent: bool = False,
 ) -> list[Image]:
-    """Each page as an image, ``scales[i]`` pixels per mm, cut to the nearest whole pixel.
+    """Each page as an image at ``scales[i]`` pixels per mm, its size rounded to the nearest pixel.
 
-    PDFium rounds a page's size up to whole pixels; the image keeps the rounded-to-nearest
-    size instead (a 63 mm card at 300 dpi is 744 px wide, not 745), so sizes are exact.
+    A 63 mm card at 300 dpi (744.09 px) is 744 px wide; the drawing is not stretched to fit.
     Outside the drawing the image is white, or transparent with ``transparent``.
     """
     pdfium = renderer()
-    document = pdfium.PdfDocument(render_pdf(pages, "МАРСХИМПРОМ", "card faces", "ru"))
+    padded = [_whole_pixels(page, scale) for page, scale in zip(pages, scales, strict=True)]
+    document = pdfium.PdfDocument(render_pdf(padded, "МАРСХИМПРОМ", "card faces", "ru"))
+    fill = (255, 255, 255, 0) if transparent else (255, 255, 255, 255)
     images: list[Image] = []
     try:
         for index, (page, scale) in enumerate(zip(pages, scales, strict=True)):
             pdf_page = document[index]
-            fill = (255, 255, 255, 0) if transparent else (255, 255, 255, 255)
-            bitmap = pdf_page.render(scale=scale * MM_PER_INCH / _PT_PER_INCH, fill_color=fill)
-            image = bitmap.to_pil()
+            # A hair under the scale (PDFium keeps page sizes as 32-bit floats), so that
+            # its rounding up lands on the whole pixels.
+            points = scale * MM_PER_INCH / _PT_PER_INCH * (1 - 1e-6)
+            image = pdf_page.render(scale=points, fill_color=fill).to_pil()
             width = max(1, round(page.width * scale))
             height = max(1, round(page.height * scale))
             if image.size != (width, height):
