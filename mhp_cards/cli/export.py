@@ -123,7 +123,8 @@ def tts(
         return
     for deck in result.decks:
         sheets = ", ".join(sheet.name for sheet in deck.sheets)
-        typer.echo(f"{deck.deck}: {deck.cards} cards on {sheets}, back {deck.back.name}")
+        noun = "card" if deck.cards == 1 else "cards"
+        typer.echo(f"{deck.deck}: {deck.cards} {noun} on {sheets}, back {deck.back.name}")
     typer.echo(
         f"wrote {result.saved_object}; copy it to Documents/My Games/Tabletop Simulator/Saves/"
         "Saved Objects/ and load it from Objects → Saved Objects"

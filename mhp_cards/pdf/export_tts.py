@@ -33,7 +33,7 @@ from mhp_cards.pdf.raster import (
     sheet_page,
     sketch_faces,
 )
-from mhp_cards.pdf.style import t
+from mhp_cards.pdf.style import SECTION_TITLES, t
 
 __all__ = [
     "MAX_COLUMNS",
@@ -51,6 +51,8 @@ MAX_ROWS: Final = 7
 #: Distinct faces per sheet: the 10 × 7 grid less the cell TTS may use for the hidden face.
 MAX_FACES: Final = MAX_COLUMNS * MAX_ROWS - 1
 MAX_PIXELS: Final = 4096
+#: The fewest pixels on the short side of a card or token on a sheet.
+MIN_CELL: Final = 256
 SAVED_OBJECT: Final = "mhp-tts.json"
 #: Width of a standard TTS card (a poker card, 2.5 × 3.5 in) in mm: custom cards are scaled to it.
 _TTS_CARD: Final = (63.5, 88.9)
@@ -77,9 +79,15 @@ class TtsExport:
 
 
 def _scale(size: CardSize, columns: int, rows: int, dpi: float) -> float:
-    """Pixels per mm: ``dpi``, or less when the sheet would pass 4096 px; whole pixels a card."""
+    """Pixels per mm, rounded down to whole pixels a card.
+
+    ``dpi``, or more for small tokens, or less when the sheet would pass 4096 px.
+    """
+    # Small tokens get at least MIN_CELL pixels, or they blur when a player zooms in.
     wanted = min(
-        dpi / MM_PER_INCH, MAX_PIXELS / (columns * size.width), MAX_PIXELS / (rows * size.height)
+        max(dpi / MM_PER_INCH, MIN_CELL / min(size.width, size.height)),
+        MAX_PIXELS / (columns * size.width),
+        MAX_PIXELS / (rows * size.height),
     )
     return max(1, int(size.width * wanted)) / size.width
 
@@ -114,13 +122,14 @@ def _url(path: Path, base_url: str | None) -> str:
 
 
 def _deck_title(deck: str, designs: Sequence[CardDesign], lang: str) -> str:
-    titles = {
-        "raw": t("raw", lang),
-        "fate": t("fate", lang),
-        "reactors": t("installation", lang),
-        "mission": t("missions", lang),
+    if deck in SECTION_TITLES:
+        return SECTION_TITLES[deck][lang]
+    components_titles = {
+        "coins": t("coin", lang),
+        "chemists": t("chemist_tokens", lang).format(per=designs[0].copies, colours=len(designs)),
+        "combines": t("combines", lang),
     }
-    return titles.get(deck, designs[0].name if len(designs) == 1 else deck)
+    return components_titles.get(deck, ", ".join(design.name for design in designs))
 
 
 def _deck_object(
@@ -155,6 +164,7 @@ def _deck_object(
         "Transform": transform,
         "Nickname": _deck_title(deck, designs, lang),
         "Description": "МАРСХИМПРОМ",
+        "GMNotes": deck,  # the deck's name in mhp, for scripts
         "ColorDiffuse": {"r": 0.713, "g": 0.713, "b": 0.713},
         "Locked": False,
         "Grid": True,

@@ -45,9 +45,9 @@ def _file(url: str) -> Path:
     return Path(url2pathname(parsed.path))
 
 
-def _by_nickname(saved: dict, nickname: str) -> dict:
-    matches = [obj for obj in saved["ObjectStates"] if obj["Nickname"] == nickname]
-    assert len(matches) == 1, [obj["Nickname"] for obj in saved["ObjectStates"]]
+def _deck(saved: dict, name: str) -> dict:
+    matches = [obj for obj in saved["ObjectStates"] if obj["GMNotes"] == name]
+    assert len(matches) == 1, [obj["GMNotes"] for obj in saved["ObjectStates"]]
     return matches[0]
 
 
@@ -106,15 +106,21 @@ def test_decks_hold_the_catalogs_copies(saved: dict, catalog: Catalog) -> None:
     components = catalog.components
     reactor_cards = sum(len(i.cards) for i in catalog.installations) + len(catalog.electrolysers)
     expected = {
-        "СЫРЬЁ": catalog.raw_deck_size,
-        "КАРТА СУДЬБЫ": components.fate_cards.count,
-        "УСТАНОВКА": reactor_cards,
-        "КАРТА МИССИЙ": 1,
+        "raw": catalog.raw_deck_size,
+        "fate": components.fate_cards.count,
+        "field": 2,
+        "reactors": reactor_cards,
+        "mission": 1,
+        "aids": len(LEVEL_TITLES),
+        "coins": components.coins.count,
+        "chemists": components.chemist_tokens.per_player * len(components.colours),
+        "combines": min(components.combines.count, len(components.colours)),
+        "upgrades": sum(upgrade.count for upgrade in components.upgrades),
     }
-    for nickname, count in expected.items():
-        assert len(_cards(_by_nickname(saved, nickname))) == count, nickname
+    for deck, count in expected.items():
+        assert len(_cards(_deck(saved, deck))) == count, deck
     assert catalog.raw_deck_size == 70
-    raw = _cards(_by_nickname(saved, "СЫРЬЁ"))
+    raw = _cards(_deck(saved, "raw"))
     for material in catalog.raw_materials:
         assert sum(card["Description"] == material.id for card in raw) == material.copies
     total = sum(len(_cards(obj)) for obj in saved["ObjectStates"])
@@ -131,7 +137,7 @@ def test_decks_hold_the_catalogs_copies(saved: dict, catalog: Catalog) -> None:
 
 
 def test_more_than_69_faces_take_two_sheets(saved: dict, catalog: Catalog) -> None:
-    fate = _by_nickname(saved, "КАРТА СУДЬБЫ")
+    fate = _deck(saved, "fate")
     assert catalog.components.fate_cards.count > 69
     assert len(fate["CustomDeck"]) == 2
     first, second = sorted(fate["CustomDeck"], key=int)
@@ -145,7 +151,7 @@ def test_more_than_69_faces_take_two_sheets(saved: dict, catalog: Catalog) -> No
 def test_a_card_id_shows_the_card_it_names(saved: dict, catalog: Catalog, tmp_path: Path) -> None:
     """Cut the cell a CardID names out of its sheet: it is that card's face, not a neighbour's."""
     export_png(catalog, tmp_path, dpi=100, cards="hematite,halite")
-    raw = _by_nickname(saved, "СЫРЬЁ")
+    raw = _deck(saved, "raw")
 
     def cell_of(material: str) -> Image.Image:
         card = next(c for c in raw["ContainedObjects"] if c["Description"] == material)
@@ -171,7 +177,7 @@ def test_a_card_id_shows_the_card_it_names(saved: dict, catalog: Catalog, tmp_pa
 
 
 def test_tokens_show_their_face_on_both_sides(saved: dict) -> None:
-    coins = _by_nickname(saved, "Монета 1 мР")
+    coins = _deck(saved, "coins")
     deck = next(iter(coins["CustomDeck"].values()))
     assert deck["UniqueBack"] is True
     assert deck["BackURL"] == deck["FaceURL"]
