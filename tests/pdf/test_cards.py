@@ -76,3 +76,36 @@ def test_a_bad_list_is_located(text: str, column: int, message: str) -> None:
 def test_any_list_of_ids_reads_back(picks: list[tuple[str, int]]) -> None:
     text = ",".join(f"{card}*{n}" if n > 1 else card for card, n in picks)
     assert [(pick.design.id, pick.copies) for pick in select_cards(DESIGNS, text)] == picks
+
+
+def test_chosen_cards_are_imposed_with_aligned_backs(
+    catalog: Catalog, a4, templates, boxes_of
+) -> None:
+    from mhp_cards.pdf.kit import plan_cards
+
+    chosen = select_cards(DESIGNS, "water-ice*2,4А")
+    items = [
+        (
+            p.design.kind,
+            (
+                p.design.front.template,
+                p.design.front.draw,
+                p.design.back.template,
+                p.design.back.draw,
+            ),
+        )
+        for p in chosen
+        for _ in range(p.copies)
+    ]
+    section = plan_cards(catalog, a4, templates, "ru", items)
+    assert [(page.side, len(boxes_of(page, a4))) for page in section.pages] == [
+        ("front", 2),
+        ("back", 2),
+        ("front", 1),
+        ("back", 1),
+    ]
+    assert section.pieces == 3
+    width = a4.page.dimensions[0]
+    for front, back in zip(section.pages[::2], section.pages[1::2], strict=True):
+        mirrored = sorted((round(width - x - w, 2), y, w, h) for x, y, w, h in boxes_of(front, a4))
+        assert sorted(boxes_of(back, a4)) == mirrored  # long-edge flip: columns mirror
