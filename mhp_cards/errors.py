@@ -22,7 +22,9 @@ __all__ = [
     "AssemblyError",
     "CardIdError",
     "CardNameError",
+    "CardSelectionError",
     "CatalogError",
+    "ExportError",
     "FormulaError",
     "HouseRuleError",
     "IllegalPlayError",
@@ -99,6 +101,14 @@ class CardIdError(MhpError, ValueError):
 
 class CardNameError(MhpError, ValueError):
     """A card name that matches no raw card of the catalog."""
+
+
+class CardSelectionError(TextError):
+    """A list of card IDs (``mhp build --cards``) naming a card the catalog does not have."""
+
+
+class ExportError(MhpError):
+    """An export that cannot run: a missing optional dependency, an unusable option."""
 
 
 class ActionError(TextError):

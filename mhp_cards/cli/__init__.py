@@ -8,6 +8,7 @@ on stderr; usage errors exit with 2. This package is the only one that imports t
 from mhp_cards.cli import build as build
 from mhp_cards.cli import catalog as catalog
 from mhp_cards.cli import chem as chem
+from mhp_cards.cli import export as export
 from mhp_cards.cli import reactor as reactor
 from mhp_cards.cli import referee as referee
 from mhp_cards.cli import setup as setup

@@ -12,6 +12,7 @@ from rich.progress import BarColumn, Progress, TextColumn
 from mhp_cards.cli.app import app, echo_json, fail, reports_errors
 from mhp_cards.pdf import SECTIONS, KitError, build_kit
 from mhp_cards.pdf.layout import LayoutError
+from mhp_cards.pdf.selection import build_cards
 from mhp_cards.validate import load_catalog
 
 
@@ -26,6 +27,14 @@ def build(
         str | None,
         typer.Option("--only", help=f"Comma-separated sections: {', '.join(SECTIONS)}."),
     ] = None,
+    cards: Annotated[
+        str | None,
+        typer.Option(
+            "--cards",
+            help="Only these cards, comma-separated IDs (water-ice,4А,fate-3); ID*N for N copies. "
+            "Writes mhp-cards.pdf.",
+        ),
+    ] = None,
     out: Annotated[Path, typer.Option("--out", help="Output directory.")] = Path("output"),
     catalog_dir: Annotated[
         Path | None,
@@ -38,9 +47,17 @@ def build(
     """Print the kit: one combined PDF plus one PDF per section, written atomically.
 
     Example: mhp build --layout letter --lang en --only raw,reactors
+
+    With --cards, only the named cards and their backs (one copy each, ID*N for N):
+    mhp build --cards water-ice,4А
     """
     if lang not in ("ru", "en"):
         fail(f"--lang must be ru or en, not {lang!r}", 2)
+    if cards is not None:
+        if only:
+            fail("--cards and --only exclude each other", 2)
+        _build_cards(cards, layout, lang, out, catalog_dir, as_json)
+        return
     sections = None
     if only:
         sections = [name.strip() for name in only.split(",") if name.strip()]
@@ -81,3 +98,24 @@ def build(
         noun = "page" if kit_file.pages == 1 else "pages"
         typer.echo(f"wrote {kit_file.path} ({kit_file.pages} {noun})")
     typer.echo(f"{result.pieces} cards and tokens; print at 100 %, double-sided (long edge)")
+
+
+def _build_cards(
+    cards: str, layout: str, lang: str, out: Path, catalog_dir: Path | None, as_json: bool
+) -> None:
+    catalog = load_catalog(catalog_dir)
+    result, chosen = build_cards(catalog, cards, layout, lang, out)
+    written = result.files[0]
+    if as_json:
+        echo_json(
+            {
+                "pieces": result.pieces,
+                "cards": [{"id": pick.design.id, "copies": pick.copies} for pick in chosen],
+                "files": [{"path": str(written.path), "section": "cards", "pages": written.pages}],
+            }
+        )
+        return
+    noun = "page" if written.pages == 1 else "pages"
+    typer.echo(f"wrote {written.path} ({written.pages} {noun})")
+    listed = ", ".join(f"{pick.design.id} ×{pick.copies}" for pick in chosen)
+    typer.echo(f"{result.pieces} cards ({listed}); print at 100 %, double-sided (long edge)")

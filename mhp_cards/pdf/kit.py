@@ -38,7 +38,16 @@ from mhp_cards.pdf.typeset import (
 )
 from mhp_cards.rules.rulebook import load_rulebook
 
-__all__ = ["SECTIONS", "KitError", "KitFile", "KitResult", "Section", "build_kit", "plan_kit"]
+__all__ = [
+    "SECTIONS",
+    "KitError",
+    "KitFile",
+    "KitResult",
+    "Section",
+    "build_kit",
+    "plan_cards",
+    "plan_kit",
+]
 
 SECTIONS: Final = (
     "cover",
@@ -571,6 +580,28 @@ def plan_kit(
     if ctx.problems:
         raise KitError(ctx.problems)
     return sections
+
+
+def plan_cards(
+    catalog: Catalog,
+    profile: SheetProfile,
+    templates: Templates,
+    lang: str,
+    cards: Sequence[tuple[str, Item]],
+    name: str = "cards",
+) -> Section:
+    """Impose chosen cards as the kit does: (card kind, item) pairs, kind by kind, with backs.
+
+    Cards of one kind share sheets (a front page, then its mirrored back page); KitError lists
+    every problem.
+    """
+    ctx = _Context(catalog, profile, templates, lang)
+    section = Section(name)
+    for kind in dict.fromkeys(kind for kind, _ in cards):
+        _card_sheets(ctx, section, kind, [item for k, item in cards if k == kind])
+    if ctx.problems:
+        raise KitError(ctx.problems)
+    return section
 
 
 def _with_blank_backs(section: Section) -> list[PageSketch]:
