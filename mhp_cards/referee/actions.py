@@ -107,6 +107,10 @@ class React(_Action):
     kind: Literal["react"] = "react"
     installation: int
     cards: tuple[str, ...]
+    missions: tuple[str, ...] = ()
+    """The mission whose place each product for the Mission card takes, in the order of the
+    installation's product containers (Ruling L2.M1-choice); empty: the first with a free
+    place, in the card's order."""
 
 
 class ProductRef(BaseModel):
@@ -185,7 +189,10 @@ USAGE: dict[str, tuple[str, str]] = {
     "sell": ("sell CARD", "sell hematite#2"),
     "warehouse": ("warehouse CARD", "warehouse hematite#1"),
     "take": ("take PILE (1 to 3)", "take 2"),
-    "react": ("react INSTALLATION CARD …", "react 2 carbon-dioxide#1 water-ice#3"),
+    "react": (
+        "react INSTALLATION CARD … [for MISSION …]",
+        "react 2 carbon-dioxide#1 water-ice#3 for M1",
+    ),
     "free": (
         "free INSTALLATION:CARD:CONTAINER bank PRICE | dump | to PLAYER PRICE",
         "free 2:2А:1 bank 5",
@@ -317,8 +324,16 @@ def _parse(verb: str, words: _Words, at: int, player: str | None) -> Action:
         return TakeRaw(player=player, pile=pile)
     if verb == "react":
         number = words.integer(at, verb, "the installation number", 1)
-        cards = tuple(words.word(i) for i in range(at + 1, len(words)))
-        return React(player=player, installation=number, cards=cards)
+        rest = [words.word(i) for i in range(at + 1, len(words))]
+        cut = rest.index("for") if "for" in rest else len(rest)
+        if cut < len(rest) and cut == len(rest) - 1:
+            raise words.error(len(words), verb, "the missions after 'for' are missing")
+        return React(
+            player=player,
+            installation=number,
+            cards=tuple(rest[:cut]),
+            missions=tuple(rest[cut + 1 :]),
+        )
     if verb == "free":
         return _free(words, at, player)
     if verb == "trade":
@@ -435,7 +450,8 @@ def _body(action: Action) -> str:
     if isinstance(action, TakeRaw):
         return f"take {action.pile}"
     if isinstance(action, React):
-        return " ".join(["react", str(action.installation), *action.cards])
+        chosen = ["for", *action.missions] if action.missions else []
+        return " ".join(["react", str(action.installation), *action.cards, *chosen])
     if isinstance(action, FreeToken):
         ref = action.product
         place = f"{ref.installation}:{ref.card}:{ref.container}"

@@ -65,7 +65,7 @@ def judge_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
         refusal = once_a_turn(
             state,
             "trade",
-            (*rules, "L2.T2"),
+            (*rules, "L2.T2", "L2.T2-one-trade"),
             "Сделка в этот ход уже была.",
             "There has been a trade this turn already.",
         )
@@ -214,15 +214,22 @@ def _fits_own_installation(state: GameState, catalog: Catalog, player_id: str, c
     )
 
 
-def _mission_place(
+def mission_places(
     missions: Sequence[MissionState], formula_text: str
-) -> tuple[int, int, int] | None:
+) -> list[tuple[int, int, int]]:
+    """The free Mission-card places for a product, one per mission, in the card's order.
+
+    Each is (mission index, place index, slot index): the first free slot of the first
+    place of that product on that mission.
+    """
     formula = formula_of(formula_text)
+    found: list[tuple[int, int, int]] = []
     for m, mission in enumerate(missions):
         for p, (place_formula, tokens) in enumerate(mission.places):
             if formula_of(place_formula) == formula and None in tokens:
-                return m, p, tokens.index(None)
-    return None
+                found.append((m, p, tokens.index(None)))
+                break
+    return found
 
 
 def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
@@ -356,10 +363,28 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
     installation = installations[index]
     containers = list(installation.containers)
     placed: list[str] = []
+    choices = list(action.missions)
     for k in products:
         container = containers[k]
-        spot = _mission_place(missions, container.substance)
-        if spot is not None:
+        options = mission_places(missions, container.substance)
+        if options:
+            spot = options[0]
+            if choices:
+                wanted = choices.pop(0)
+                chosen = next((o for o in options if missions[o[0]].id == wanted), None)
+                if chosen is None:
+                    offered = [missions[o[0]].id for o in options]
+                    return Outcome(
+                        forbidden(
+                            ("L2.M1", "L2.M1-choice"),
+                            f"У миссии {wanted} нет свободного места для {container.substance}; "
+                            f"есть у {', '.join(offered)}.",
+                            f"Mission {wanted} has no free place for {container.substance}; "
+                            f"{', '.join(offered)} has.",
+                            missions=offered,
+                        )
+                    )
+                spot = chosen
             m, p, slot = spot
             formula_text, tokens = missions[m].places[p]
             new_tokens = list(tokens)
@@ -383,6 +408,14 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
         slots[slots.index(None)] = player.id
         containers[k] = container.model_copy(update={"places": tuple(slots)})
         placed.append(f"{container.substance} → {container.card}")
+    if choices:
+        return Outcome(
+            forbidden(
+                ("L2.M1", "L2.M1-choice"),
+                f"Лишний выбор миссии: {choices} — продуктов для карты Миссий меньше.",
+                f"A mission chosen too many: {choices}; fewer products go to the Mission card.",
+            )
+        )
     installations[index] = installation.model_copy(update={"containers": tuple(containers)})
     new_player = updated(
         player, raw_cards=tuple(c for c in player.raw_cards if c not in action.cards)
@@ -396,6 +429,8 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
     )
     new = mark_done(new, "react")
     used_rules = (*rules, "L2.M1") if any("→ M" in p for p in placed) else rules
+    if action.missions:
+        used_rules = (*used_rules, "L2.M1-choice")
     if consumed:
         used_rules = (*used_rules, "L2.T6")
     taken = f" (в дело пошли {', '.join(consumed)})" if consumed else ""
@@ -472,6 +507,15 @@ def judge_free(state: GameState, action: FreeToken, catalog: Catalog) -> Outcome
         "Фишку в этот ход уже освобождали.",
         "A token has been freed this turn already.",
     )
+    if refusal is None and action.how == "sell-player":
+        # Ruling L2.T2-one-trade: selling a product to a player is also the turn's one trade.
+        refusal = once_a_turn(
+            state,
+            "trade",
+            ("L2.T2", "L2.T2-one-trade"),
+            "Сделка в этот ход уже была: продажа продукта игроку — тоже сделка.",
+            "There has been a trade this turn already: selling a product to a player is one.",
+        )
     if refusal:
         return Outcome(refusal)
     player = state.current
@@ -621,6 +665,9 @@ def judge_free(state: GameState, action: FreeToken, catalog: Catalog) -> Outcome
     if partner_money is not None and action.partner is not None:
         new = replace_player(new, updated(new.player(action.partner), money=partner_money))
     new = mark_done(new, "free")
+    if action.how == "sell-player":
+        new = mark_done(new, "trade")
+        rules = (*rules, "L2.T2", "L2.T2-one-trade")
     how_ru = {
         "sell-bank": f"продано Банку за {action.price} мР",
         "dump": f"выброшено, штраф {price} мР",

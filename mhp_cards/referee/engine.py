@@ -13,6 +13,7 @@ the game's seeded generator and recorded in the events. The judgements themselve
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -40,6 +41,7 @@ from mhp_cards.referee.chemistry import (
     judge_react,
     judge_take,
     judge_trade,
+    mission_places,
     reactions,
 )
 from mhp_cards.referee.common import (
@@ -134,6 +136,31 @@ def judge(state: GameState, action: Action, catalog: Catalog) -> Outcome:
                 f"The action names something that is not in the game: {error}.",
             )
         )
+
+
+def mission_choices(state: GameState, reaction: React) -> list[React]:
+    """The other places a reaction's products may take on the Mission card (L2.M1-choice).
+
+    The reaction as given puts each product on the first mission with a free place; each
+    variant here names another choice for at least one product.
+    """
+    installation = next(i for i in state.installations if i.number == reaction.installation)
+    options = [
+        [state.missions[m].id for m, _, _ in mission_places(state.missions, container.substance)]
+        for container in installation.containers
+        if container.role == "product"
+    ]
+    options = [ids for ids in options if ids]
+    if all(len(ids) < 2 for ids in options):
+        return []
+    firsts = tuple(ids[0] for ids in options)
+    return [
+        React.model_construct(
+            installation=reaction.installation, cards=reaction.cards, missions=choice
+        )
+        for choice in itertools.product(*options)
+        if choice != firsts
+    ]
 
 
 def own_turn_rule(state: GameState, action: Action) -> str | None:
@@ -315,7 +342,12 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
             [TakeRaw.model_construct(pile=n) for n in (1, 2, 3) if state.piles[n - 1]]
         )
     if state.level in CHEMISTRY_LEVELS:
-        listed += [action for action in reactions(state, catalog, player) if allowed_now(action)]
+        for reaction in reactions(state, catalog, player):
+            if allowed_now(reaction):
+                listed.append(reaction)
+                listed += [
+                    variant for variant in mission_choices(state, reaction) if allowed_now(variant)
+                ]
         for installation in state.installations:
             for container in installation.containers:
                 if player.id in container.places:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from mhp_cards.referee import score
+from mhp_cards.referee import format_action, legal_actions, parse_action, score
 from mhp_cards.referee.actions import FreeToken, ProductRef, React, TakeRaw, Trade
 
 
@@ -532,3 +532,87 @@ def test_V1_P1_every_substance_on_the_mission_card_counts_double(kit, duel) -> N
     assert "V1.P1" in result.ruling.rules
     assert all(line.rule == "V1.P1" for line in result.lines)
     kit.assert_well_formed(result.ruling)
+
+
+# --- Ruling L2.T2-one-trade -----------------------------------------------------------------------
+
+
+def test_L2_T2_one_trade_a_product_sale_is_the_turns_trade(kit, holder) -> None:
+    state = kit.token(holder, "red", 2, "2А", 2)
+    sale = FreeToken(product=ref(2, "2А", 2), how="sell-player", partner="blue", price=5)
+    ruling = kit.expect(state, sale, "allowed", "L2.T5", "L2.T2", "L2.T2-one-trade")
+    sold, _ = kit.play(state, sale)
+    assert {"free", "trade"} <= set(sold.done_this_turn)
+    # "Sell a product to P2, then buy a raw card from P3" is not allowed: the trade is used up.
+    sold = kit.give(sold, "blue", "halite")
+    halite = next(c for c in sold.player("blue").raw_cards if c.startswith("halite"))
+    buy = Trade(partner="blue", receive=(halite,), pay=1)
+    refused = kit.expect(sold, buy, "forbidden", "L2.T2", "L2.T2-one-trade")
+    assert "trade this turn already" in refused.reason_en
+    # The same purchase before the sale is fine.
+    kit.expect(kit.give(state, "blue", halite), buy, "allowed", "L2.T2")
+    # Nor another freeing: the product sale freed the turn's token.
+    dump = FreeToken(product=CAOH2, how="dump")
+    kit.expect(sold, dump, "forbidden", "L2.T5")
+    assert ruling.verdict == "allowed"
+
+
+def test_L2_T2_one_trade_no_product_sale_after_a_raw_trade(kit, holder) -> None:
+    state = kit.token(holder, "red", 2, "2А", 2)
+    traded = state.model_copy(update={"done_this_turn": (*state.done_this_turn, "trade")})
+    sale = FreeToken(product=ref(2, "2А", 2), how="sell-player", partner="blue", price=5)
+    ruling = kit.expect(traded, sale, "forbidden", "L2.T2", "L2.T2-one-trade")
+    assert "selling a product to a player is one" in ruling.reason_en
+
+
+# --- Ruling L2.M1-choice --------------------------------------------------------------------------
+
+
+def _oxygen_reaction(kit, taken):
+    """Red holds what shared installation 2 (Sabatier, with its electrolyser) needs."""
+    state = kit.give(taken, "red", "carbon-dioxide", "water-ice", "water-ice")
+    [react] = [
+        a
+        for a in legal_actions(state, kit.catalog)
+        if a.kind == "react" and not a.missions and a.installation == 2
+    ]
+    return state, react
+
+
+def test_L2_M1_choice_the_player_chooses_the_mission_of_a_product(kit, taken) -> None:
+    state, _ = _oxygen_reaction(kit, taken)
+    listed = [a for a in legal_actions(state, kit.catalog) if a.kind == "react"]
+    choices = {a.missions for a in listed if a.installation == 2}
+    # O2 has free places on all four missions and CH4 on M1: every O2 choice is offered.
+    assert {choice[-1] for choice in choices if choice} >= {"M2", "M3", "M4"}
+    to_m3 = next(a for a in listed if a.installation == 2 and a.missions and a.missions[-1] == "M3")
+    ruling = kit.expect(state, to_m3, "allowed", "L2.M1", "L2.M1-choice")
+    assert "O2 → M3" in ruling.facts["products"]
+    new, _ = kit.play(state, to_m3)
+    m3 = next(m for m in new.missions if m.id == "M3")
+    assert dict(m3.places)["O2"] == ("red",)
+    m1 = next(m for m in new.missions if m.id == "M1")
+    assert "red" not in dict(m1.places)["O2"]
+
+
+def test_L2_M1_choice_by_default_the_first_mission_in_card_order(kit, taken) -> None:
+    state, react = _oxygen_reaction(kit, taken)
+    ruling = kit.expect(state, react, "allowed", "L2.M1")
+    assert "L2.M1-choice" not in ruling.rules
+    assert "O2 → M1" in ruling.facts["products"]
+
+
+def test_L2_M1_choice_a_mission_without_a_free_place_is_refused(kit, taken) -> None:
+    state, react = _oxygen_reaction(kit, taken)
+    full = kit.mission_tokens(state, "M3", "O2", "blue")
+    wrong = react.model_copy(update={"missions": ("M1", "M3")})
+    ruling = kit.expect(full, wrong, "forbidden", "L2.M1", "L2.M1-choice")
+    assert "Mission M3 has no free place for O2" in ruling.reason_en
+    too_many = react.model_copy(update={"missions": ("M1", "M2", "M4")})
+    kit.expect(state, too_many, "forbidden", "L2.M1-choice")
+
+
+def test_L2_M1_choice_in_the_text_form() -> None:
+    action = parse_action("react 2 carbon-dioxide#1 water-ice#2 for M1 M3")
+    assert action.missions == ("M1", "M3")
+    assert format_action(action) == "react 2 carbon-dioxide#1 water-ice#2 for M1 M3"
