@@ -54,6 +54,7 @@ from mhp_cards.referee.common import (
 )
 from mhp_cards.referee.end import END_RULES, END_TEXTS
 from mhp_cards.referee.field import (
+    fight_choices,
     judge_buy,
     judge_claim,
     judge_fight,
@@ -298,7 +299,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     if state.ended:
         return []
     if state.fight is not None:
-        return [ResolveFight.model_construct()]
+        return [action for action in fight_choices(state) if judge(state, action, catalog).state]
     player = state.current
     listed: list[Action] = []
 

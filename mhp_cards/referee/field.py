@@ -5,6 +5,7 @@ Also completing a mission with raw cards at level 1 (L1.T1–T9, L1.E1–E2, L3.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from types import MappingProxyType
@@ -344,6 +345,59 @@ def _fight_winner(
     return "no dice rounds"
 
 
+def roll_fight(state: GameState) -> tuple[list[tuple[int, ...]], Rng]:
+    """The game's own dice for the pending fight, rolled until they decide it (L1.T4).
+
+    Returns the rounds and the generator after them; the state is not changed, so the same
+    state always rolls the same dice.
+    """
+    assert state.fight is not None
+    defender = state.player(state.fight.defender)
+    armour = defender.combine is not None and defender.combine.armour
+    rng = Rng(state.rng)
+    rounds: list[tuple[int, ...]] = []
+    while True:
+        rounds.append((rng.die(), rng.die(), *((rng.die(),) if armour else ())))
+        if isinstance(_fight_winner(state, rounds, defender), tuple):
+            return rounds, rng
+
+
+def fight_choices(state: GameState) -> list[ResolveFight]:
+    """Every way to end the pending fight with the game's dice: the take and the retreat.
+
+    The winner takes up to three of the loser's cards (as many as their combine holds at
+    level 3), listed once per choice of kinds since cards of one kind are interchangeable;
+    the loser retreats to any free neighbouring cell, or stays when there is none
+    (L1.T4, L1.T4.R1).
+    """
+    assert state.fight is not None
+    rounds, _ = roll_fight(state)
+    verdict = _fight_winner(state, rounds, state.player(state.fight.defender))
+    assert isinstance(verdict, tuple)
+    attacker, defender = state.player(state.fight.attacker), state.player(state.fight.defender)
+    winner, loser = (attacker, defender) if verdict[0] == "attacker" else (defender, attacker)
+    room = capacity_left(state, winner)
+    most = FIGHT_TAKE if room is None else min(FIGHT_TAKE, room)
+    by_kind: dict[str, list[str]] = {}
+    for card in loser.raw_cards:
+        by_kind.setdefault(card.rsplit("#", 1)[0], []).append(card)
+    takes: set[tuple[str, ...]] = set()
+    for size in range(most + 1):
+        for kinds in itertools.combinations_with_replacement(sorted(by_kind), size):
+            counts: dict[str, int] = {}
+            for kind in kinds:
+                counts[kind] = counts.get(kind, 0) + 1
+            if all(len(by_kind[kind]) >= n for kind, n in counts.items()):
+                takes.add(tuple(card for kind, n in counts.items() for card in by_kind[kind][:n]))
+    free = [cell for cell in adjacent(state, state.fight.cell) if occupant(state, cell) is None]
+    retreats: list[Position | None] = list(free) or [None]
+    return [
+        ResolveFight.model_construct(take=take, retreat=retreat)
+        for take in sorted(takes, key=lambda t: (len(t), t))
+        for retreat in retreats
+    ]
+
+
 def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Outcome:
     """Resolve an attack with dice: winner, cards taken, retreat, repairs (L1.T4–T6)."""
     rules: tuple[str, ...] = ("L1.T4",)
@@ -372,16 +426,11 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
     if armour:
         rules = (*rules, "L1.T6", "L1.T6.R1")
     house = ("armour-sum",) if armour and state.house_rules.armour_sum else ()
-    rng = Rng(state.rng)
     rounds = [tuple(r) for r in action.rounds]
     rolled_here = not rounds
+    rng = Rng(state.rng)
     if rolled_here:
-        while True:
-            roll = (rng.die(), rng.die(), *((rng.die(),) if armour else ()))
-            rounds.append(roll)
-            verdict = _fight_winner(state, rounds, defender)
-            if isinstance(verdict, tuple):
-                break
+        rounds, rng = roll_fight(state)
     verdict = _fight_winner(state, rounds, defender)
     if isinstance(verdict, str):
         return Outcome(

@@ -279,7 +279,12 @@ def test_perft_level_1(catalog, dealt) -> None:
     assert [a.path for a in attacks] == [((4, 2), (4, 1))]
     # The attack: only the fight may follow.
     state = step(state, "move 4,2 4,1", catalog)
-    assert counts(state, catalog) == {"fight": 1}
+    # The fight's choices with the game's dice (which make red, the defender, win): blue has
+    # no card to take, and retreats to one of the four free cells around (4, 1) (L1.T4.R1).
+    choices = legal_actions(state, catalog)
+    assert counts(state, catalog) == {"fight": 4}
+    assert [a.take for a in choices] == [()] * 4
+    assert sorted(a.retreat for a in choices) == sorted(neighbours(state, (4, 1)))
     # Blue wins and takes red's two cards; red retreats to (3, 1).
     state = step(state, "fight 6:1", catalog)
     assert counts(state, catalog) == {"sell": 2, "end": 1}
