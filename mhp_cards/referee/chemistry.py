@@ -520,7 +520,7 @@ def judge_free(state: GameState, action: FreeToken, catalog: Catalog) -> Outcome
         return Outcome(refusal)
     player = state.current
     ref = action.product
-    found = _container(state, ref.installation, ref.card, ref.container)
+    found = find_container(state, ref.installation, ref.card, ref.container)
     if found is None:
         return Outcome(
             forbidden(
@@ -687,9 +687,10 @@ def judge_free(state: GameState, action: FreeToken, catalog: Catalog) -> Outcome
     return Outcome(ruling, new, (event("free", ruling.reason_ru, ruling.reason_en),))
 
 
-def _container(
+def find_container(
     state: GameState, number: int, card: str, index: int
 ) -> tuple[int, int, ContainerState] | None:
+    """The container ``card``:``index`` of installation ``number``, with its two indices."""
     for i, installation in enumerate(state.installations):
         if installation.number != number:
             continue

@@ -37,6 +37,7 @@ from mhp_cards.referee.actions import (
 )
 from mhp_cards.referee.chemistry import (
     can_react,
+    find_container,
     judge_free,
     judge_react,
     judge_take,
@@ -137,6 +138,37 @@ def judge(state: GameState, action: Action, catalog: Catalog) -> Outcome:
                 f"The action names something that is not in the game: {error}.",
             )
         )
+
+
+def price_range(state: GameState, action: Action, catalog: Catalog) -> range | None:
+    """The prices an action may name where the rules leave the price open; None elsewhere.
+
+    A sale to the Bank at level 2 is at the nominal price or less, as far as the Bank can pay
+    (L2.T5), at level 3 at the printed price (L3.T3); a sale to a player or a trade is for any
+    whole number of мР the payer holds (Ruling L2.T2-one-trade, "Trades at the table"). For a
+    trade the range is what the acting player pays: negative numbers are paid to them.
+    :func:`legal_actions` lists such an action once, with a price from this range.
+    """
+    if isinstance(action, FreeToken):
+        if action.how == "dump":
+            return None
+        ref = action.product
+        found = find_container(state, ref.installation, ref.card, ref.container)
+        if found is None:
+            return range(0)
+        nominal = catalog.substance(found[2].substance).price
+        if action.how == "sell-bank":
+            if state.level == "3":
+                return range(nominal, nominal + 1) if state.bank >= nominal else range(0)
+            return range(0, min(nominal, state.bank) + 1)
+        buyer = next((p for p in state.players if p.id == action.partner), None)
+        return range(0, buyer.money + 1) if buyer is not None else range(0)
+    if isinstance(action, Trade):
+        partner = next((p for p in state.players if p.id == action.partner), None)
+        if partner is None:
+            return range(0)
+        return range(-partner.money, state.current.money + 1)
+    return None
 
 
 def mission_choices(state: GameState, reaction: React) -> list[React]:
@@ -357,15 +389,19 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                         card=container.card,
                         container=container.index,
                     )
-                    price = catalog.substance(container.substance).price
-                    listed += [
-                        action
-                        for action in (
-                            FreeToken.model_construct(product=ref, how="dump"),
-                            FreeToken.model_construct(product=ref, how="sell-bank", price=price),
-                        )
-                        if allowed_now(action)
-                    ]
+                    to_bank = FreeToken.model_construct(product=ref, how="sell-bank", price=0)
+                    prices = price_range(state, to_bank, catalog)
+                    offers: list[Action] = [FreeToken.model_construct(product=ref, how="dump")]
+                    if prices:
+                        offers.append(to_bank.model_copy(update={"price": prices[-1]}))
+                    for buyer in state.players:
+                        if buyer.id != player.id and state.level != "1v1":
+                            offers.append(
+                                FreeToken.model_construct(
+                                    product=ref, how="sell-player", partner=buyer.id, price=0
+                                )
+                            )
+                    listed += [action for action in offers if allowed_now(action)]
     end = EndTurn.model_construct()
     if allowed_now(end):
         listed.append(end)

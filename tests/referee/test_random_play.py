@@ -31,6 +31,7 @@ from mhp_cards.referee import (
     check,
     legal_actions,
     parse_action,
+    price_range,
     score,
 )
 from mhp_cards.referee.actions import Move, ResolveFight, TakeRaw
@@ -324,13 +325,18 @@ def test_perft_level_2(catalog, dealt) -> None:
     # The O2 it makes may take its place on any of the four missions (L2.M1-choice).
     assert counts(state, catalog) == {"react": 4, "end": 1}
     # Three products (H2O, MgCl2 on the installation; O2 onto mission M1): the two tokens on
-    # the installation can each be dumped or sold to the Bank.
+    # the installation can each be dumped, sold to the Bank or sold to blue (installation 9 is
+    # shared, so blue has the containers, L2.T3).
     state = step(state, "react 9 magnesium-perchlorate#1", catalog)
     on_installations = sum(
         1 for inst in state.installations for c in inst.containers for t in c.places if t == "red"
     )
     assert on_installations == 2
-    assert counts(state, catalog) == {"free": 2 * on_installations, "end": 1}
+    assert counts(state, catalog) == {"free": 3 * on_installations, "end": 1}
+    sales = [a for a in legal_actions(state, catalog) if a.kind == "free" and a.how != "dump"]
+    assert {a.partner for a in sales if a.how == "sell-player"} == {"blue"}
+    for sale in sales:  # listed with a price from the range the rules leave open
+        assert sale.price in price_range(state, sale, catalog)
     # Blue: three piles, all with cards.
     state = step(state, "end", catalog)
     assert counts(state, catalog) == {"take": sum(1 for p in state.piles if p)} == {"take": 3}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from mhp_cards.referee import format_action, legal_actions, parse_action, score
+from mhp_cards.referee import format_action, legal_actions, parse_action, price_range, score
 from mhp_cards.referee.actions import FreeToken, ProductRef, React, TakeRaw, Trade
 
 
@@ -616,3 +616,16 @@ def test_L2_M1_choice_in_the_text_form() -> None:
     action = parse_action("react 2 carbon-dioxide#1 water-ice#2 for M1 M3")
     assert action.missions == ("M1", "M3")
     assert format_action(action) == "react 2 carbon-dioxide#1 water-ice#2 for M1 M3"
+
+
+def test_L2_T5_a_bank_sale_below_the_nominal_price_is_listed(kit, holder) -> None:
+    state = kit.token(holder, "red", 2, "2А", 2)
+    nominal = price(kit, "H2O")
+    poor = state.model_copy(update={"bank": nominal - 1, "box_coins": state.box_coins + 1})
+    sale = FreeToken(product=ref(2, "2А", 2), how="sell-bank", price=0)
+    assert price_range(poor, sale, kit.catalog) == range(0, nominal)
+    listed = [a for a in legal_actions(poor, kit.catalog) if a.kind == "free"]
+    to_bank = [a for a in listed if a.how == "sell-bank" and a.product == sale.product]
+    assert [a.price for a in to_bank] == [nominal - 1], "the Bank pays what it has, no more"
+    kit.expect(poor, to_bank[0], "allowed", "L2.T5")
+    kit.expect(poor, sale.model_copy(update={"price": nominal}), "forbidden", "L2.T5")
