@@ -133,7 +133,12 @@ class FreeToken(_Action):
 
 
 class Trade(_Action):
-    """Exchange or sell raw cards with another player (L1.T7, L2.T2)."""
+    """A trade with another player: raw cards or products, and money (L1.T7, L2.T2, L2.T3).
+
+    At level 1 raw cards change hands; at levels 2 and 3 one item each way at most, a raw
+    card or a product (Ruling L2.T2-one-trade): buying a product from the partner is
+    ``get_product``, a swap names one item each way.
+    """
 
     kind: Literal["trade"] = "trade"
     partner: str
@@ -141,6 +146,10 @@ class Trade(_Action):
     receive: tuple[str, ...] = ()
     pay: int = 0
     """Money the acting player pays the partner (negative: receives)."""
+    give_product: ProductRef | None = None
+    """A product of the acting player's (their token) that goes to the partner."""
+    get_product: ProductRef | None = None
+    """A product of the partner's that goes to the acting player."""
 
 
 class Claim(_Action):
@@ -198,8 +207,8 @@ USAGE: dict[str, tuple[str, str]] = {
         "free 2:2А:1 bank 5",
     ),
     "trade": (
-        "trade PLAYER [give CARD …] [get CARD …] [pay MONEY]",
-        "trade blue give hematite#1 pay 2",
+        "trade PLAYER [give CARD|PRODUCT …] [get CARD|PRODUCT …] [pay MONEY]",
+        "trade blue give hematite#1 get 2:2А:1 pay 2",
     ),
     "claim": ("claim MISSION [CARD …]", "claim M1"),
     "end": ("end", "end"),
@@ -404,12 +413,17 @@ def _trade(words: _Words, at: int, player: str | None) -> Trade:
     partner = words.need(at, verb, "the partner")
     give: list[str] = []
     receive: list[str] = []
+    products: dict[str, ProductRef] = {}
     pay = 0
     mode = ""
     for index in range(at + 1, len(words)):
         word = words.word(index)
         if word in ("give", "get", "pay"):
             mode = word
+        elif mode in ("give", "get") and ":" in word:
+            if mode in products:
+                raise words.error(index, verb, f"one product to {mode} at most, not two")
+            products[mode] = words.product(index, verb)
         elif mode == "give":
             give.append(word)
         elif mode == "get":
@@ -418,7 +432,19 @@ def _trade(words: _Words, at: int, player: str | None) -> Trade:
             pay = words.integer(index, verb, "the money paid")
         else:
             raise words.error(index, verb, f"{word!r}: say give, get or pay first")
-    return Trade(player=player, partner=partner, give=tuple(give), receive=tuple(receive), pay=pay)
+    return Trade(
+        player=player,
+        partner=partner,
+        give=tuple(give),
+        receive=tuple(receive),
+        pay=pay,
+        give_product=products.get("give"),
+        get_product=products.get("get"),
+    )
+
+
+def _places(ref: ProductRef | None) -> list[str]:
+    return [] if ref is None else [f"{ref.installation}:{ref.card}:{ref.container}"]
 
 
 def format_action(action: Action) -> str:
@@ -453,8 +479,7 @@ def _body(action: Action) -> str:
         chosen = ["for", *action.missions] if action.missions else []
         return " ".join(["react", str(action.installation), *action.cards, *chosen])
     if isinstance(action, FreeToken):
-        ref = action.product
-        place = f"{ref.installation}:{ref.card}:{ref.container}"
+        [place] = _places(action.product)
         if action.how == "sell-bank":
             return f"free {place} bank {action.price}"
         if action.how == "dump":
@@ -462,10 +487,10 @@ def _body(action: Action) -> str:
         return f"free {place} to {action.partner} {action.price}"
     if isinstance(action, Trade):
         parts = ["trade", action.partner]
-        if action.give:
-            parts += ["give", *action.give]
-        if action.receive:
-            parts += ["get", *action.receive]
+        if action.give or action.give_product:
+            parts += ["give", *action.give, *_places(action.give_product)]
+        if action.receive or action.get_product:
+            parts += ["get", *action.receive, *_places(action.get_product)]
         if action.pay:
             parts += ["pay", str(action.pay)]
         return " ".join(parts)

@@ -9,8 +9,8 @@ from collections.abc import Iterator, Sequence
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
-from mhp_cards.game.state import ContainerState, GameState, MissionState, Player
-from mhp_cards.referee.actions import FreeToken, React, TakeRaw, Trade
+from mhp_cards.game.state import ContainerState, GameState, InstallationState, MissionState, Player
+from mhp_cards.referee.actions import FreeToken, ProductRef, React, TakeRaw, Trade
 from mhp_cards.referee.common import (
     CHEMISTRY_LEVELS,
     Event,
@@ -22,7 +22,7 @@ from mhp_cards.referee.common import (
     only_at_levels,
     updated,
 )
-from mhp_cards.referee.ruling import allowed, forbidden
+from mhp_cards.referee.ruling import Ruling, allowed, forbidden
 from mhp_cards.referee.table import (
     containers_for,
     raw_kind,
@@ -71,9 +71,9 @@ def judge_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
         )
         if refusal:
             return Outcome(refusal)
-        if len(action.give) + len(action.receive) > 2 or (
-            len(action.give) > 1 or len(action.receive) > 1
-        ):
+        gives = len(action.give) + (action.give_product is not None)
+        gets = len(action.receive) + (action.get_product is not None)
+        if gives > 1 or gets > 1:
             return Outcome(
                 forbidden(
                     ("L2.T2",),
@@ -103,8 +103,50 @@ def judge_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
         return Outcome(
             forbidden(rules, f"У партнёра нет {missing}.", f"The partner lacks {missing}.")
         )
-    if not action.give and not action.receive:
+    if not (action.give or action.receive or action.give_product or action.get_product):
         return Outcome(forbidden(rules, "Сделка без карточек.", "A trade needs a card."))
+    products = (action.give_product, action.get_product)
+    if state.level == "1" and any(products):
+        return Outcome(
+            forbidden(
+                rules,
+                "На уровне 1 веществ нет: меняются только карточки сырья.",
+                "Level 1 has no substances: only raw cards change hands.",
+            )
+        )
+    moves: list[tuple[tuple[int, int, int], tuple[int, int, int], str]] = []
+    for ref, seller, buyer in (
+        (action.give_product, player, partner),
+        (action.get_product, partner, player),
+    ):
+        if ref is None:
+            continue
+        found = product_transfer(state, ref, seller.id, buyer.id)
+        if isinstance(found, Ruling):
+            return Outcome(found)
+        moves.append((*found, buyer.id))
+    if action.give_product is not None:
+        refusal = once_a_turn(
+            state,
+            "free",
+            ("L2.T5", "L2.T2-one-trade"),
+            "Фишку в этот ход уже освобождали: продажа продукта её освобождает.",
+            "A token has been freed this turn already: selling a product frees one.",
+        )
+        if refusal:
+            return Outcome(refusal)
+    for someone, product_in, product_out in (
+        (player, action.get_product, action.give_product),
+        (partner, action.give_product, action.get_product),
+    ):
+        if product_in is not None and product_out is None and state.free_tokens(someone.id) < 1:
+            return Outcome(
+                forbidden(
+                    (*rules, "L2.T5"),
+                    f"У {someone.id} нет свободной фишки для продукта.",
+                    f"{someone.id} has no free token for the product.",
+                )
+            )
     if action.pay > player.money or -action.pay > partner.money:
         return Outcome(forbidden(rules, "Не хватает денег на оплату.", "Not enough money to pay."))
     for someone, incoming, outgoing in (
@@ -131,16 +173,88 @@ def judge_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
         raw_cards=(*(c for c in partner.raw_cards if c not in action.receive), *action.give),
     )
     new = replace_player(replace_player(state, new_player), new_partner)
+    if moves:
+        new = new.model_copy(update={"installations": _moved_tokens(new, moves)})
+        rules = (*rules, "L2.T3", "L2.T2-one-trade")
+    if action.give_product is not None:
+        new = mark_done(new, "free")
     if state.level != "1":
         new = mark_done(new, "trade")
+    gave = [*action.give, *_named(state, action.give_product)]
+    got = [*action.receive, *_named(state, action.get_product)]
     ruling = allowed(
         rules,
-        f"Сделка с {partner.id}: отдано {list(action.give)}, получено "
-        f"{list(action.receive)}, оплата {action.pay} мР.",
-        f"Trade with {partner.id}: "
-        f"gave {list(action.give)}, got {list(action.receive)}, paid {action.pay} мР.",
+        f"Сделка с {partner.id}: отдано {gave}, получено {got}, оплата {action.pay} мР.",
+        f"Trade with {partner.id}: gave {gave}, got {got}, paid {action.pay} мР.",
     )
     return Outcome(ruling, new, (event("trade", ruling.reason_ru, ruling.reason_en),))
+
+
+def product_transfer(
+    state: GameState, ref: ProductRef, seller: str, buyer: str
+) -> tuple[tuple[int, int, int], tuple[int, int, int]] | Ruling:
+    """Where a product moves when ``seller`` sells it to ``buyer``: (from, to) places, or why not.
+
+    The seller's token stands on the product; the buyer needs a container for it with a free
+    place on an installation they may use (L2.T3) — the same container when they may use it.
+    Places are (installation index, container index, slot).
+    """
+    found = find_container(state, ref.installation, ref.card, ref.container)
+    place = f"{ref.installation}:{ref.card}:{ref.container}"
+    if found is None or found[2].role != "product":
+        return forbidden(("L2.T2",), f"Нет продукта {place}.", f"There is no product {place}.")
+    i, k, container = found
+    if seller not in container.places:
+        return forbidden(
+            ("L2.T2",),
+            f"На {container.substance} ({place}) нет фишки {seller}.",
+            f"{seller} has no token on {container.substance} ({place}).",
+        )
+    source = (i, k, container.places.index(seller))
+    if state.installations[i].number in {
+        installation.number for installation in usable_installations(state, buyer)
+    }:
+        return source, source
+    target = next(containers_for(state, buyer, formula_of(container.substance)), None)
+    if target is None:
+        return forbidden(
+            ("L2.T3",),
+            f"У {buyer} нет свободной ёмкости для {container.substance} ни на своей, ни на "
+            "общей установке.",
+            f"{buyer} has no free {container.substance} container on their own or a shared "
+            "installation.",
+        )
+    return source, (target[0], target[1], target[2].places.index(None))
+
+
+def _moved_tokens(
+    state: GameState, moves: Sequence[tuple[tuple[int, int, int], tuple[int, int, int], str]]
+) -> tuple[InstallationState, ...]:
+    """The installations with each token lifted from its place and the buyer's put down."""
+    installations = list(state.installations)
+
+    def put(place: tuple[int, int, int], token: str | None) -> None:
+        i, k, slot = place
+        containers = list(installations[i].containers)
+        places = list(containers[k].places)
+        places[slot] = token
+        containers[k] = containers[k].model_copy(update={"places": tuple(places)})
+        installations[i] = installations[i].model_copy(update={"containers": tuple(containers)})
+
+    for source, _, _ in moves:
+        put(source, None)
+    for _, target, buyer in moves:
+        put(target, buyer)
+    return tuple(installations)
+
+
+def _named(state: GameState, ref: ProductRef | None) -> list[str]:
+    """A product as a trade's ruling names it: substance and place."""
+    if ref is None:
+        return []
+    found = find_container(state, ref.installation, ref.card, ref.container)
+    substance = found[2].substance if found else "?"
+    return [f"{substance} ({ref.installation}:{ref.card}:{ref.container})"]
 
 
 # Level 2: raw piles, reactions, tokens (L2.T1, L2.T4–T6, L2.M1, V1.3, V1.4, L3.S5, L3.T3) --------

@@ -19,7 +19,7 @@ from typing import Any
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import IllegalPlayError
-from mhp_cards.game.state import EndCode, GameState
+from mhp_cards.game.state import EndCode, GameState, Player
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
@@ -402,10 +402,82 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                                 )
                             )
                     listed += [action for action in offers if allowed_now(action)]
+    if state.level != "1v1" and "trade" not in state.done_this_turn:
+        for partner in state.players:
+            if partner.id != player.id:
+                listed += _trades(state, player, partner, allowed_now)
     end = EndTurn.model_construct()
     if allowed_now(end):
         listed.append(end)
     return listed
+
+
+def _trades(
+    state: GameState, player: Player, partner: Player, allowed_now: Callable[[Action], bool]
+) -> list[Action]:
+    """The one-item trades with ``partner``: sell, buy or swap a raw card or a product.
+
+    Listed with no money paid; :func:`price_range` gives the payments the partner may agree
+    to. Raw cards of one kind are interchangeable, so each kind is listed once; at level 1,
+    where a trade may move several cards, any such trade is a series of these.
+    """
+
+    def by_kind(cards: tuple[str, ...]) -> list[str]:
+        return list({card.rsplit("#", 1)[0]: card for card in reversed(cards)}.values())[::-1]
+
+    mine, theirs = by_kind(player.raw_cards), by_kind(partner.raw_cards)
+
+    def kind(card: str) -> str:
+        return card.rsplit("#", 1)[0]
+
+    shapes: list[list[Action]] = [
+        [Trade.model_construct(partner=partner.id, give=(card,)) for card in mine],
+        [Trade.model_construct(partner=partner.id, receive=(card,)) for card in theirs],
+        [
+            Trade.model_construct(partner=partner.id, give=(a,), receive=(b,))
+            for a in mine
+            for b in theirs
+            if kind(a) != kind(b)
+        ],
+    ]
+    # The verdict on a raw trade depends on how many cards go each way (the combine's room at
+    # level 3), never on which held cards it names: one judgement per shape.
+    listed = [action for shape in shapes if shape and allowed_now(shape[0]) for action in shape]
+    if state.level in CHEMISTRY_LEVELS:
+        own = _product_refs(state, player.id)
+        others = _product_refs(state, partner.id)
+        candidates: list[Action] = [
+            *(Trade.model_construct(partner=partner.id, get_product=ref) for ref in others),
+            *(
+                Trade.model_construct(partner=partner.id, give_product=a, get_product=b)
+                for a in own
+                for b in others
+            ),
+            *(
+                Trade.model_construct(partner=partner.id, give_product=ref, receive=(card,))
+                for ref in own
+                for card in theirs
+            ),
+            *(
+                Trade.model_construct(partner=partner.id, give=(card,), get_product=ref)
+                for ref in others
+                for card in mine
+            ),
+        ]
+        listed += [action for action in candidates if allowed_now(action)]
+    return listed
+
+
+def _product_refs(state: GameState, player_id: str) -> list[ProductRef]:
+    """A place of each product container on which the player has a token (one per container)."""
+    return [
+        ProductRef.model_construct(
+            installation=installation.number, card=container.card, container=container.index
+        )
+        for installation in state.installations
+        for container in installation.containers
+        if container.role == "product" and player_id in container.places
+    ]
 
 
 _HANDLERS: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {

@@ -233,7 +233,7 @@ def test_the_text_form_round_trips(text, expected) -> None:
     ("text", "column", "expected", "example"),
     [
         ("free 2:2А:1 bank", 17, "the price is missing", "free 2:2А:1 bank 5"),
-        ("trade", 6, "the partner is missing", "trade blue give hematite#1 pay 2"),
+        ("trade", 6, "the partner is missing", "trade blue give hematite#1 get 2:2А:1 pay 2"),
         ("take 9", 6, "the pile is from 1 to 3, not 9", "take 2"),
         ("take 2 3", 8, "'take' is complete; 1 more word(s) after it", "take 2"),
         ("react x", 7, "the installation number is a whole number, not 'x'", "react 2"),

@@ -255,6 +255,17 @@ def counts(state: GameState, catalog) -> dict[str, int]:
     return tally
 
 
+def one_card_trades(state: GameState) -> int:
+    """Raw trades with each other player: sell a kind, buy a kind, swap two different kinds."""
+    me = {c.rsplit("#", 1)[0] for c in state.current.raw_cards}
+    total = 0
+    for other in state.players:
+        if other.id != state.current.id:
+            theirs = {c.rsplit("#", 1)[0] for c in other.raw_cards}
+            total += len(me) + len(theirs) + sum(1 for a in me for b in theirs if a != b)
+    return total
+
+
 def step(state: GameState, text: str, catalog) -> GameState:
     return apply(state, parse_action(text), catalog)[0]
 
@@ -268,14 +279,18 @@ def test_perft_level_1(catalog, dealt) -> None:
     state = step(state, "move 4,2 4,1", catalog)
     held = len(set(state.player("red").raw_cards))
     assert held == 2
-    assert counts(state, catalog) == {"sell": held, "end": 1}
+    # Trades (L1.T7): red may offer blue either card (blue holds none to give back).
+    assert counts(state, catalog) == {"sell": held, "trade": one_card_trades(state), "end": 1}
+    assert one_card_trades(state) == 2
     # Blue's first move: the same twelve paths; the one ending on red's cell is an attack.
     state = step(state, "end", catalog)
-    assert counts(state, catalog) == {"move": first_moves(state)} == {"move": 12}
+    # ... and may buy either of red's two cards (L1.T7: trades at any point of one's turn).
+    assert counts(state, catalog) == {"move": first_moves(state), "trade": 2}
+    assert first_moves(state) == 12
     attacks = [
         a
         for a in legal_actions(state, catalog)
-        if a.path[-1] == state.player("red").combine.position
+        if a.kind == "move" and a.path[-1] == state.player("red").combine.position
     ]
     assert [a.path for a in attacks] == [((4, 2), (4, 1))]
     # The attack: only the fight may follow.
@@ -288,14 +303,16 @@ def test_perft_level_1(catalog, dealt) -> None:
     assert sorted(a.retreat for a in choices) == sorted(neighbours(state, (4, 1)))
     # Blue wins and takes red's two cards; red retreats to (3, 1).
     state = step(state, "fight 6:1", catalog)
-    assert counts(state, catalog) == {"sell": 2, "end": 1}
+    assert counts(state, catalog) == {"sell": 2, "trade": 2, "end": 1}
     state = step(state, "end", catalog)
     red = state.player("red").combine.position
     assert red == (3, 1)
     # Red under repair (L1.T5): four neighbours, blue's cell (4, 1) among them is no move.
     around = neighbours(state, red)
     assert len(around) == 4
-    assert counts(state, catalog) == {"move": len(around - {(4, 1)})} == {"move": 3}
+    # Red's trades: buy back either of blue's two cards.
+    assert counts(state, catalog) == {"move": len(around - {(4, 1)}), "trade": 2}
+    assert len(around - {(4, 1)}) == 3
 
 
 def test_perft_level_1_diagonal(catalog) -> None:
@@ -323,7 +340,9 @@ def test_perft_level_2(catalog, dealt) -> None:
     ]
     assert runnable == [9]
     # The O2 it makes may take its place on any of the four missions (L2.M1-choice).
-    assert counts(state, catalog) == {"react": 4, "end": 1}
+    # Blue holds no raw card and no product: red can only offer the card (L2.T2).
+    assert counts(state, catalog) == {"react": 4, "trade": one_card_trades(state), "end": 1}
+    assert one_card_trades(state) == 1
     # Three products (H2O, MgCl2 on the installation; O2 onto mission M1): the two tokens on
     # the installation can each be dumped, sold to the Bank or sold to blue (installation 9 is
     # shared, so blue has the containers, L2.T3).
@@ -339,7 +358,12 @@ def test_perft_level_2(catalog, dealt) -> None:
         assert sale.price in price_range(state, sale, catalog)
     # Blue: three piles, all with cards.
     state = step(state, "end", catalog)
-    assert counts(state, catalog) == {"take": sum(1 for p in state.piles if p)} == {"take": 3}
+    # ... and may buy either of red's two products on shared installation 9 (L2.T2, L2.T3).
+    assert one_card_trades(state) == 0
+    assert counts(state, catalog) == {"take": 3, "trade": 2}
+    bought = [a for a in legal_actions(state, catalog) if a.kind == "trade"]
+    assert {a.get_product.installation for a in bought} == {9}
+    assert sum(1 for p in state.piles if p) == 3
 
 
 def test_perft_head_to_head(catalog, dealt) -> None:
@@ -371,5 +395,10 @@ def test_perft_level_3(catalog, dealt) -> None:
     taken = {p.combine.position for p in state.players if p.id != "red"}
     assert len(around) == 4
     assert not around & taken
-    assert counts(state, catalog) == {"move": len(around), "sell": len(set(red.raw_cards))}
-    assert counts(state, catalog) == {"move": 4, "sell": 2}
+    assert counts(state, catalog) == {
+        "move": len(around),
+        "sell": len(set(red.raw_cards)),
+        "trade": one_card_trades(state),
+    }
+    # Two kinds each way: two sales, two purchases and four swaps (L3.T2, L1.T7).
+    assert counts(state, catalog) == {"move": 4, "sell": 2, "trade": 8}

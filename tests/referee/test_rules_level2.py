@@ -629,3 +629,47 @@ def test_L2_T5_a_bank_sale_below_the_nominal_price_is_listed(kit, holder) -> Non
     assert [a.price for a in to_bank] == [nominal - 1], "the Bank pays what it has, no more"
     kit.expect(poor, to_bank[0], "allowed", "L2.T5")
     kit.expect(poor, sale.model_copy(update={"price": nominal}), "forbidden", "L2.T5")
+
+
+# --- Ruling L2.T2-one-trade: products from the buyer's side, and swaps ----------------------------
+
+
+def test_L2_T2_one_trade_a_product_bought_from_the_buyers_side(kit, holder) -> None:
+    # Blue's H2O stands on shared installation 2; red, to play, buys it (L2.T3: red may use 2).
+    state = kit.token(holder, "blue", 2, "2А", 2)
+    buy = Trade(partner="blue", get_product=ref(2, "2А", 2), pay=3)
+    kit.expect(state, buy, "allowed", "L2.T2", "L2.T3", "L2.T2-one-trade")
+    new, _ = kit.play(state, buy)
+    assert kit.container(new, 2, "2А", 2).places == ("red", None)
+    assert (new.player("red").money, new.player("blue").money) == (
+        state.player("red").money - 3,
+        state.player("blue").money + 3,
+    )
+    assert "trade" in new.done_this_turn
+    assert parse_action(format_action(buy)) == buy
+
+
+def test_L2_T2_one_trade_a_product_swapped_for_a_raw_card(kit, holder) -> None:
+    state = kit.token(holder, "red", 2, "2А", 2)
+    state = kit.give(state, "blue", "halite")
+    halite = next(c for c in state.player("blue").raw_cards if c.startswith("halite"))
+    swap = Trade(partner="blue", give_product=ref(2, "2А", 2), receive=(halite,))
+    kit.expect(state, swap, "allowed", "L2.T2", "L2.T2-one-trade")
+    new, _ = kit.play(state, swap)
+    assert halite in new.player("red").raw_cards
+    assert kit.container(new, 2, "2А", 2).places == ("blue", None)
+    # Two items one way is not one trade.
+    both = swap.model_copy(update={"give": (new.player("red").raw_cards[0],)})
+    kit.expect(state, both, "forbidden", "L2.T2")
+
+
+def test_L2_T2_one_trade_a_product_the_buyer_has_no_container_for(kit, holder) -> None:
+    # Red's Ca(OH)2 is on red's own installation 1: blue has no container for it (L2.T3).
+    kit.expect(holder, Trade(partner="blue", give_product=CAOH2), "forbidden", "L2.T3")
+
+
+def test_trades_of_products_are_not_for_level_1(kit) -> None:
+    state = kit.deal("1", 2, 3)
+    trade = Trade(partner="blue", get_product=ref(2, "2А", 0))
+    ruling = kit.expect(state, trade, "forbidden", "L1.T7")
+    assert "only raw cards" in ruling.reason_en

@@ -1,0 +1,216 @@
+"""legal_actions against check, both ways, on states reached by random play.
+
+Every action legal_actions lists must be allowed by check. And every action an independent,
+brute-force enumeration proposes that check allows must be listed — up to what the listing
+documents as equivalent: cards of one kind are interchangeable (raw cards are listed once per
+kind), an open price is listed once (``price_range`` gives the others), and a reaction that
+names the default mission places is the reaction that names none.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from mhp_cards.game import GameState, deal
+from mhp_cards.referee import Action, apply, check, legal_actions, price_range
+from mhp_cards.referee.actions import (
+    BuyRaw,
+    BuyUpgrade,
+    Claim,
+    EndTurn,
+    FreeToken,
+    Move,
+    ProductRef,
+    React,
+    ResolveFight,
+    SellRaw,
+    TakeRaw,
+    Trade,
+)
+from mhp_cards.validate import load_catalog
+
+CATALOG = load_catalog()
+
+
+def kind(card: str) -> str:
+    return card.rsplit("#", 1)[0]
+
+
+def key(state: GameState, action: Action) -> tuple:
+    """What makes two actions the same choice for a player."""
+    if isinstance(action, ResolveFight):
+        # No retreat named is the first free cell; cards of a kind are interchangeable: the
+        # choice is what the table looks like afterwards, cards named by kind.
+        after = apply(state, action, CATALOG)[0]
+        return tuple(
+            (p.id, tuple(sorted(kind(c) for c in p.raw_cards)), p.combine.position)
+            for p in after.players
+            if p.combine is not None
+        )
+    if (
+        isinstance(action, Trade)
+        and action.give_product is not None
+        and not (action.give or action.receive or action.get_product)
+    ):
+        # Selling a product to a player, written as a trade: the sale FreeToken lists.
+        action = FreeToken(
+            product=action.give_product, how="sell-player", partner=action.partner, price=0
+        )
+    data = action.model_dump(exclude={"player"})
+    for field in ("card",):
+        if field in data:
+            data[field] = kind(data[field])
+    for field in ("give", "receive", "take", "cards"):
+        if data.get(field) is not None:
+            data[field] = tuple(sorted(kind(c) for c in data[field]))
+    if price_range(state, action, CATALOG) is not None:
+        data.pop("price", None)
+        data.pop("pay", None)
+    if isinstance(action, React) and action.missions:
+        listed = legal_actions(state, CATALOG)
+        default = next(
+            (
+                a
+                for a in listed
+                if isinstance(a, React) and not a.missions and a.installation == action.installation
+            ),
+            None,
+        )
+        if (
+            default is not None
+            and apply(state, default, CATALOG)[0] == apply(state, action, CATALOG)[0]
+        ):
+            data["missions"] = ()
+    return tuple(sorted((k, repr(v)) for k, v in data.items()))
+
+
+def pointless(action: Action) -> bool:
+    """A swap of two cards of one kind changes nothing: the listing leaves it out."""
+    return (
+        isinstance(action, Trade)
+        and len(action.give) == len(action.receive) == 1
+        and kind(action.give[0]) == kind(action.receive[0])
+        and action.give_product is None
+        and action.get_product is None
+    )
+
+
+def walks(state: GameState, start, length: int) -> Iterator[tuple]:
+    assert state.field is not None
+    positions = state.field.positions
+
+    def step(path):
+        here = path[-1] if path else start
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            cell = (here[0] + dx, here[1] + dy)
+            if cell in positions:
+                yield (*path, cell)
+
+    frontier = [()]
+    for _ in range(length):
+        frontier = [new for path in frontier for new in step(path)]
+        yield from frontier
+
+
+def candidates(state: GameState) -> Iterator[Action]:
+    """Every action of a one-item shape that a player could try here, legal or not."""
+    player = state.current
+    others = [p for p in state.players if p.id != player.id]
+    if state.fight is not None:
+        loser_cards = [c for p in state.players for c in p.raw_cards]
+        assert state.field is not None
+        for size in range(4):
+            for take in itertools.combinations(sorted(set(loser_cards)), size):
+                for retreat in [None, *walks(state, state.fight.cell, 1)]:
+                    yield ResolveFight(take=take, retreat=retreat[-1] if retreat else None)
+        return
+    yield EndTurn()
+    if state.field is not None and player.combine is not None:
+        for path in walks(state, player.combine.position, 3):
+            yield Move(path=path)
+        yield BuyUpgrade(upgrade="solar-battery")
+        yield BuyUpgrade(upgrade="armour")
+        for card in player.raw_cards:
+            yield SellRaw(card=card)
+        for card in state.warehouse:
+            yield BuyRaw(card=card)
+    for mission in CATALOG.missions:
+        yield Claim(mission=mission.id)
+    for pile in (1, 2, 3):
+        yield TakeRaw(pile=pile)
+    for installation in state.installations:
+        for size in range(3):
+            for cards in itertools.combinations(player.raw_cards, size):
+                yield React(installation=installation.number, cards=cards)
+    for installation in state.installations:
+        for container in installation.containers:
+            ref = ProductRef(
+                installation=installation.number, card=container.card, container=container.index
+            )
+            yield FreeToken(product=ref, how="dump")
+            yield FreeToken(product=ref, how="sell-bank", price=0)
+            for other in others:
+                yield FreeToken(product=ref, how="sell-player", partner=other.id, price=0)
+                yield Trade(partner=other.id, get_product=ref)
+                yield Trade(partner=other.id, give_product=ref)
+    for other in others:
+        for card in player.raw_cards:
+            yield Trade(partner=other.id, give=(card,))
+            for theirs in other.raw_cards:
+                yield Trade(partner=other.id, give=(card,), receive=(theirs,))
+        for theirs in other.raw_cards:
+            yield Trade(partner=other.id, receive=(theirs,))
+
+
+def states(level: str, players: int, seed: int, count: int) -> Iterator[GameState]:
+    """States of a game played by a policy that picks a kind of action, then one of that kind."""
+    rng = random.Random(seed)
+    state = deal(CATALOG, level, players, seed)
+    for _ in range(count):
+        yield state
+        listed = legal_actions(state, CATALOG)
+        if state.ended or not listed:
+            return
+        wanted = rng.choice(sorted({a.kind for a in listed}))
+        choice = rng.choice([a for a in listed if a.kind == wanted])
+        state, _ = apply(state, choice, CATALOG)
+
+
+PARAMS = [
+    ("1", 2, 1),
+    ("1", 3, 2),
+    ("1", 5, 3),
+    ("2", 2, 1),
+    ("2", 4, 2),
+    ("1v1", 2, 1),
+    ("3", 2, 1),
+    ("3", 3, 4),
+]
+
+
+@pytest.mark.parametrize(("level", "players", "seed"), PARAMS)
+def test_listed_actions_are_allowed_and_allowed_ones_are_listed(level, players, seed) -> None:
+    missing: list[str] = []
+    for number, state in enumerate(states(level, players, seed, 60)):
+        if number % 3:
+            continue  # every third state: the brute force is slow
+        listed = legal_actions(state, CATALOG)
+        for action in listed:
+            ruling = check(state, action, CATALOG)
+            assert ruling.verdict == "allowed", f"listed but {ruling}: {action!r}"
+        keys = {key(state, action) for action in listed}
+        for action in candidates(state):
+            if pointless(action):
+                continue
+            if (
+                check(state, action, CATALOG).verdict == "allowed"
+                and key(state, action) not in keys
+            ):
+                missing.append(f"step {number}: {action!r}")
+    assert missing == [], "allowed by check, missing from legal_actions:\n" + "\n".join(
+        missing[:20]
+    )
