@@ -26,6 +26,7 @@ __all__ = [
     "FormulaError",
     "HouseRuleError",
     "IllegalPlayError",
+    "InputFileError",
     "KitError",
     "LayoutError",
     "MhpError",
@@ -127,6 +128,22 @@ class LayoutError(MhpError):
     def __init__(self, issues: Sequence[Issue]) -> None:
         self.issues = tuple(issues)
         super().__init__("\n".join(str(issue) for issue in self.issues))
+
+
+class InputFileError(MhpError):
+    """A file the toolkit refuses to read: missing, not a file, too large, too deep, not UTF-8.
+
+    ``issue`` locates the refusal (``file:line:column`` when a position is known) and names
+    the limit and its value when a limit was reached.
+    """
+
+    def __init__(self, issue: Issue) -> None:
+        self.issue = issue
+        self.issues = (issue,)
+        super().__init__(str(issue))
+
+    def __reduce__(self) -> tuple[type[InputFileError], tuple[Issue]]:
+        return (type(self), (self.issue,))
 
 
 class StateFileError(MhpError):
