@@ -30,6 +30,7 @@ __all__ = [
     "KitError",
     "LayoutError",
     "MhpError",
+    "OutputFileError",
     "ReactionError",
     "RulebookError",
     "SetupError",
@@ -144,6 +145,21 @@ class InputFileError(MhpError):
 
     def __reduce__(self) -> tuple[type[InputFileError], tuple[Issue]]:
         return (type(self), (self.issue,))
+
+
+class OutputFileError(MhpError):
+    """An output that cannot be written (no such directory, a directory in its place, disk full).
+
+    The previous file at ``path``, if any, is left as it was.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"cannot write {path}: {reason}")
+
+    def __reduce__(self) -> tuple[type[OutputFileError], tuple[str, str]]:
+        return (type(self), (self.path, self.reason))
 
 
 class StateFileError(MhpError):

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Final
 
-from mhp_cards.errors import InputFileError
+from mhp_cards.errors import InputFileError, OutputFileError
 from mhp_cards.issues import Issue
 
 __all__ = [
@@ -208,15 +208,15 @@ def atomic_output(path: Path) -> Iterator[IO[bytes]]:
     """Open a temporary file beside ``path``; on success it replaces ``path``.
 
     If the block raises (or the process is interrupted), ``path`` is untouched and the
-    temporary file is removed. After the rename the directory is flushed to disk too.
+    temporary file is removed. After the rename the directory is flushed to disk too. A file
+    that cannot be written raises :class:`OutputFileError`.
     """
     temporary, stream = _temporary_beside(path)
     try:
         with stream:
             yield stream
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
+            _flush(stream, path)
+        _replace(temporary, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
@@ -225,8 +225,13 @@ def atomic_output(path: Path) -> Iterator[IO[bytes]]:
 
 
 def _temporary_beside(path: Path) -> tuple[str, IO[bytes]]:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
+        )
+    except OSError as error:
+        raise OutputFileError(str(path), error.strerror or str(error)) from None
     try:
         os.chmod(temporary, 0o666 & ~_umask())
         return temporary, os.fdopen(handle, "wb")
@@ -234,6 +239,21 @@ def _temporary_beside(path: Path) -> tuple[str, IO[bytes]]:
         os.close(handle)
         os.unlink(temporary)
         raise
+
+
+def _flush(stream: IO[bytes], path: Path) -> None:
+    try:
+        stream.flush()
+        os.fsync(stream.fileno())
+    except OSError as error:
+        raise OutputFileError(str(path), error.strerror or str(error)) from None
+
+
+def _replace(temporary: str, path: Path) -> None:
+    try:
+        os.replace(temporary, path)
+    except OSError as error:
+        raise OutputFileError(str(path), error.strerror or str(error)) from None
 
 
 def _fsync_directory(directory: Path) -> None:
@@ -258,7 +278,10 @@ def _umask() -> int:
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically."""
     with atomic_output(path) as stream:
-        stream.write(data)
+        try:
+            stream.write(data)
+        except OSError as error:
+            raise OutputFileError(str(path), error.strerror or str(error)) from None
 
 
 def write_text_atomic(path: Path, text: str) -> None:
@@ -279,11 +302,16 @@ def write_files_atomic(files: Mapping[Path, bytes]) -> None:
             temporary, stream = _temporary_beside(path)
             written.append((temporary, path))
             with stream:
-                stream.write(data)
-                stream.flush()
-                os.fsync(stream.fileno())
+                try:
+                    stream.write(data)
+                except OSError as error:
+                    raise OutputFileError(str(path), error.strerror or str(error)) from None
+                _flush(stream, path)
+        for _, path in written:
+            if path.is_dir():  # the one rename that would fail: refuse before replacing any
+                raise OutputFileError(str(path), "a directory is in the way")
         for temporary, path in written:
-            os.replace(temporary, path)
+            _replace(temporary, path)
     except BaseException:
         for temporary, _ in written:
             with contextlib.suppress(FileNotFoundError):

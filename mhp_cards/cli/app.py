@@ -1,7 +1,14 @@
-"""The typer application, the entry point and the error boundary of the command line."""
+"""The typer application, the entry point and the error boundary of the command line.
+
+The boundary: an :class:`MhpError` escaping any command is printed as a message and exits 1,
+without a traceback; so are the ``OSError`` and ``ValueError`` a library call may still raise
+for an input it could not handle (a last resort: the library raises ``MhpError`` values for
+every user error it knows of). Usage errors exit 2.
+"""
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import sys
@@ -10,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
 from mhp_cards.catalog.models import Catalog, Installation
 from mhp_cards.errors import MhpError
@@ -24,8 +32,31 @@ CatalogDir = Annotated[
     typer.Option("--catalog", help="Catalog directory (default: the game shipped with mhp)."),
 ]
 
+
+class _ErrorBoundary(TyperGroup):
+    """The ``mhp`` group: every command runs inside it, so errors stop here as messages."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MhpError as error:
+            fail(str(error))
+        except OSError as error:
+            if error.errno == errno.EPIPE:
+                raise  # a closed pipe (mhp … | head): typer leaves quietly
+            fail(_os_message(error))
+        except (ValueError, RecursionError, MemoryError) as error:
+            fail(f"cannot handle this input: {error or type(error).__name__}")
+
+
+def _os_message(error: OSError) -> str:
+    where = f"{error.filename}: " if error.filename is not None else ""
+    return f"{where}{error.strerror or error}"
+
+
 app = typer.Typer(
     name="mhp",
+    cls=_ErrorBoundary,
     help="Toolkit of the chemistry board game МХП (МАРСХИМПРОМ): formulas, reactions, catalog, "
     "reactor assembly, print-and-play kit.",
     no_args_is_help=True,
@@ -81,5 +112,19 @@ def installation_or_fail(catalog: Catalog, number: int) -> Installation:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the ``mhp`` command line."""
-    app(args=list(argv) if argv is not None else None, prog_name="mhp")
+    """Run the ``mhp`` command line (exit 0, 1 for invalid input, 2 for usage; no traceback)."""
+    try:
+        app(args=list(argv) if argv is not None else None, prog_name="mhp")
+    except typer.Exit as done:
+        sys.exit(done.exit_code)
+    except MhpError as error:
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(1)
+    except OSError as error:
+        if error.errno == errno.EPIPE:
+            sys.exit(1)
+        print(f"error: {_os_message(error)}", file=sys.stderr)
+        sys.exit(1)
+    except (ValueError, RecursionError, MemoryError) as error:
+        print(f"error: cannot handle this input: {error}", file=sys.stderr)
+        sys.exit(1)
