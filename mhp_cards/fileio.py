@@ -19,7 +19,8 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterator, Mapping
+import uuid
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Final
 
@@ -294,9 +295,14 @@ def write_files_atomic(files: Mapping[Path, bytes]) -> None:
 
     Every file is first written whole to a temporary file beside it and flushed; only when all
     are on disk are they renamed over their targets, one after the other, and the directories
-    flushed. A failure before the renames removes every temporary file and changes nothing.
+    flushed. A failure before the renames removes every temporary file and changes nothing; a
+    failure between two renames puts back the files already replaced (their previous versions
+    are kept as hard links until the set is complete).
     """
     written: list[tuple[str, Path]] = []
+    previous: dict[Path, str] = {}
+    absent: set[Path] = set()
+    replaced: list[Path] = []
     try:
         for path, data in files.items():
             temporary, stream = _temporary_beside(path)
@@ -310,12 +316,34 @@ def write_files_atomic(files: Mapping[Path, bytes]) -> None:
         for _, path in written:
             if path.is_dir():  # the one rename that would fail: refuse before replacing any
                 raise OutputFileError(str(path), "a directory is in the way")
+            if not path.exists():
+                absent.add(path)
+                continue
+            keep = str(path.parent / f".{path.name}.{uuid.uuid4().hex}.previous.tmp")
+            with contextlib.suppress(OSError):  # no hard links here: that file has no undo
+                os.link(path, keep)
+                previous[path] = keep
         for temporary, path in written:
             _replace(temporary, path)
+            replaced.append(path)
     except BaseException:
+        for path in reversed(replaced):
+            with contextlib.suppress(OSError):
+                if path in previous:
+                    os.replace(previous.pop(path), path)
+                elif path in absent:
+                    os.unlink(path)
         for temporary, _ in written:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(temporary)
+        _remove(previous.values())
         raise
+    _remove(previous.values())
     for directory in dict.fromkeys(path.parent for path in files):
         _fsync_directory(directory)
+
+
+def _remove(paths: Iterable[str]) -> None:
+    for path in list(paths):
+        with contextlib.suppress(OSError):
+            os.unlink(path)
