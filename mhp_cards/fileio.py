@@ -118,10 +118,11 @@ def read_bytes_limited(
     data = b"".join(chunks)
     if len(data) > limit or info.st_size > limit:
         line, column = _position(data[:limit])
-        size = max(info.st_size, len(data))
+        size = f"{info.st_size} bytes" if info.st_size > limit else "it grew while read"
+        named = f"limit MAX_FILE_BYTES = {limit}" if limit == MAX_FILE_BYTES else "limit"
         raise _refuse(
-            f"the file is larger than the limit of {limit} bytes ({limit // 1024} KiB, "
-            f"limit MAX_FILE_BYTES): {size} bytes or more; reading stopped here",
+            f"the file is larger than the limit of {limit} bytes ({size}; {named}); reading "
+            "stopped here",
             name,
             "the game's files are a few kB: check that this is the right file",
             line,

@@ -273,13 +273,14 @@ def _compose(text: str, file: str, loader_class: Any) -> tuple[YamlDocument | No
         except (ValueError, TypeError, OverflowError) as error:
             # A scalar that looks like a value Python cannot hold (a 31st of February, an
             # integer of 5,000 digits): the constructor raises without a mark.
+            line, column = _unreadable_scalar(node)
             return None, [
                 Issue(
                     "yaml-syntax",
                     f"cannot read a value: {error}",
                     file=file,
-                    line=1,
-                    column=1,
+                    line=line,
+                    column=column,
                     hint="quote the value to keep it as text",
                 )
             ]
@@ -289,6 +290,27 @@ def _compose(text: str, file: str, loader_class: Any) -> tuple[YamlDocument | No
     issues: list[Issue] = []
     _walk(node, (), document, issues)
     return document, issues
+
+
+def _unreadable_scalar(root: yaml.Node) -> tuple[int, int]:
+    """Line and column of the first scalar the safe constructor fails on (1, 1 if none does)."""
+    constructor = yaml.constructor.SafeConstructor()
+    stack, seen = [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                constructor.construct_object(node)
+            except (ValueError, TypeError, OverflowError):
+                return node.start_mark.line + 1, node.start_mark.column + 1
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend(child for pair in reversed(node.value) for child in reversed(pair))
+    return 1, 1
 
 
 def _syntax_issue(error: yaml.YAMLError, file: str) -> Issue:

@@ -279,3 +279,14 @@ def test_an_output_that_cannot_be_written_is_an_mhp_error(tmp_path: Path) -> Non
     with pytest.raises(OutputFileError):
         write_text_atomic(tmp_path / "folder", "{}")
     assert _leftovers(tmp_path) == []
+
+
+def test_an_unreadable_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "secret.yaml"
+    path.write_text("a: 1\n", encoding="utf-8")
+
+    def denied(*args: object) -> int:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "open", denied)  # chmod 000 does not stop root, who runs CI here
+    assert "permission denied" in _refusal(path).message

@@ -109,9 +109,11 @@ def test_control_characters_are_located(fast: bool) -> None:
 
 @pytest.mark.parametrize("fast", BOTH)
 def test_a_value_python_cannot_hold_is_an_issue(fast: bool) -> None:
-    issue = one_refusal("date: 2026-02-30\n", fast)
-    assert issue.check == "yaml-syntax"
+    issue = one_refusal("a: 1\nlist: [ok, 2026-02-30]\n", fast)
+    assert (issue.check, issue.line, issue.column) == ("yaml-syntax", 2, 12)
     assert "cannot read a value" in issue.message
+    issue = one_refusal("a:\n  b: " + "9" * 5_000 + "\n", fast)
+    assert (issue.line, issue.column) == (2, 6)
 
 
 HOSTILE = {

@@ -24,7 +24,7 @@ from mhp_cards.assembly.cardflow import net_reaction_problem
 from mhp_cards.assembly.problems import AssemblyProblem, port_name
 from mhp_cards.catalog.cardid import ELECTROLYSER, CardIdError, read_card_id
 from mhp_cards.catalog.models import Catalog, Installation, Port, ReactorCard
-from mhp_cards.errors import AssemblyError
+from mhp_cards.errors import AssemblyError, InputFileError
 from mhp_cards.fileio import read_text_limited
 from mhp_cards.yamldoc import read_yaml
 
@@ -457,6 +457,8 @@ def read_arrangement(source: str) -> Arrangement:
     document, problems = read_yaml(text, path.name)
     if document is None:
         problem = problems[0]
+        if problem.check == "limits":
+            raise InputFileError(problem)
         lines = text.splitlines(keepends=True)[: (problem.line or 1) - 1]
         position = sum(map(len, lines)) + (problem.column or 1) - 1
         raise AssemblyError(f"{path.name}: not YAML: {problem}", text, position)
