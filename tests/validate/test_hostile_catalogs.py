@@ -19,8 +19,10 @@ from pathlib import Path
 
 import pytest
 
+from mhp_cards import yamldoc
 from mhp_cards.fileio import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES
 from mhp_cards.resources import default_catalog_dir
+from mhp_cards.validate import validate_catalog
 
 #: Runs the CLI like the ``mhp`` script, then writes the process's peak memory (KiB) to argv[1]:
 #: VmHWM where Linux has it (ru_maxrss survives exec, so it would count the parent's peak).
@@ -173,3 +175,14 @@ def test_a_command_that_loads_a_hostile_catalog_says_why_and_exits_1(
 
 def _fill_over(path: Path, text: str) -> None:
     path.write_text(text, "utf-8")
+
+
+def test_libyaml_and_the_pure_parser_refuse_alike(
+    hostile: tuple[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, catalog = hostile
+    fast = validate_catalog(catalog)
+    monkeypatch.setattr(yamldoc, "_FAST", None)
+    pure = validate_catalog(catalog)
+    assert len(fast.issues) == 1
+    assert fast.issues == pure.issues
