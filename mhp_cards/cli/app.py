@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import io
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -21,6 +22,7 @@ from typer.core import TyperGroup
 
 from mhp_cards.catalog.models import Catalog, Installation
 from mhp_cards.errors import MhpError
+from mhp_cards.fileio import MAX_FILE_BYTES
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -92,11 +94,24 @@ def echo_json(document: Any) -> None:
 
 
 def read_inputs(values: Sequence[str]) -> list[str]:
-    """The command-line values, with ``-`` replaced by the non-blank lines of stdin."""
+    """The command-line values, with ``-`` replaced by the non-blank lines of stdin.
+
+    Standard input is read like a file: at most :data:`~mhp_cards.fileio.MAX_FILE_BYTES`
+    characters (``< /dev/zero`` is refused, not read forever), UTF-8 text only.
+    """
     inputs: list[str] = []
     for value in values:
         if value == "-":
-            inputs.extend(line.rstrip("\r\n") for line in sys.stdin if line.strip())
+            try:
+                text = sys.stdin.read(MAX_FILE_BYTES + 1)
+            except UnicodeDecodeError as error:
+                fail(f"standard input is not UTF-8 text: {error.reason} at byte {error.start}")
+            if len(text) > MAX_FILE_BYTES:
+                fail(
+                    f"standard input is larger than the limit of {MAX_FILE_BYTES} characters "
+                    f"(limit MAX_FILE_BYTES = {MAX_FILE_BYTES})"
+                )
+            inputs.extend(line.rstrip("\r\n") for line in io.StringIO(text) if line.strip())
         else:
             inputs.append(value)
     return inputs

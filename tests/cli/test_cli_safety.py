@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from mhp_cards.cli import app, main
 from mhp_cards.cli import catalog as catalog_command
 from mhp_cards.errors import CatalogError
+from mhp_cards.fileio import MAX_FILE_BYTES
 from mhp_cards.issues import Issue
 from mhp_cards.pdf import faces
 from mhp_cards.resources import default_catalog_dir, default_layouts_dir
@@ -250,3 +251,12 @@ def test_the_installed_command_answers_hostile_arguments_without_a_traceback(
     assert result.returncode in (1, 2), result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     assert result.stderr.strip() or result.stdout.strip()
+
+
+def test_standard_input_is_read_within_the_size_limit() -> None:
+    result = CliRunner().invoke(app, ["formula", "-"], input="x" * (MAX_FILE_BYTES + 1))
+    assert result.exit_code == 1
+    assert f"limit MAX_FILE_BYTES = {MAX_FILE_BYTES}" in result.stderr
+    result = CliRunner().invoke(app, ["formula", "-", "--json"], input="H2O\n\nCO2\r\n")
+    assert result.exit_code == 0
+    assert len(result.stdout.splitlines()) == 2
