@@ -170,6 +170,25 @@ def _scan(text: str, file: str, loader: Any) -> Issue | None:
         return Issue(check, message, file=file, line=line, column=column, hint=hint)
 
     for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.CollectionEndEvent):
+            closed = stack.pop()
+            if closed.anchor is not None:
+                anchors[closed.anchor] = (closed.size, anchors[closed.anchor][1])
+            if stack:
+                stack[-1].size += closed.size
+            continue
+        if not isinstance(event, (yaml.AliasEvent, yaml.ScalarEvent, yaml.CollectionStartEvent)):
+            continue  # stream and document events hold no value
+        if stack:
+            parent = stack[-1]
+            parent.entries += 1  # a key or a value in a mapping, an item in a list
+            if parent.entries > MAX_ITEMS * (2 if parent.mapping else 1):
+                kind = "mapping" if parent.mapping else "list"
+                return refuse(
+                    event,
+                    f"more than {MAX_ITEMS} entries in one {kind} (limit MAX_ITEMS = {MAX_ITEMS})",
+                    "the game's longest list has 60 entries: check the data",
+                )
         if isinstance(event, yaml.AliasEvent):
             aliases += 1
             if aliases > MAX_ALIASES:
@@ -186,80 +205,43 @@ def _scan(text: str, file: str, loader: Any) -> Issue | None:
                     f"define the anchor '&{event.anchor}' before '*{event.anchor}'",
                     "yaml-syntax",
                 )
-            size = known[0]
-        elif isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)):
+            size = known[0]  # an alias stands for every value of its anchor, again
+        else:
             anchor = event.anchor
             if anchor is not None and anchor in anchors:
-                first = anchors[anchor][1]
                 return refuse(
                     event,
-                    f"found duplicate anchor {anchor!r}; the first occurrence is at line {first}",
+                    f"found duplicate anchor {anchor!r}; the first occurrence is at line "
+                    f"{anchors[anchor][1]}",
                     "give each anchor its own name",
                     "yaml-syntax",
                 )
             size = 1
-            if isinstance(event, yaml.CollectionStartEvent):
-                if len(stack) >= MAX_DEPTH:
-                    return refuse(
-                        event,
-                        f"nested deeper than {MAX_DEPTH} levels (limit MAX_DEPTH = {MAX_DEPTH})",
-                        "the game's files nest at most 8 levels: flatten the data",
-                    )
-                if anchor is not None:
-                    anchors[anchor] = (0, _line(event))  # complete once it is closed
-                _count(stack)
-                total += 1
-                stack.append(_Open(anchor, isinstance(event, yaml.MappingStartEvent)))
-                if total > MAX_NODES:
-                    return _too_many(refuse, event)
-                continue
             if anchor is not None:
-                anchors[anchor] = (1, _line(event))
-        elif isinstance(event, yaml.CollectionEndEvent):
-            closed = stack.pop()
-            if closed.anchor is not None:
-                anchors[closed.anchor] = (closed.size, anchors[closed.anchor][1])
-            if stack:
-                stack[-1].size += closed.size
-            continue
-        else:
-            continue
+                anchors[anchor] = (size, _line(event))  # a collection's size: when it closes
         total += size
-        if stack:
-            stack[-1].size += size
-        if _count(stack) or total > MAX_NODES:
-            if total > MAX_NODES:
-                return _too_many(refuse, event)
+        if total > MAX_NODES:
             return refuse(
                 event,
-                f"more than {MAX_ITEMS} entries in one {'mapping' if stack[-1].mapping else 'list'}"
-                f" (limit MAX_ITEMS = {MAX_ITEMS})",
-                "the game's longest list has 60 entries: check the data",
+                f"more than {MAX_NODES} values, counting each alias as the values it repeats "
+                f"(limit MAX_NODES = {MAX_NODES})",
+                "the game's largest file has 900 values: check the data, or its aliases",
             )
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(stack) >= MAX_DEPTH:
+                return refuse(
+                    event,
+                    f"nested deeper than {MAX_DEPTH} levels (limit MAX_DEPTH = {MAX_DEPTH})",
+                    "the game's files nest at most 8 levels: flatten the data",
+                )
+            stack.append(_Open(event.anchor, isinstance(event, yaml.MappingStartEvent)))
+        elif stack:
+            stack[-1].size += size
     return None
 
 
 def _line(event: yaml.Event) -> int:
     return event.start_mark.line + 1 if event.start_mark is not None else 0
-
-
-def _count(stack: list[_Open]) -> bool:
-    """Count one more value in the innermost collection; True when it has too many entries."""
-    if not stack:
-        return False
-    innermost = stack[-1]
-    innermost.entries += 1
-    return innermost.entries > MAX_ITEMS * (2 if innermost.mapping else 1)
-
-
-def _too_many(refuse: Any, event: yaml.Event) -> Issue:
-    result: Issue = refuse(
-        event,
-        f"more than {MAX_NODES} values, counting each alias as the values it repeats "
-        f"(limit MAX_NODES = {MAX_NODES})",
-        "the game's largest file has 900 values: check the data, or its aliases",
-    )
-    return result
 
 
 def _compose(text: str, file: str, loader_class: Any) -> tuple[YamlDocument | None, list[Issue]]:

@@ -73,6 +73,13 @@ def test_a_list_longer_than_the_limit_is_refused_at_the_entry_past_it(fast: bool
 
 
 @pytest.mark.parametrize("fast", BOTH)
+def test_a_list_of_too_many_mappings_is_refused(fast: bool) -> None:
+    issue = one_refusal("items:\n" + "  - {a: 1}\n" * (MAX_ITEMS + 1), fast)
+    assert f"limit MAX_ITEMS = {MAX_ITEMS}" in issue.message
+    assert (issue.line, issue.column) == (MAX_ITEMS + 2, 5)
+
+
+@pytest.mark.parametrize("fast", BOTH)
 def test_a_mapping_with_too_many_keys_is_refused(fast: bool) -> None:
     issue = one_refusal("".join(f"k{i}: {i}\n" for i in range(MAX_ITEMS + 1)), fast)
     assert "one mapping" in issue.message
