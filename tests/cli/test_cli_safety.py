@@ -19,8 +19,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import mhp_cards.validate as validate_package
+from mhp_cards.assembly import solver as solver_module
 from mhp_cards.cli import app, main
 from mhp_cards.cli import catalog as catalog_command
+from mhp_cards.cli import reactor as reactor_command
 from mhp_cards.errors import CatalogError
 from mhp_cards.fileio import MAX_FILE_BYTES
 from mhp_cards.issues import Issue
@@ -176,6 +179,14 @@ def test_commands_only_read_their_inputs(tmp_path: Path) -> None:
 # The boundary -----------------------------------------------------------------------------------
 
 
+def _replace(
+    monkeypatch: pytest.MonkeyPatch, command: object, library: object, name: str, new: object
+) -> None:
+    """Replace a library function where a command finds it, imported at the top or lazily."""
+    monkeypatch.setattr(command, name, new, raising=False)
+    monkeypatch.setattr(library, name, new)
+
+
 @pytest.mark.parametrize(
     ("error", "message"),
     [
@@ -197,7 +208,7 @@ def test_an_error_escaping_a_command_is_a_message_and_exit_1(
     def failing(*args: object) -> None:
         raise error
 
-    monkeypatch.setattr(catalog_command, "validate_catalog", failing)
+    _replace(monkeypatch, catalog_command, validate_package, "validate_catalog", failing)
     result = CliRunner().invoke(app, ["validate"])
     assert result.exit_code == 1
     assert result.exception is None or isinstance(result.exception, SystemExit)
@@ -206,13 +217,23 @@ def test_an_error_escaping_a_command_is_a_message_and_exit_1(
     assert "Traceback" not in result.output
 
 
+def test_the_boundary_covers_the_commands_of_sub_groups(monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing(*args: object) -> None:
+        raise OSError(errno.EIO, "Input/output error", "installations.yaml")
+
+    _replace(monkeypatch, reactor_command, solver_module, "solve_installation", failing)
+    result = CliRunner().invoke(app, ["reactor", "solve", "2"])
+    assert result.exit_code == 1
+    assert result.stderr == "error: installations.yaml: Input/output error\n"
+
+
 def test_main_exits_with_the_code_and_the_message(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def failing(*args: object) -> None:
         raise ValueError("unexpected input")
 
-    monkeypatch.setattr(catalog_command, "validate_catalog", failing)
+    _replace(monkeypatch, catalog_command, validate_package, "validate_catalog", failing)
     with pytest.raises(SystemExit) as done:
         main(["validate"])
     assert done.value.code == 1
