@@ -28,9 +28,11 @@ __all__ = [
     "FormulaError",
     "HouseRuleError",
     "IllegalPlayError",
+    "InputFileError",
     "KitError",
     "LayoutError",
     "MhpError",
+    "OutputFileError",
     "ReactionError",
     "RulebookError",
     "SetupError",
@@ -137,6 +139,37 @@ class LayoutError(MhpError):
     def __init__(self, issues: Sequence[Issue]) -> None:
         self.issues = tuple(issues)
         super().__init__("\n".join(str(issue) for issue in self.issues))
+
+
+class InputFileError(MhpError):
+    """A file the toolkit refuses to read: missing, not a file, too large, too deep, not UTF-8.
+
+    ``issue`` locates the refusal (``file:line:column`` when a position is known) and names
+    the limit and its value when a limit was reached.
+    """
+
+    def __init__(self, issue: Issue) -> None:
+        self.issue = issue
+        self.issues = (issue,)
+        super().__init__(str(issue))
+
+    def __reduce__(self) -> tuple[type[InputFileError], tuple[Issue]]:
+        return (type(self), (self.issue,))
+
+
+class OutputFileError(MhpError):
+    """An output that cannot be written (no such directory, a directory in its place, disk full).
+
+    The previous file at ``path``, if any, is left as it was.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"cannot write {path}: {reason}")
+
+    def __reduce__(self) -> tuple[type[OutputFileError], tuple[str, str]]:
+        return (type(self), (self.path, self.reason))
 
 
 class StateFileError(MhpError):

@@ -20,13 +20,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-import yaml
-
 from mhp_cards.assembly.cardflow import net_reaction_problem
 from mhp_cards.assembly.problems import AssemblyProblem, port_name
 from mhp_cards.catalog.cardid import ELECTROLYSER, CardIdError, read_card_id
 from mhp_cards.catalog.models import Catalog, Installation, Port, ReactorCard
-from mhp_cards.errors import AssemblyError
+from mhp_cards.errors import AssemblyError, InputFileError
+from mhp_cards.fileio import read_text_limited
+from mhp_cards.yamldoc import read_yaml
 
 __all__ = [
     "EDGES",
@@ -453,14 +453,16 @@ def read_arrangement(source: str) -> Arrangement:
             source,
             0,
         )
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        raise AssemblyError(
-            f"{path.name}: not YAML: {error}", text, mark.index if mark else 0
-        ) from None
+    text = read_text_limited(path, path.name)
+    document, problems = read_yaml(text, path.name)
+    if document is None:
+        problem = problems[0]
+        if problem.check == "limits":
+            raise InputFileError(problem)
+        lines = text.splitlines(keepends=True)[: (problem.line or 1) - 1]
+        position = sum(map(len, lines)) + (problem.column or 1) - 1
+        raise AssemblyError(f"{path.name}: not YAML: {problem}", text, position)
+    data = document.data
     rows = data.get("rows") if isinstance(data, dict) else None
     if not isinstance(rows, list) or not rows:
         raise AssemblyError(

@@ -7,7 +7,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from mhp_cards.catalog.models import Catalog
-from mhp_cards.errors import StateFileError
+from mhp_cards.errors import InputFileError, StateFileError
+from mhp_cards.fileio import json_limit_issue, read_text_limited
 from mhp_cards.game.state import GameState
 from mhp_cards.game.status import status
 
@@ -17,17 +18,20 @@ _LISTED = 10
 
 
 def read_state(path: Path) -> GameState:
-    """The game state in the JSON file ``path``; :class:`StateFileError` saying why not."""
+    """The game state in the JSON file ``path``; :class:`StateFileError` saying why not.
+
+    The file is read within the limits of :mod:`mhp_cards.fileio` (size, nesting, entries);
+    a refusal names the file, the line and column, the limit and its value.
+    """
     try:
-        return GameState.from_json(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise StateFileError(str(path), f"no state file {path}") from None
-    except UnicodeDecodeError as error:
-        raise StateFileError(
-            str(path), f"{path}: not UTF-8 text ({error.reason} at byte {error.start})"
-        ) from None
-    except OSError as error:
-        raise StateFileError(str(path), f"{path}: cannot read it: {error.strerror}") from None
+        text = read_text_limited(path, what="state file")
+    except InputFileError as error:
+        raise StateFileError(str(path), str(error.issue)) from None
+    refusal = json_limit_issue(text, str(path))
+    if refusal is not None:
+        raise StateFileError(str(path), str(refusal))
+    try:
+        return GameState.from_json(text)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(step) for step in first["loc"])

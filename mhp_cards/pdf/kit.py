@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import KitError
-from mhp_cards.fileio import write_bytes_atomic
+from mhp_cards.fileio import write_files_atomic
 from mhp_cards.pdf import faces
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.impose import Imposition, crop_marks, impose, pack
@@ -623,7 +623,11 @@ def build_kit(
     out_dir: Path = Path("output"),
     progress: Callable[[str, int, int], None] | None = None,
 ) -> KitResult:
-    """Write the kit: ``mhp-kit.pdf`` and one ``mhp-<section>.pdf`` per section, atomically."""
+    """Write the kit: ``mhp-kit.pdf`` and one ``mhp-<section>.pdf`` per section, atomically.
+
+    The set is replaced all together: a build that fails half-way leaves every previous file
+    as it was, and no temporary file.
+    """
     profile = load_profile(layout)
     layout_path = Path(layout)
     templates = load_templates(profile, layout_path.parent if layout_path.suffix else None)
@@ -632,10 +636,12 @@ def build_kit(
     subject = "МАРСХИМПРОМ print-and-play kit" if lang == "en" else "МАРСХИМПРОМ: набор для печати"
     combined = [page for section in sections for page in _with_blank_backs(section)]
     documents = [("kit", combined)] + [(section.name, section.pages) for section in sections]
+    rendered: dict[Path, bytes] = {}
     for name, pages in documents:
         title = f"МАРСХИМПРОМ — {name}"
-        data = render_pdf(pages, title, subject, lang)
         path = out_dir / f"mhp-{name}.pdf"
-        write_bytes_atomic(path, data)
+        rendered[path] = render_pdf(pages, title, subject, lang)
         files.append(KitFile(path, name, len(pages)))
+    # All or nothing: every PDF is rendered before the first one replaces its previous version.
+    write_files_atomic(rendered)
     return KitResult(tuple(files), sum(section.pieces for section in sections))

@@ -29,7 +29,7 @@ from mhp_cards.errors import LayoutError
 from mhp_cards.issues import Issue
 from mhp_cards.resources import default_layouts_dir
 from mhp_cards.validate.schema_issues import model_issues, schema_issues
-from mhp_cards.yamldoc import YamlDocument, read_yaml
+from mhp_cards.yamldoc import YamlDocument, read_yaml_file
 
 __all__ = [
     "PAGE_SIZES",
@@ -245,8 +245,7 @@ class _Source:
 
 
 def _read(path: Path) -> _Source:
-    text = path.read_text(encoding="utf-8")
-    document, issues = read_yaml(text, str(path))
+    document, issues = read_yaml_file(path)
     if document is None or issues:
         raise LayoutError(tuple(issues))
     if not isinstance(document.data, dict):
@@ -438,6 +437,21 @@ def _templates_at(path: Path) -> Templates:
                 )
             )
         parent = entry.get("extends")
+        if parent is not None and not isinstance(parent, str):
+            line, column = source.document.locate(("templates", name, "extends"))
+            raise LayoutError(
+                (
+                    Issue(
+                        "layout",
+                        f"'extends' of template {name!r} must be a template name",
+                        file=str(path),
+                        path=("templates", name, "extends"),
+                        line=line,
+                        column=column,
+                        hint=f"known: {', '.join(sorted(map(str, raw)))}",
+                    ),
+                )
+            )
         own = {k: v for k, v in entry.items() if k != "extends"}
         merged = _merge(resolve(parent, (*trail, name)), own) if parent else own
         resolved[name] = merged

@@ -30,6 +30,7 @@ import yaml
 
 from mhp_cards.errors import RulebookError
 from mhp_cards.rules.numbers import LANGS, LEVELS, Lang, Level
+from mhp_cards.yamldoc import read_yaml_file
 
 __all__ = [
     "AID_SUMMARY_LIMIT",
@@ -408,7 +409,11 @@ def parse_rulebook(data: Any) -> Rulebook:
 
 def read_rulebook(path: Path | str) -> Rulebook:
     """A :class:`Rulebook` read from a YAML file (uncached; for other or edited rulebooks)."""
-    return parse_rulebook(yaml.safe_load(Path(path).read_text(encoding="utf-8")))
+    source = Path(path)
+    document, issues = read_yaml_file(source)
+    if document is None or issues:
+        raise RulebookError("invalid rulebook:\n  " + "\n  ".join(map(str, issues)))
+    return parse_rulebook(document.data)
 
 
 @functools.cache

@@ -1,6 +1,7 @@
 """Loading a catalog directory: YAML → JSON Schema → models → checks, all problems at once.
 
-1. Each file is read as YAML with safe loading; a syntax error is located and that file stops.
+1. Each file is read as YAML with safe loading, within the limits of :mod:`mhp_cards.fileio`
+   (size, nesting, aliases, entries); a syntax error or a limit is located and that file stops.
 2. Its data is validated against the file's JSON Schema (generated from the models); every
    structural error is reported, located at the offending value or key.
 3. Structurally valid files become frozen models.
@@ -26,7 +27,7 @@ from mhp_cards.issues import Issue, has_errors
 from mhp_cards.resources import default_catalog_dir
 from mhp_cards.validate.checks import CHECKS, Parts, run_checks
 from mhp_cards.validate.schema_issues import model_issues, schema_issues
-from mhp_cards.yamldoc import YamlDocument, read_yaml
+from mhp_cards.yamldoc import YamlDocument, read_yaml_file
 
 __all__ = ["Validation", "load_catalog", "validate_catalog"]
 
@@ -81,7 +82,7 @@ def validate_catalog(directory: Path | str | None = None) -> Validation:
         return Validation(root, (issue,))
     for file_name, model in CATALOG_FILES.items():
         path = root / file_name
-        if not path.is_file():
+        if not (path.exists() or path.is_symlink()):
             issues.append(
                 Issue(
                     "files",
@@ -91,24 +92,7 @@ def validate_catalog(directory: Path | str | None = None) -> Validation:
                 )
             )
             continue
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError as error:
-            before = path.read_bytes()[: error.start]
-            line = before.count(b"\n") + 1
-            column = len(before) - (before.rfind(b"\n") + 1) + 1
-            issues.append(
-                Issue(
-                    "files",
-                    f"not UTF-8 text: {error.reason} at byte {error.start}",
-                    file=file_name,
-                    line=line,
-                    column=column,
-                    hint="save the file as UTF-8",
-                )
-            )
-            continue
-        document, yaml_issues = read_yaml(text, file_name)
+        document, yaml_issues = read_yaml_file(path, file_name)
         issues.extend(yaml_issues)
         if document is None:
             continue
@@ -145,6 +129,7 @@ def validate_catalog(directory: Path | str | None = None) -> Validation:
             issues.append(issue)
     checks = {"files": "ok" if not _from(issues, {"files"}) else "failed"}
     checks["yaml"] = "ok" if not _from(issues, {"yaml-syntax", "yaml-duplicate-key"}) else "failed"
+    checks["limits"] = "ok" if not _from(issues, {"limits"}) else "failed"
     checks["schema"] = "ok" if not _from(issues, {"schema"}) else "failed"
     checks.update(statuses)
     catalog = parts.catalog() if not has_errors(issues) else None
@@ -172,6 +157,7 @@ def check_names() -> list[tuple[str, str]]:
     return [
         ("files", "the five catalog files are there and are UTF-8"),
         ("yaml", "each file is well-formed YAML without duplicate keys"),
+        ("limits", "each file is within the limits of size, nesting, aliases and list lengths"),
         ("schema", "each file matches its JSON Schema (types, required fields, known keys)"),
         *((check.name, check.description) for check in CHECKS),
     ]

@@ -281,3 +281,17 @@ def test_module_imports_on_its_own(module: str) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_read_arrangement_refuses_an_alias_bomb_with_the_limit(tmp_path) -> None:
+    from mhp_cards.errors import InputFileError
+
+    lines = ["rows: &a0 [x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{n}: &a{n} [" + ", ".join([f"*a{n - 1}"] * 9) + "]" for n in range(1, 9)]
+    path = tmp_path / "bomb.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(InputFileError) as caught:
+        read_arrangement(str(path))
+    assert caught.value.issue.file == "bomb.yaml"
+    assert "MAX_NODES" in caught.value.issue.message
+    assert caught.value.issue.line == 5

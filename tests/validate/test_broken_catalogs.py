@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from mhp_cards import yamldoc
 from mhp_cards.errors import CatalogError
 from mhp_cards.validate import load_catalog, validate_catalog
 
@@ -953,3 +954,16 @@ def test_setup_count_error_says_what_would_work(catalog_copy) -> None:
         catalog_copy.validate(), "setup-counts", "60 Fate cards", rule="L1.S1"
     )
     assert "68" in issue.hint
+
+
+@pytest.mark.skipif(not yamldoc.LIBYAML, reason="PyYAML without libyaml: one parser only")
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_libyaml_and_the_pure_parser_report_every_defect_alike(
+    catalog_copy, case: Case, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    catalog_copy.edit(case.file, case.old, case.new)
+    fast = catalog_copy.validate()
+    monkeypatch.setattr(yamldoc, "_FAST", None)
+    pure = catalog_copy.validate()
+    assert fast.issues == pure.issues
+    assert fast.checks == pure.checks
