@@ -201,7 +201,15 @@ def _fate_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 "fate-cards", f"Fate card {card!r} is used {count} times", ("field",), rule
             )
     missing = expected - set(counts)
-    if len(missing) != len(hidden):
+    if hidden and len(missing) != len(hidden):
+        yield _issue(
+            "fate-cards",
+            f"the view has {len(hidden)} placeholder(s) for the {len(missing)} Fate card(s) it "
+            "does not show",
+            ("removed_fate",),
+            rule,
+        )
+    elif missing and not hidden:
         yield _issue(
             "fate-cards",
             f"{len(missing)} Fate card(s) are neither on the field nor set aside",

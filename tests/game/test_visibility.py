@@ -393,6 +393,23 @@ def test_the_referee_judges_a_view_as_the_full_state(case: tuple[GameState, str]
 
 @SETTINGS
 @given(reached())
+def test_every_player_gets_the_same_answers_from_their_view(case: tuple[GameState, str]) -> None:
+    """Out of turn too: the drawn player's actions (mostly refused: not their turn), and the
+    defender's side of a fight."""
+    state, viewer = case
+    seen = view(state, viewer)
+    actions = [a.model_copy(update={"player": viewer}) for a in candidates(state, CATALOG, viewer)]
+    if state.fight is not None and viewer in (state.fight.attacker, state.fight.defender):
+        actions.append(ResolveFight(player=viewer))
+    for action in actions:
+        if comparable(state, action, viewer):
+            full, partial = check(state, action, CATALOG), check(seen, action, CATALOG)
+            assert partial.verdict == full.verdict, f"{action!r}: {full} / on the view: {partial}"
+            assert partial.rules == full.rules, action
+
+
+@SETTINGS
+@given(reached())
 def test_a_view_lists_the_same_legal_actions(case: tuple[GameState, str]) -> None:
     state, _ = case
     if state.level == "1v1" or exhaustion_check_reads_hands(state):
