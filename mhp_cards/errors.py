@@ -39,6 +39,7 @@ __all__ = [
     "StateFileError",
     "TextError",
     "TypesetError",
+    "ViewError",
 ]
 
 _ECHO_LIMIT = 1000
@@ -177,6 +178,19 @@ class StateFileError(MhpError):
 
     def __init__(self, path: str, message: str) -> None:
         self.path = path
+        super().__init__(message)
+
+
+class ViewError(MhpError, ValueError):
+    """A player's view that cannot be made.
+
+    Nobody plays that colour, or the state is already another player's view; ``players`` lists
+    who plays.
+    """
+
+    def __init__(self, message: str, player: str, players: Sequence[str] = ()) -> None:
+        self.player = player
+        self.players = tuple(players)
         super().__init__(message)
 
 

@@ -1,4 +1,4 @@
-"""The game on the table: its state, the dealer, and consistency checks.
+"""The game on the table: its state, the dealer, consistency checks and players' views.
 
 >>> from mhp_cards.validate import load_catalog
 >>> from mhp_cards.game import deal, is_valid
@@ -12,5 +12,6 @@ from mhp_cards.game.dealer import SHAPES, SetupError, deal
 from mhp_cards.game.rng import Rng
 from mhp_cards.game.state import GameState
 from mhp_cards.game.status import is_valid, status
+from mhp_cards.game.visibility import view
 
-__all__ = ["SHAPES", "GameState", "Rng", "SetupError", "deal", "is_valid", "status"]
+__all__ = ["SHAPES", "GameState", "Rng", "SetupError", "deal", "is_valid", "status", "view"]

@@ -257,6 +257,10 @@ class GameState(Model):
     quiet_turns: Annotated[int, Field(ge=0)] = 0
     """Turns in a row, up to now, in which nobody collected, reacted or bought from the
     Warehouse (level 3, Ruling L3.E1-no-progress)."""
+    viewer: str | None = None
+    """None for the full state; for a player's view (mhp_cards.game.visibility.view), the
+    player it shows the game to: cards they cannot see are placeholders (``hidden#1``), and
+    ``seed`` and ``rng`` are 0."""
 
     @property
     def current(self) -> Player:

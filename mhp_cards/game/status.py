@@ -5,7 +5,8 @@ the rule); ``is_valid`` is "no issue". Checked: coins add up to the box's count;
 and Fate card is in exactly one place; players, colours and turn are sound; combines stand on
 the field and hold no more than the level allows; chemist tokens are within 8 a player and stand
 only on product places and mission places; installations are the catalog's and assemble;
-missions match the Mission card.
+missions match the Mission card. A player's view (``state.viewer`` set) is checked the same
+way, each placeholder standing for one card of the box that the view does not show.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import fate_instances, raw_instances
 from mhp_cards.game.setups import PLAYERS_TEXT
 from mhp_cards.game.state import GameState, InstallationState
+from mhp_cards.game.visibility import is_hidden
 from mhp_cards.issues import Issue
 from mhp_cards.rules.numbers import (
     COMBINE_CAPACITY,
@@ -91,6 +93,10 @@ def _players(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 "L1.S4",
             )
         seen.add(player.id)
+    if state.viewer is not None and state.viewer not in seen:
+        yield _issue(
+            "players", f"the view is for {state.viewer!r}, who is not playing", ("viewer",), "L1.S4"
+        )
     if not 0 <= state.turn < count:
         yield _issue("turn", f"turn {state.turn} names no player", ("turn",), "L1.T1")
 
@@ -115,8 +121,17 @@ def _raw_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
     places: dict[str, list[str]] = {}
     for card, where in state.raw_locations():
         places.setdefault(card, []).append(where)
+    hidden = {card for card in places if is_hidden(card)} if state.viewer is not None else set()
     for card, wheres in sorted(places.items()):
-        if card not in expected:
+        if card in hidden:
+            if len(wheres) > 1:
+                yield _issue(
+                    "raw-cards",
+                    f"placeholder {card!r} is in {len(wheres)} places: {', '.join(wheres)}",
+                    ("raw_cards",),
+                    rule,
+                )
+        elif card not in expected:
             yield _issue(
                 "raw-cards",
                 f"raw card {card!r} ({wheres[0]}) is not a card of the box",
@@ -131,7 +146,17 @@ def _raw_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 rule,
             )
     missing = sorted(expected - set(places))
-    if missing:
+    if state.viewer is not None:
+        # A view: each card of the box that the viewer cannot see stands behind one placeholder.
+        if len(missing) != len(hidden):
+            yield _issue(
+                "raw-cards",
+                f"the view has {len(hidden)} placeholder(s) for the {len(missing)} raw card(s) "
+                "it does not show",
+                ("raw_cards",),
+                rule,
+            )
+    elif missing:
         shown = ", ".join(missing[:5]) + ("…" if len(missing) > 5 else "")
         yield _issue(
             "raw-cards",
@@ -162,15 +187,29 @@ def _fate_cards(state: GameState, catalog: Catalog) -> Iterator[Issue]:
     expected = set(fate_instances(catalog))
     laid = [cell.fate for cell in state.field.cells]
     counts = Counter([*laid, *state.removed_fate])
+    hidden = {card for card in counts if is_hidden(card)} if state.viewer is not None else set()
     for card, count in sorted(counts.items()):
-        if card not in expected:
+        if card in hidden:
+            if count > 1:
+                yield _issue(
+                    "fate-cards", f"placeholder {card!r} is used {count} times", ("field",), rule
+                )
+        elif card not in expected:
             yield _issue("fate-cards", f"{card!r} is not a Fate card of the box", ("field",), rule)
         elif count > 1:
             yield _issue(
                 "fate-cards", f"Fate card {card!r} is used {count} times", ("field",), rule
             )
     missing = expected - set(counts)
-    if missing:
+    if hidden and len(missing) != len(hidden):
+        yield _issue(
+            "fate-cards",
+            f"the view has {len(hidden)} placeholder(s) for the {len(missing)} Fate card(s) it "
+            "does not show",
+            ("removed_fate",),
+            rule,
+        )
+    elif missing and not hidden:
         yield _issue(
             "fate-cards",
             f"{len(missing)} Fate card(s) are neither on the field nor set aside",

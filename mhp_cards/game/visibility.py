@@ -1,0 +1,134 @@
+"""What one player may know: a player's view of a game state.
+
+``view(state, player)`` is a :class:`~mhp_cards.game.state.GameState` (the same model, so the
+referee and every other function that takes a state take a view) in which every card the
+player cannot see is replaced by a placeholder, and ``viewer`` names the player.
+
+Hidden, by the rules:
+
+* the raw cards lying face down on the field (L1.S3, L3.S2): each becomes ``hidden#N``; whether
+  a cell still holds a card is public;
+* the Fate cards: they lie face down and are never turned over (L1.S2), and the ones set aside
+  at setup are not shown (L1.S1): each becomes ``hidden-fate#N``;
+* the raw piles below their tops: at level 2 the top card of each pile is visible (L2.S6, the
+  "top three cards" of three piles); head to head the piles lie face down (V1.1), so even the
+  tops are hidden; the size of each pile is public;
+* the raw cards in other players' hands: they are picked up face down and held like a hand;
+  their number is public (a level-3 combine's load, L3.S3, is plain to see);
+* the seed and the state of the random generator: a player who knew them could predict the
+  dice of a fight and reconstruct the whole deal. A view carries ``seed`` 0 and ``rng`` 0, so
+  dice rolled from a view are not the game's dice.
+
+Public, and kept as they are: the viewer's own hand; the Warehouse, which players buy from by
+choosing "any raw card" (L1.T9, L3.T4) and where sold cards are put (L1.T8), so its cards are
+seen; the discard (processed cards are laid beside their containers, L2.T4, and head to head a
+card that does not fit is shown and discarded, V1.3); the combines, their upgrades and where
+they stand; money, the Bank, the chemist tokens on installations and the Mission card; whose
+turn it is, the fight waiting for its dice and how the game ended.
+
+Placeholders are numbered by where they lie, in one fixed order (the field's cells in order,
+then the piles from pile 1, bottom to top, then the hands in turn order), never from the cards
+they stand for: two states that differ only in hidden cards give equal views, and a view of a
+view for the same player is the same view.
+
+>>> from mhp_cards.validate import load_catalog
+>>> from mhp_cards.game import deal, view
+>>> state = deal(load_catalog(), "2", players=2, seed=5)
+>>> seen = view(state, state.players[0].id)
+>>> seen.viewer == state.players[0].id, seen.piles[0][0], seen.piles[0][-1] == state.piles[0][-1]
+(True, 'hidden#1', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from mhp_cards.errors import ViewError
+from mhp_cards.game.state import GameState
+
+__all__ = ["HIDDEN_FATE", "HIDDEN_RAW", "is_hidden", "view"]
+
+HIDDEN_RAW = "hidden"
+"""Kind part of a hidden raw card's placeholder: ``hidden#1``, ``hidden#2``…"""
+HIDDEN_FATE = "hidden-fate"
+"""Kind part of a hidden Fate card's placeholder: ``hidden-fate#1``…"""
+
+
+def is_hidden(card: str) -> bool:
+    """True for a placeholder of a card that the viewer cannot see."""
+    kind = card.rsplit("#", 1)[0]
+    return kind in (HIDDEN_RAW, HIDDEN_FATE)
+
+
+def view(state: GameState, player: str) -> GameState:
+    """The state as ``player`` may know it: hidden cards as placeholders, no seed, no dice.
+
+    ``player`` is a player's colour ID; :class:`~mhp_cards.errors.ViewError` if nobody plays
+    that colour, or if ``state`` is already another player's view (what that player could not
+    see cannot be shown to this one).
+    """
+    ids = [p.id for p in state.players]
+    if player not in ids:
+        raise ViewError(
+            f"no player {player!r} in this game; the players are {', '.join(ids)}",
+            player=player,
+            players=tuple(ids),
+        )
+    if state.viewer is not None and state.viewer != player:
+        raise ViewError(
+            f"this state is {state.viewer}'s view; it cannot show what {player} knows",
+            player=player,
+            players=tuple(ids),
+        )
+    raw = _Numbers(HIDDEN_RAW)
+    fate = _Numbers(HIDDEN_FATE)
+    field = state.field
+    if field is not None:
+        cells = tuple(
+            cell.model_copy(
+                update={"fate": fate.next(), "raw": None if cell.raw is None else raw.next()}
+            )
+            for cell in field.cells
+        )
+        field = field.with_cards(cells)
+    face_down = state.level == "1v1"
+    piles = tuple(tuple(_pile(pile, raw, tops_visible=not face_down)) for pile in state.piles)
+    players = tuple(
+        p
+        if p.id == player
+        else p.model_copy(update={"raw_cards": tuple(raw.next() for _ in p.raw_cards)})
+        for p in state.players
+    )
+    removed = tuple(fate.next() for _ in state.removed_fate)
+    return state.model_copy(
+        update={
+            "viewer": player,
+            "seed": 0,
+            "rng": 0,
+            "field": field,
+            "removed_fate": removed,
+            "piles": piles,
+            "players": players,
+        }
+    )
+
+
+def _pile(pile: tuple[str, ...], raw: _Numbers, *, tops_visible: bool) -> Iterator[str]:
+    """A pile (top card last) with every card but the visible top as a placeholder."""
+    hidden = len(pile) - 1 if tops_visible and pile else len(pile)
+    for _ in range(hidden):
+        yield raw.next()
+    if hidden < len(pile):
+        yield pile[-1]
+
+
+class _Numbers:
+    """Placeholders of one kind, numbered 1, 2… in the order they are asked for."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.count = 0
+
+    def next(self) -> str:
+        self.count += 1
+        return f"{self.kind}#{self.count}"
