@@ -175,6 +175,8 @@ class Group:
     seeds: list[int]
     expected: list[Played] = field(default_factory=list)
     samples: list[float] = field(default_factory=list)
+    chess: list[float] = field(default_factory=list)
+    """The chess batches timed right after each of this group's samples."""
     replays: list[list[Played]] = field(default_factory=list)
 
 
@@ -331,7 +333,8 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
             group.samples.append(timed(engine_work))
             group.replays.append(replay)
             if chess is not None:
-                ref.samples.append(timed(lambda: ref.batch(chess)))
+                group.chess.append(timed(lambda: ref.batch(chess)))
+                ref.samples.append(group.chess[-1])
 
     replay_failures = [
         f"level {g.level}, {g.players} players: a timed replay differs from the checked game"
@@ -339,11 +342,14 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
         if any(replay != g.expected for replay in g.replays)
     ]
 
-    chess_rate = None
+    plies = sum(r.steps for r in ref.results)
+
+    def chess_rate(of: Sequence[Group]) -> float | None:
+        """Plies/s of the chess batches paired with these groups, as their games are added up:
+        the sum of each group's best batch, so both sides have the same number of samples."""
+        return None if chess is None else plies * len(of) / sum(min(g.chess) for g in of)
+
     rows = []
-    if chess is not None:
-        plies = sum(r.steps for r in ref.results)
-        chess_rate = plies / min(ref.samples)
     for level in args.levels:
         of_level = [g for g in groups if g.level == level]
         for group in of_level:
@@ -354,7 +360,7 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
                     group.expected,
                     min(group.samples),
                     statistics.median(group.samples),
-                    chess_rate,
+                    chess_rate([group]),
                 )
             )
         if len(of_level) > 1:
@@ -365,7 +371,7 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
                     [p for g in of_level for p in g.expected],
                     sum(min(g.samples) for g in of_level),
                     sum(statistics.median(g.samples) for g in of_level),
-                    chess_rate,
+                    chess_rate(of_level),
                 )
             )
     if chess is not None:
@@ -376,7 +382,7 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
                 ref.results,
                 min(ref.samples),
                 statistics.median(ref.samples),
-                chess_rate,
+                plies / min(ref.samples),
             )
         )
     print(
@@ -385,8 +391,9 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
     )
     print_rows(HEADER, rows)
     print(
-        "   × chess: the row's steps/s over python-chess plies/s (best times); "
-        "'all' rows add the groups' best (median) times"
+        "   × chess: the row's steps/s over the plies/s of the chess batches timed right after\n"
+        "   its games, best against best (as many chess samples as engine samples); 'all' rows\n"
+        "   add the groups' best (median) times; the chess row: the best (median) of every batch"
     )
     if chess is not None:
         print(

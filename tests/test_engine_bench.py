@@ -148,3 +148,15 @@ def test_an_unknown_level_is_a_usage_error(bench: ModuleType, capsys) -> None:
         bench.main(["--levels", "1,4"])
     assert exited.value.code == 2
     assert "unknown level 4: expected some of 1, 2, 1v1, 3" in capsys.readouterr().err
+
+
+def test_without_python_chess_the_reference_is_skipped_aloud(
+    bench: ModuleType, monkeypatch, capsys
+) -> None:
+    monkeypatch.setattr(bench.ChessRef, "load", staticmethod(lambda: None))
+    assert bench.main(TINY) == 0
+    out = capsys.readouterr().out
+    assert "python-chess not installed: reference skipped" in out
+    rows = table(out)
+    assert "chess 2" not in rows
+    assert rows["1v1 2"][7] == "-"
