@@ -137,10 +137,33 @@ def test_profile_prints_the_top_cumulative_costs(bench: ModuleType, capsys) -> N
     assert bench.main(["--profile", "1v1", "--games", "1", "--top", "7"]) == 0
     out = capsys.readouterr().out
     assert "Profile of level 1v1: 1 games" in out
-    assert "Ordered by: cumulative time" in out
-    assert "legal_actions" in out
-    assert "List reduced from" in out
-    assert "to 7 due to restriction <7>" in out
+    assert "the top 7 by cumulative time" in out
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.split()[:2] == ["function", "calls"])
+    rows = [line.split() for line in lines[start + 2 : start + 9]]
+    assert not lines[start + 9].strip()  # exactly 7 functions
+    # function, calls, own s, own %, "%", cumulative s, cumulative %, "%", per call, unit;
+    # counted from the right, as a built-in's name has spaces
+    assert rows[0][0].startswith("engine_bench.py:")
+    assert rows[0][0].endswith("(games)")
+    assert rows[0][-4:-2] == ["100.0", "%"]
+    functions = [r[0] for r in rows]
+    assert any(
+        f.startswith("mhp_cards/referee/engine.py:") and f.endswith("(legal_actions)")
+        for f in functions
+    )
+    cumulative = [float(r[-5]) for r in rows]
+    assert cumulative == sorted(cumulative, reverse=True)
+
+
+def test_profile_by_own_time(bench: ModuleType, capsys) -> None:
+    assert bench.main(["--profile", "3", "--games", "1", "--top", "5", "--sort", "tottime"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.split()[:2] == ["function", "calls"])
+    own = [float(line.split()[-8]) for line in lines[start + 2 : start + 7]]
+    assert own == sorted(own, reverse=True)
+    assert "the top 5 by own time" in out
 
 
 def test_an_unknown_level_is_a_usage_error(bench: ModuleType, capsys) -> None:
