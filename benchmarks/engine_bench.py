@@ -15,7 +15,10 @@ level, players, seed)``, then until ``state.ended``: ``legal_actions(state, cata
 them picked uniformly by ``random.Random(seed)``, ``apply(state, action, catalog)``. A step is
 one applied action. Levels 1, 2 and 3 are played by 2 to 5 players (seed s has 2 + s % 4
 players), head to head (``1v1``) by 2; seeds 0..N-1 for every level. A game that reaches the
-step cap (``--step-cap``) is stopped and counted in the table's ``capped`` column.
+step cap (``--step-cap``) is stopped and counted in the table's ``capped`` column. A game's
+time includes its deal (as a chess game's includes ``chess.Board()``). The ``legal/step``
+column is the mean length of the list of legal actions (legal moves for chess): the work
+each side does per step differs by that much.
 
 The reference is python-chess (the ``chess`` package): random games from the initial
 position, ``list(board.legal_moves)``, ``random.choice``, ``board.push``, until
@@ -76,6 +79,7 @@ HEADER = (
     "players",
     "games",
     "steps",
+    "legal/step",
     "steps/s best",
     "steps/s median",
     "games/s",
@@ -102,11 +106,16 @@ def end_of(state: GameState) -> str:
 
 @dataclass(frozen=True)
 class Played:
-    """One game's result: steps applied, whether the cap stopped it, how it ended."""
+    """One game's result: steps applied, whether the cap stopped it, how it ended.
+
+    ``options`` adds up the legal actions listed at every step: only the untimed, checked
+    play counts them, so a timed replay equals its checked game whatever it counted.
+    """
 
     steps: int
     capped: bool
     end: str
+    options: int = field(default=0, compare=False)
 
 
 def play(catalog: Catalog, level: Level, seed: int, cap: int) -> Played:
@@ -143,7 +152,7 @@ def checked_play(
     """The same game as :func:`play`, with every check made on the way (never timed)."""
     state = deal(catalog, level, players_for(level, seed), seed)
     rng = random.Random(seed)
-    steps = 0
+    steps = options = 0
     where = f"level {level}, seed {seed}"
     while True:
         last = state.ended or steps == cap
@@ -151,10 +160,11 @@ def checked_play(
         if problems:
             return Played(steps, False, "broken"), [f"{where}, step {steps}: {p}" for p in problems]
         if state.ended:
-            return Played(steps, False, end_of(state)), []
+            return Played(steps, False, end_of(state), options), []
         if steps == cap:
-            return Played(steps, True, "capped"), []
+            return Played(steps, True, "capped", options), []
         actions = legal_actions(state, catalog)
+        options += len(actions)
         if not actions:
             return Played(steps, False, "stuck"), [f"{where}, step {steps}: no legal action"]
         action = rng.choice(actions)
@@ -225,6 +235,23 @@ class ChessRef:
     def batch(self, chess: Any) -> list[Played]:
         return [self.game(chess, seed) for seed in self.seeds]
 
+    def counted_batch(self, chess: Any) -> list[Played]:
+        """The same games as :meth:`batch`, counting the legal moves (never timed)."""
+        results = []
+        for seed in self.seeds:
+            board = chess.Board()
+            rng = random.Random(seed)
+            plies = options = 0
+            while not board.is_game_over() and plies < self.cap:
+                moves = list(board.legal_moves)
+                options += len(moves)
+                board.push(rng.choice(moves))
+                plies += 1
+            outcome = board.outcome()
+            end = "capped" if outcome is None else outcome.termination.name
+            results.append(Played(plies, outcome is None, end.lower().replace("_", "-"), options))
+        return results
+
 
 # --- timing and tables ----------------------------------------------------------------------------
 
@@ -285,6 +312,7 @@ def row(
         players,
         str(len(results)),
         f"{steps:,}",
+        f"{sum(r.options for r in results) / steps:.1f}" if steps else "-",
         per_second(steps, best),
         per_second(steps, median),
         per_second(len(results), best),
@@ -315,7 +343,9 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
             group.expected.append(played)
             failures += problems
     if chess is not None:
-        ref.results = ref.batch(chess)
+        ref.results = ref.counted_batch(chess)
+        if ref.results != ref.batch(chess):
+            failures.append("python-chess: a seeded random game did not replay the same")
     if failures:
         print("\n!! correctness failures (no timings taken):")
         for failure in failures[:20]:

@@ -68,8 +68,8 @@ def test_runs_as_ci_runs_it_and_prints_the_table() -> None:
     rows = table(done.stdout)
     assert set(rows) >= {"2 2", "1v1 2"}
     if importlib.util.find_spec("chess") is not None:
-        assert rows["chess 2"][7] == "1×"
-        assert rows["1v1 2"][7].endswith("×")
+        assert rows["chess 2"][8] == "1×"
+        assert rows["1v1 2"][8].endswith("×")
     else:
         assert "python-chess not installed: reference skipped" in done.stdout
     assert "every timed replay identical" in done.stdout
@@ -79,9 +79,10 @@ def test_a_capped_game_is_counted_not_hidden(bench: ModuleType, capsys) -> None:
     assert bench.main([*TINY, "--step-cap", "3"]) == 0
     rows = table(capsys.readouterr().out)
     assert rows["2 2"][3] == "3"  # steps
-    assert rows["2 2"][8] == "1"  # capped
-    assert rows["2 2"][9] == "capped 1"
-    assert rows["1v1 2"][8] == "1"
+    assert float(rows["2 2"][4]) >= 1  # legal actions per step, counted untimed
+    assert rows["2 2"][9] == "1"  # capped
+    assert rows["2 2"][10] == "capped 1"
+    assert rows["1v1 2"][9] == "1"
 
 
 def test_the_game_mix_covers_two_to_five_players(bench: ModuleType) -> None:
@@ -182,4 +183,4 @@ def test_without_python_chess_the_reference_is_skipped_aloud(
     assert "python-chess not installed: reference skipped" in out
     rows = table(out)
     assert "chess 2" not in rows
-    assert rows["1v1 2"][7] == "-"
+    assert rows["1v1 2"][8] == "-"
