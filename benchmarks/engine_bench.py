@@ -515,7 +515,7 @@ def where(key: tuple[str, int, str]) -> str:
 
 
 def level_list(text: str) -> tuple[Level, ...]:
-    named = [part.strip() for part in text.split(",") if part.strip()]
+    named = list(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
     levels = tuple(level for level in named if level in LEVELS)
     wrong = [level for level in named if level not in LEVELS]
     if wrong or not levels:

@@ -184,3 +184,7 @@ def test_without_python_chess_the_reference_is_skipped_aloud(
     rows = table(out)
     assert "chess 2" not in rows
     assert rows["1v1 2"][8] == "-"
+
+
+def test_a_level_named_twice_is_played_once(bench: ModuleType) -> None:
+    assert bench.level_list("2, 1v1,2") == ("2", "1v1")
