@@ -1,0 +1,582 @@
+"""Game engine speed: random-policy games through legal_actions + apply, beside python-chess.
+
+Run ``python benchmarks/engine_bench.py`` (about half a minute) or ``--quick`` (a few seconds,
+for the CI smoke test); ``--profile 1`` prints where a level's time goes instead. Nothing here
+asserts on timings: the script prints figures for people to read, each beside a reference
+measured in the same run. It exits with status 1 only on a correctness failure (a visited
+state with a consistency problem, coins not conserved, a listed action that ``apply`` refuses,
+a game stuck with no legal action, or a seed that does not replay the same game), never
+because a run is slow.
+
+What is measured
+----------------
+Whole games between random players, played through the public API only: ``deal(catalog,
+level, players, seed)``, then until ``state.ended``: ``legal_actions(state, catalog)``, one of
+them picked uniformly by ``random.Random(seed)``, ``apply(state, action, catalog)``. A step is
+one applied action. Levels 1, 2 and 3 are played by 2 to 5 players (seed s has 2 + s % 4
+players), head to head (``1v1``) by 2; seeds 0..N-1 for every level. A game that reaches the
+step cap (``--step-cap``) is stopped and counted in the table's ``capped`` column. A game's
+time includes its deal (as a chess game's includes ``chess.Board()``). The ``legal/step``
+column is the mean length of the list of legal actions (legal moves for chess): the work
+each side does per step differs by that much.
+
+The reference is python-chess (the ``chess`` package): random games from the initial
+position, ``list(board.legal_moves)``, ``random.choice``, ``board.push``, until
+``board.is_game_over()`` or the ply cap (``--ply-cap``). Plies per second of chess are set
+against steps per second of the engine: the ratio column is engine steps/s over chess
+plies/s, both best times.
+
+Why the reference is fair: both are rules engines in pure Python doing the same work per step,
+generating every legal move of the position, applying a random one, and deciding whether the
+game is over; python-chess is a mature engine whose move generation (bitboards) and push have
+been optimised for years, so it is a demanding yardstick. Neither side reads explanations or
+validates its input on the way. A step of this game (a move on the field, a trade, a reaction)
+is not a chess ply, and its list of legal actions is longer or shorter, which is why the ratio
+is reported per level rather than as one number.
+
+Timing: ``time.perf_counter``; best (the cost itself, least disturbed) and median (typical)
+of ``--repeats`` repeats; the garbage collector runs as usual for both. The engine and chess
+run in the same process in alternation (every timed group of engine games is followed by a
+timed batch of chess games), so a busy machine slows both alike. Every game is played once,
+untimed, before the timed repeats: that pass warms both up and checks correctness (below), so
+the checks cost the timed loops nothing.
+
+Correctness checked in the untimed pass: on every visited state the coins are conserved (the
+players' money + the Bank + the box = ``COINS``); on every ``--check-every``-th state and the
+last one ``status(state, catalog)`` finds no problem; no listed action is refused by
+``apply``; a game that has not ended has a legal action. After the timed repeats every game
+must have replayed exactly as in the untimed pass (same steps, same end): a seeded game is
+deterministic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import platform
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.game import GameState, deal, status
+from mhp_cards.referee import apply as apply_action
+from mhp_cards.referee import legal_actions
+from mhp_cards.rules.numbers import COINS, Level
+from mhp_cards.validate import load_catalog
+
+LEVELS: tuple[Level, ...] = ("1", "2", "1v1", "3")
+HEADER = (
+    "level",
+    "players",
+    "games",
+    "steps",
+    "legal/step",
+    "steps/s best",
+    "steps/s median",
+    "games/s",
+    "× chess",
+    "capped",
+    "how games ended",
+)
+NO_CHESS = "python-chess not installed: reference skipped (pip install chess)"
+
+
+# --- the games ------------------------------------------------------------------------------------
+
+
+def players_for(level: str, seed: int) -> int:
+    """The fixed mix: head to head is two players, the other levels 2 to 5 by seed."""
+    return 2 if level == "1v1" else 2 + seed % 4
+
+
+def end_of(state: GameState) -> str:
+    """How a game ended: its end code where the state has one, else its end words."""
+    code = getattr(state, "end_code", None)
+    return str(code) if code is not None else (state.end_reason or "ended")
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game's result: steps applied, whether the cap stopped it, how it ended.
+
+    ``options`` adds up the legal actions listed at every step: only the untimed, checked
+    play counts them, so a timed replay equals its checked game whatever it counted.
+    """
+
+    steps: int
+    capped: bool
+    end: str
+    options: int = field(default=0, compare=False)
+
+
+def play(catalog: Catalog, level: Level, seed: int, cap: int) -> Played:
+    """One random-policy game; this loop is what the engine's timings measure."""
+    state = deal(catalog, level, players_for(level, seed), seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.ended:
+        if steps == cap:
+            return Played(steps, True, "capped")
+        state, _ = apply_action(state, rng.choice(legal_actions(state, catalog)), catalog)
+        steps += 1
+    return Played(steps, False, end_of(state))
+
+
+def coins(state: GameState) -> int:
+    return state.bank + state.box_coins + sum(p.money for p in state.players)
+
+
+def state_problems(state: GameState, catalog: Catalog, *, full: bool) -> list[str]:
+    """What is wrong with a visited state: coins always, ``status`` when ``full``."""
+    problems = []
+    total = coins(state)
+    if total != COINS:
+        problems.append(f"coins not conserved: {total} in play, {COINS} expected")
+    if full:
+        problems += [f"status: [{i.rule}] {i.message}" for i in status(state, catalog)]
+    return problems
+
+
+def checked_play(
+    catalog: Catalog, level: Level, seed: int, cap: int, check_every: int
+) -> tuple[Played, list[str]]:
+    """The same game as :func:`play`, with every check made on the way (never timed)."""
+    state = deal(catalog, level, players_for(level, seed), seed)
+    rng = random.Random(seed)
+    steps = options = 0
+    where = f"level {level}, seed {seed}"
+    while True:
+        last = state.ended or steps == cap
+        problems = state_problems(state, catalog, full=last or steps % check_every == 0)
+        if problems:
+            return Played(steps, False, "broken"), [f"{where}, step {steps}: {p}" for p in problems]
+        if state.ended:
+            return Played(steps, False, end_of(state), options), []
+        if steps == cap:
+            return Played(steps, True, "capped", options), []
+        actions = legal_actions(state, catalog)
+        options += len(actions)
+        if not actions:
+            return Played(steps, False, "stuck"), [f"{where}, step {steps}: no legal action"]
+        action = rng.choice(actions)
+        try:
+            state, _ = apply_action(state, action, catalog)
+        except Exception as error:  # any refusal of a listed action is the finding
+            return Played(steps, False, "broken"), [
+                f"{where}, step {steps}: listed action {action!r} refused: {error}"
+            ]
+        steps += 1
+
+
+@dataclass
+class Group:
+    """The games of one level and player count, and their timings."""
+
+    level: Level
+    players: int
+    seeds: list[int]
+    expected: list[Played] = field(default_factory=list)
+    samples: list[float] = field(default_factory=list)
+    chess: list[float] = field(default_factory=list)
+    """The chess batches timed right after each of this group's samples."""
+    replays: list[list[Played]] = field(default_factory=list)
+
+
+def groups_for(levels: Sequence[Level], games: int) -> list[Group]:
+    groups: dict[tuple[str, int], Group] = {}
+    for level in levels:
+        for seed in range(games):
+            players = players_for(level, seed)
+            groups.setdefault((level, players), Group(level, players, [])).seeds.append(seed)
+    return sorted(groups.values(), key=lambda g: (LEVELS.index(g.level), g.players))
+
+
+# --- the chess reference --------------------------------------------------------------------------
+
+
+@dataclass
+class ChessRef:
+    """Random chess games as the reference: their plies, ends and timings."""
+
+    seeds: list[int]
+    cap: int
+    results: list[Played] = field(default_factory=list)
+    samples: list[float] = field(default_factory=list)
+
+    @staticmethod
+    def load() -> Any:
+        try:
+            import chess  # noqa: PLC0415 - optional: the reference only
+        except ImportError:
+            return None
+        return chess
+
+    def game(self, chess: Any, seed: int) -> Played:
+        """One random chess game; this loop is what the reference timings measure."""
+        board = chess.Board()
+        rng = random.Random(seed)
+        plies = 0
+        while not board.is_game_over():
+            if plies == self.cap:
+                return Played(plies, True, "capped")
+            board.push(rng.choice(list(board.legal_moves)))
+            plies += 1
+        return Played(plies, False, board.outcome().termination.name.lower().replace("_", "-"))
+
+    def batch(self, chess: Any) -> list[Played]:
+        return [self.game(chess, seed) for seed in self.seeds]
+
+    def counted_batch(self, chess: Any) -> list[Played]:
+        """The same games as :meth:`batch`, counting the legal moves (never timed)."""
+        results = []
+        for seed in self.seeds:
+            board = chess.Board()
+            rng = random.Random(seed)
+            plies = options = 0
+            while not board.is_game_over() and plies < self.cap:
+                moves = list(board.legal_moves)
+                options += len(moves)
+                board.push(rng.choice(moves))
+                plies += 1
+            outcome = board.outcome()
+            end = "capped" if outcome is None else outcome.termination.name
+            results.append(Played(plies, outcome is None, end.lower().replace("_", "-"), options))
+        return results
+
+
+# --- timing and tables ----------------------------------------------------------------------------
+
+
+def timed(work: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
+
+
+def per_second(count: int, seconds: float) -> str:
+    if seconds <= 0:
+        return "-"
+    rate = count / seconds
+    if rate >= 1e6:
+        return f"{rate / 1e6:.2f} M/s"
+    if rate >= 1e3:
+        return f"{rate / 1e3:.1f} k/s"
+    return f"{rate:.1f} /s"
+
+
+def print_rows(header: Sequence[str], rows: Iterable[Sequence[str]]) -> None:
+    rows = [list(row) for row in rows]
+    widths = [max(len(str(cell)) for cell in column) for column in zip(header, *rows, strict=True)]
+
+    def line(cells: Sequence[str]) -> str:
+        return (
+            "   "
+            + "  ".join(
+                str(c).ljust(w) if i in (0, len(cells) - 1) else str(c).rjust(w)
+                for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+            ).rstrip()
+        )
+
+    head = line(header)
+    print(head)
+    print("   " + "-" * (len(head) - 3))
+    for row in rows:
+        print(line(row))
+
+
+def ends_text(results: Iterable[Played]) -> str:
+    return ", ".join(f"{end} {n}" for end, n in Counter(r.end for r in results).most_common())
+
+
+def row(
+    level: str,
+    players: str,
+    results: Sequence[Played],
+    best: float,
+    median: float,
+    chess_rate: float | None,
+) -> list[str]:
+    steps = sum(r.steps for r in results)
+    ratio = "-" if chess_rate is None or best <= 0 else f"{steps / best / chess_rate:.3g}×"
+    return [
+        level,
+        players,
+        str(len(results)),
+        f"{steps:,}",
+        f"{sum(r.options for r in results) / steps:.1f}" if steps else "-",
+        per_second(steps, best),
+        per_second(steps, median),
+        per_second(len(results), best),
+        ratio,
+        str(sum(r.capped for r in results)),
+        ends_text(results),
+    ]
+
+
+# --- the run --------------------------------------------------------------------------------------
+
+
+def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
+    groups = groups_for(args.levels, args.games)
+    chess = ChessRef.load()
+    ref = ChessRef(list(range(args.chess_games)), args.ply_cap)
+    if chess is None:
+        print(f"   {NO_CHESS}")
+    else:
+        print(f"   reference: python-chess {chess.__version__}")
+
+    failures: list[str] = []
+    for group in groups:
+        for seed in group.seeds:
+            played, problems = checked_play(
+                catalog, group.level, seed, args.step_cap, args.check_every
+            )
+            group.expected.append(played)
+            failures += problems
+    if chess is not None:
+        ref.results = ref.counted_batch(chess)
+        if ref.results != ref.batch(chess):
+            failures.append("python-chess: a seeded random game did not replay the same")
+    if failures:
+        print("\n!! correctness failures (no timings taken):")
+        for failure in failures[:20]:
+            print(f"   {failure}")
+        if len(failures) > 20:
+            print(f"   … and {len(failures) - 20} more")
+        return 1
+
+    for _ in range(args.repeats):
+        for group in groups:
+            replay: list[Played] = []
+
+            def engine_work(group: Group = group, replay: list[Played] = replay) -> None:
+                replay.extend(play(catalog, group.level, s, args.step_cap) for s in group.seeds)
+
+            group.samples.append(timed(engine_work))
+            group.replays.append(replay)
+            if chess is not None:
+                group.chess.append(timed(lambda: ref.batch(chess)))
+                ref.samples.append(group.chess[-1])
+
+    replay_failures = [
+        f"level {g.level}, {g.players} players: a timed replay differs from the checked game"
+        for g in groups
+        if any(replay != g.expected for replay in g.replays)
+    ]
+
+    plies = sum(r.steps for r in ref.results)
+
+    def chess_rate(of: Sequence[Group]) -> float | None:
+        """Plies/s of the chess batches paired with these groups, as their games are added up:
+        the sum of each group's best batch, so both sides have the same number of samples."""
+        return None if chess is None else plies * len(of) / sum(min(g.chess) for g in of)
+
+    rows = []
+    for level in args.levels:
+        of_level = [g for g in groups if g.level == level]
+        for group in of_level:
+            rows.append(
+                row(
+                    level,
+                    str(group.players),
+                    group.expected,
+                    min(group.samples),
+                    statistics.median(group.samples),
+                    chess_rate([group]),
+                )
+            )
+        if len(of_level) > 1:
+            rows.append(
+                row(
+                    level,
+                    "all",
+                    [p for g in of_level for p in g.expected],
+                    sum(min(g.samples) for g in of_level),
+                    sum(statistics.median(g.samples) for g in of_level),
+                    chess_rate(of_level),
+                )
+            )
+    if chess is not None:
+        rows.append(
+            row(
+                "chess",
+                "2",
+                ref.results,
+                min(ref.samples),
+                statistics.median(ref.samples),
+                plies / min(ref.samples),
+            )
+        )
+    print(
+        f"\nRandom games: {args.games} per level (seeds 0..{args.games - 1}), "
+        f"{args.repeats} timed repeat(s), step cap {args.step_cap:,}"
+    )
+    print_rows(HEADER, rows)
+    print(
+        "   × chess: the row's steps/s over the plies/s of the chess batches timed right after\n"
+        "   its games, best against best (as many chess samples as engine samples); 'all' rows\n"
+        "   add the groups' best (median) times; the chess row: the best (median) of every batch"
+    )
+    if chess is not None:
+        print(
+            f"   chess: {len(ref.seeds)} random games from the initial position per batch, "
+            f"{len(ref.samples)} batches timed in alternation, ply cap {ref.cap:,}"
+        )
+    else:
+        print(f"   {NO_CHESS}")
+    checked = sum(len(g.seeds) for g in groups)
+    if replay_failures:
+        print("\n!! correctness failures:")
+        for failure in replay_failures:
+            print(f"   {failure}")
+        return 1
+    print(
+        f"   checked, untimed: {checked} games; coins on every state, status() on every "
+        f"{args.check_every}th and the last; every timed replay identical"
+    )
+    return 0
+
+
+def profile(catalog: Catalog, args: argparse.Namespace) -> int:
+    level = args.profile
+    seeds = list(range(args.games))
+    for seed in seeds:  # untimed warm-up: caches filled as in the timed benchmark
+        play(catalog, level, seed, args.step_cap)
+    profiler = cProfile.Profile()
+
+    def games() -> list[Played]:
+        results = []  # a loop, not a comprehension: one frame less in the profile
+        for seed in seeds:
+            results.append(play(catalog, level, seed, args.step_cap))
+        return results
+
+    results = profiler.runcall(games)
+    steps = sum(r.steps for r in results)
+    print(
+        f"\nProfile of level {level}: {len(results)} games (seeds 0..{len(seeds) - 1}), "
+        f"{steps:,} steps, {sum(r.capped for r in results)} capped; ends: {ends_text(results)}"
+    )
+    table: dict[tuple[str, int, str], tuple[int, int, float, float, object]]
+    table = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    total = max((entry[3] for entry in table.values()), default=0.0)  # the games, whole
+    column = 3 if args.sort == "cumulative" else 2
+    ordered = sorted(table.items(), key=lambda item: -(item[1][3] if column == 3 else item[1][2]))
+    print(
+        f"   {total:.2f} s profiled (with cProfile's overhead); the top {args.top} by "
+        f"{'cumulative' if column == 3 else 'own'} time\n"
+        "   own: in the function itself; cumulative: with what it calls"
+    )
+    print_rows(
+        ["function", "calls", "own s", "own %", "cumulative s", "cumulative %", "per call"],
+        (
+            [
+                where(key),
+                f"{calls:,}",
+                f"{own:.3f}",
+                f"{100 * own / total:.1f} %" if total else "-",
+                f"{cumulative:.3f}",
+                f"{100 * cumulative / total:.1f} %" if total else "-",
+                duration(cumulative / calls) if calls else "-",
+            ]
+            for key, (_, calls, own, cumulative, _) in ordered[: args.top]
+        ),
+    )
+    return 0
+
+
+def duration(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.1f} µs"
+
+
+def where(key: tuple[str, int, str]) -> str:
+    """A profiled function as ``package/module.py:line(name)``: short, yet unambiguous."""
+    path, line, name = key
+    if path == "~":
+        return name  # a built-in
+    parts = Path(path).parts
+    for anchor, keep in (("mhp_cards", 0), ("site-packages", 1), ("benchmarks", 1)):
+        if anchor in parts:
+            start = len(parts) - 1 - parts[::-1].index(anchor) + keep
+            return f"{'/'.join(parts[start:])}:{line}({name})"
+    return f"{Path(path).name}:{line}({name})"
+
+
+def level_list(text: str) -> tuple[Level, ...]:
+    named = list(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    levels = tuple(level for level in named if level in LEVELS)
+    wrong = [level for level in named if level not in LEVELS]
+    if wrong or not levels:
+        raise argparse.ArgumentTypeError(
+            f"unknown level {', '.join(wrong) or '(none)'}: expected some of {', '.join(LEVELS)}"
+        )
+    return levels
+
+
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text}: expected a whole number of at least 1")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run for CI (a few seconds)")
+    parser.add_argument("--levels", type=level_list, default=LEVELS, help="e.g. 1,2,1v1,3")
+    parser.add_argument("--games", type=positive, help="games per level (default 8, quick 2)")
+    parser.add_argument("--repeats", type=positive, help="timed repeats (default 5, quick 2)")
+    parser.add_argument(
+        "--chess-games", type=positive, help="chess games per timed batch (default 4, quick 2)"
+    )
+    parser.add_argument("--step-cap", type=positive, default=20_000, help="steps per game at most")
+    parser.add_argument("--ply-cap", type=positive, default=2_000, help="plies per chess game")
+    parser.add_argument(
+        "--check-every",
+        type=positive,
+        help="run status() on every Nth visited state (default 10, quick 25)",
+    )
+    parser.add_argument(
+        "--profile",
+        choices=LEVELS,
+        metavar="LEVEL",
+        help="profile one level's games with cProfile instead of timing (1, 2, 1v1 or 3)",
+    )
+    parser.add_argument(
+        "--sort",
+        choices=("cumulative", "tottime"),
+        default="cumulative",
+        help="profile order (default cumulative)",
+    )
+    parser.add_argument("--top", type=positive, default=15, help="profile lines (default 15)")
+    args = parser.parse_args(argv)
+    quick = args.quick
+    args.games = args.games or (2 if quick else 8)
+    args.repeats = args.repeats or (2 if quick else 5)
+    args.chess_games = args.chess_games or (2 if quick else 4)
+    args.check_every = args.check_every or (25 if quick else 10)
+
+    started = time.perf_counter()
+    print(f"Engine benchmark ({'quick' if quick else 'full'} run)")
+    print(f"   Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
+    print(f"   garbage collector {'on' if gc.isenabled() else 'off'}")
+    catalog = load_catalog()
+    code = profile(catalog, args) if args.profile else benchmark(catalog, args)
+    print(f"\nTotal time: {time.perf_counter() - started:.1f} s")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
