@@ -184,7 +184,13 @@ _ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 
 
 def action_from_json(data: object) -> Action:
-    """An action from its JSON form (a mapping with ``kind``)."""
+    """An action from its JSON form (a mapping with ``kind``).
+
+    The ``text`` that ``mhp referee legal --json`` adds to each action (its text form) is
+    accepted and ignored, so a listed action can be given back as it was printed.
+    """
+    if isinstance(data, dict) and "text" in data:
+        data = {key: value for key, value in data.items() if key != "text"}
     return _ADAPTER.validate_python(data)
 
 

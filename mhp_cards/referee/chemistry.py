@@ -24,6 +24,7 @@ from mhp_cards.referee.common import (
 )
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden
 from mhp_cards.referee.table import (
+    card_formula,
     containers_for,
     raw_kind,
     replace_player,
@@ -319,7 +320,9 @@ def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
 
 
 def _fits_own_installation(state: GameState, catalog: Catalog, player_id: str, card: str) -> bool:
-    formula = raw_kind(catalog, card).parsed
+    formula = card_formula(catalog, card)
+    if formula is None:
+        return True  # a face-down card in a player's view: what it fits is not known there
     return any(
         container.role == "raw-input" and formula_of(container.substance) == formula
         for installation in state.installations
@@ -835,7 +838,7 @@ def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[Re
             if container.role != "raw-input":
                 continue
             formula = formula_of(container.substance)
-            match = next((c for c in hand if raw_kind(catalog, c).parsed == formula), None)
+            match = next((c for c in hand if card_formula(catalog, c) == formula), None)
             if match is not None:
                 hand.remove(match)
                 chosen.append(match)

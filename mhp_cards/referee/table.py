@@ -14,9 +14,11 @@ from collections.abc import Iterator
 from mhp_cards.catalog.models import Catalog, RawMaterial, formula_of
 from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import ContainerState, GameState, InstallationState, Player, Position
+from mhp_cards.game.visibility import is_hidden
 
 __all__ = [
     "adjacent",
+    "card_formula",
     "containers_for",
     "occupant",
     "player_index",
@@ -48,6 +50,13 @@ def occupant(state: GameState, position: Position, besides: str | None = None) -
 def raw_kind(catalog: Catalog, card: str) -> RawMaterial:
     """The raw-material kind of a card instance (``hematite#2`` → hematite); KeyError if none."""
     return catalog.raw_material(card.rsplit("#", 1)[0])
+
+
+def card_formula(catalog: Catalog, card: str) -> Formula | None:
+    """The formula of a raw card instance; None for a card hidden from a player's view."""
+    if is_hidden(card):
+        return None
+    return raw_kind(catalog, card).parsed
 
 
 def player_index(state: GameState, player_id: str) -> int:
