@@ -7,12 +7,14 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 
-from mhp_cards.catalog.models import Catalog, Installation
 from mhp_cards.errors import MhpError
+
+if TYPE_CHECKING:  # the models cost a start-up that most commands do not need
+    from mhp_cards.catalog.models import Catalog, Installation
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -6,13 +6,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn
 
 from mhp_cards.cli.app import app, echo_json, fail, reports_errors
-from mhp_cards.pdf import SECTIONS, KitError, build_kit
-from mhp_cards.pdf.layout import LayoutError
-from mhp_cards.validate import load_catalog
+
+#: The kit's sections for the help text, without importing the kit (reportlab) to print it;
+#: a test checks that they are ``mhp_cards.pdf.SECTIONS``.
+SECTION_NAMES = "cover, calibration, raw, fate, field, reactors, mission, tokens, aids, guides"
 
 
 @app.command()
@@ -24,7 +23,7 @@ def build(
     lang: Annotated[str, typer.Option("--lang", help="Language of the cards: ru or en.")] = "ru",
     only: Annotated[
         str | None,
-        typer.Option("--only", help=f"Comma-separated sections: {', '.join(SECTIONS)}."),
+        typer.Option("--only", help=f"Comma-separated sections: {SECTION_NAMES}."),
     ] = None,
     out: Annotated[Path, typer.Option("--out", help="Output directory.")] = Path("output"),
     catalog_dir: Annotated[
@@ -39,6 +38,13 @@ def build(
 
     Example: mhp build --layout letter --lang en --only raw,reactors
     """
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn
+
+    from mhp_cards.errors import KitError, LayoutError
+    from mhp_cards.pdf import SECTIONS, build_kit
+    from mhp_cards.validate import load_catalog
+
     if lang not in ("ru", "en"):
         fail(f"--lang must be ru or en, not {lang!r}", 2)
     sections = None

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from mhp_cards.chem.elements import ELEMENTS
-from mhp_cards.chem.formula import Formula, parse_formula
-from mhp_cards.chem.reaction import Reaction, parse_reaction
 from mhp_cards.cli.app import app, echo_json, fail, read_inputs
 from mhp_cards.errors import FormulaError, ReactionError
+
+if TYPE_CHECKING:  # each command imports the chemistry it uses when it runs
+    from mhp_cards.chem.formula import Formula
+    from mhp_cards.chem.reaction import Reaction
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (one object per input).")]
 
@@ -43,6 +44,8 @@ def error_document(text: str, error: FormulaError | ReactionError) -> dict[str, 
 
 def formula_report(formula: Formula) -> str:
     """The human form of a formula: forms, mass and a per-element table."""
+    from mhp_cards.chem.elements import ELEMENTS
+
     lines = [
         formula.text.strip(),
         f"  unicode  {formula.unicode()}",
@@ -75,6 +78,8 @@ def formula(
 
     Example: mhp formula "CaSO4·2H2O" "[Fe(CN)6]-4"
     """
+    from mhp_cards.chem.formula import parse_formula
+
     failed = False
     for text in read_inputs(texts):
         try:
@@ -146,6 +151,8 @@ def reaction(
 
     Example: mhp reaction "FeS2 + O2 -> Fe2O3 + SO2" --balance
     """
+    from mhp_cards.chem.reaction import parse_reaction
+
     try:
         parsed = parse_reaction(text)
         balanced = parsed.balance() if balance else None
