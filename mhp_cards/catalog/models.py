@@ -65,7 +65,7 @@ def reaction_of(text: str) -> Reaction:
 class Model(BaseModel):
     """Base of the catalog models: immutable, no unknown fields."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 FormulaText = Annotated[

@@ -20,9 +20,7 @@ app.add_typer(catalog_app, name="catalog")
 
 def validation_report(validation: Validation) -> str:
     """The human report: what was checked, then the problems grouped by file."""
-    from mhp_cards.validate import check_names
-
-    descriptions = dict(check_names())
+    descriptions = validation.descriptions
     lines = [f"Catalog: {validation.directory}", "", "Checks:"]
     for name, status in validation.checks.items():
         mark = "✓" if status == "ok" else "–" if status.startswith("skipped") else "✗"

@@ -40,7 +40,7 @@ Position = tuple[int, int]
 class Model(BaseModel):
     """Base of the state models: immutable, no unknown keys."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Cell(Model):
