@@ -1,7 +1,5 @@
 """The typer application, the entry point and the error boundary of the command line."""
 
-from __future__ import annotations
-
 import functools
 import json
 import sys
@@ -73,7 +71,7 @@ def read_inputs(values: Sequence[str]) -> list[str]:
     return inputs
 
 
-def installation_or_fail(catalog: Catalog, number: int) -> Installation:
+def installation_or_fail(catalog: "Catalog", number: int) -> "Installation":
     """The catalog's installation ``number``, or a clean error listing the known ones."""
     try:
         return catalog.installation(number)

@@ -1,7 +1,5 @@
 """``mhp build``: the print-and-play kit."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

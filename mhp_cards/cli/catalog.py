@@ -1,7 +1,5 @@
 """``mhp validate``, ``mhp schema`` and ``mhp catalog export``."""
 
-from __future__ import annotations
-
 import json
 from collections import defaultdict
 from pathlib import Path
@@ -18,7 +16,7 @@ catalog_app = typer.Typer(help="The catalog as data.", no_args_is_help=True)
 app.add_typer(catalog_app, name="catalog")
 
 
-def validation_report(validation: Validation) -> str:
+def validation_report(validation: "Validation") -> str:
     """The human report: what was checked, then the problems grouped by file."""
     descriptions = validation.descriptions
     lines = [f"Catalog: {validation.directory}", "", "Checks:"]

@@ -1,7 +1,5 @@
 """``mhp formula`` and ``mhp reaction``: the chemistry core from the command line."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -16,7 +14,7 @@ if TYPE_CHECKING:  # each command imports the chemistry it uses when it runs
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (one object per input).")]
 
 
-def formula_document(formula: Formula) -> dict[str, Any]:
+def formula_document(formula: "Formula") -> dict[str, Any]:
     """The JSON form of a formula."""
     return {
         "text": formula.text,
@@ -42,7 +40,7 @@ def error_document(text: str, error: FormulaError | ReactionError) -> dict[str, 
     }
 
 
-def formula_report(formula: Formula) -> str:
+def formula_report(formula: "Formula") -> str:
     """The human form of a formula: forms, mass and a per-element table."""
     from mhp_cards.chem.elements import ELEMENTS
 
@@ -99,10 +97,10 @@ def formula(
         raise typer.Exit(1)
 
 
-def reaction_document(reaction: Reaction, balanced: Reaction | None) -> dict[str, Any]:
+def reaction_document(reaction: "Reaction", balanced: "Reaction | None") -> dict[str, Any]:
     """The JSON form of a reaction (and of its balanced form when asked for)."""
 
-    def terms(side: tuple[tuple[int, Formula], ...]) -> list[dict[str, Any]]:
+    def terms(side: "tuple[tuple[int, Formula], ...]") -> list[dict[str, Any]]:
         return [
             {"coefficient": c, "formula": str(f), "elements": dict(f.elements), "charge": f.charge}
             for c, f in side
@@ -125,7 +123,7 @@ def reaction_document(reaction: Reaction, balanced: Reaction | None) -> dict[str
     return document
 
 
-def reaction_report(reaction: Reaction, balanced: Reaction | None) -> str:
+def reaction_report(reaction: "Reaction", balanced: "Reaction | None") -> str:
     """The human form of a reaction: the equation and the tally of both sides."""
     shown = balanced if balanced is not None else reaction
     lines = [str(shown), "  element    left   right"]

@@ -1,7 +1,5 @@
 """``mhp reactor check|solve|show``: reactor assembly from the command line."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """``mhp setup check`` and ``mhp setup deal``: setups for every level and 2–5 players."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -81,7 +79,7 @@ def check(
         raise typer.Exit(1)
 
 
-def _print_checklist(checklist: SetupCheck) -> None:
+def _print_checklist(checklist: "SetupCheck") -> None:
     typer.echo(f"Setup of level {checklist.level} for {checklist.players} players:")
     for item in checklist.items:
         mark = "✓" if item.ok else "✗"
