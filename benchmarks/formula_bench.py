@@ -579,13 +579,15 @@ def head_to_head(
     print(f"  => {verdict(timings[0], timings[-1])}")
     print(f"  => {verdict(timings[0], timings[1])}")
 
-    # Each library's own idiom: ours as written; molmass with '.' before hydrate water.
-    native, left_out = accepted(engines[-1], entries, "dotted")
-    native, dropped = accepted(engines[0], native, "dotted")
+    # Each library's own idiom: ours as written; molmass with '.' before hydrate water, which
+    # its arithmetic reads, so the parse-only route (no arithmetic) is not in this table.
+    idiom = engines[:-1]
+    native, left_out = accepted(idiom[-1], entries, "dotted")
+    native, dropped = accepted(idiom[0], native, "dotted")
     left_out += dropped
     jobs = [
         Job.of(OURS.label + " [as written]", OURS.call, (e.text for e in native)),
-        *(Job.of(e.label + " ['.' hydrates]", e.call, (e.dotted for e in native)) for e in engines),
+        *(Job.of(e.label + " ['.' hydrates]", e.call, (e.dotted for e in native)) for e in idiom),
     ]
     hydrates = sum(1 for e in native if e.dotted != e.common)
     timings = measure(jobs, repeats, target)

@@ -105,7 +105,6 @@ def validate_catalog(directory: Path | str | None = None, *, cached: bool = True
 
 def _validate(root: Path) -> Validation:
     from mhp_cards.validate.checks import run_checks
-    from mhp_cards.validate.schema_issues import model_issues, schema_issues
     from mhp_cards.yamldoc import read_yaml
 
     issues: list[Issue] = []
@@ -170,6 +169,8 @@ def _validate(root: Path) -> Validation:
         if strict is not None:
             models[file_name] = strict
             continue
+        from mhp_cards.validate.schema_issues import model_issues, schema_issues
+
         structural = schema_issues(_validator(file_name), document.data, [document])
         issues.extend(structural)
         if structural:
