@@ -451,7 +451,7 @@ def bench_solver(quick: bool, repeats: int) -> None:
             row += [
                 f"{checked:,}",
                 ms(brute_best),
-                f"{brute_best / solver_best:,.0f}x",
+                f"{brute_best / solver_best:,.2g}x",
                 "yes" if same else "NO",
             ]
         else:
@@ -474,7 +474,8 @@ def bench_solver(quick: bool, repeats: int) -> None:
         rows,
         (18, 4, 13, 9, 6, 10, 10, 8, 4),
     )
-    print("   speed-up = brute force best / solver best; 'same' = both found the same set")
+    print("   speed-up = brute force best / solver best (< 1: the brute force is faster); 'same' =")
+    print("   both found the same set")
     print("   tried = partial placements the backtracking brute force tried (card on a free cell)")
 
 

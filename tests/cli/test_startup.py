@@ -86,6 +86,17 @@ def test_validate_does_not_import_the_kit() -> None:
     assert not [name for name in modules if name.startswith("mhp_cards.pdf")]
 
 
+def test_a_cached_validate_reads_no_yaml_and_runs_no_check(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("MHP_CACHE_DIR", str(tmp_path / "cache"))
+    first = imported_by("validate")
+    assert "yaml" in first
+    assert "mhp_cards.validate.checks" in first
+    second = imported_by("validate")
+    assert "mhp_cards.validate.cache" in second
+    assert not [name for name in ("yaml", "jsonschema", "reportlab") if name in second]
+    assert not [name for name in second if name.startswith("mhp_cards.validate.checks")]
+
+
 def test_the_package_imports_the_chemistry_on_first_use() -> None:
     probe = (
         "import sys, mhp_cards; before = 'mhp_cards.chem.formula' in sys.modules; "
