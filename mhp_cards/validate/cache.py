@@ -64,8 +64,13 @@ def cache_directory() -> Path | None:
     if chosen:
         return Path(chosen) / "catalog"
     xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
-    return base / "mhp-cards" / "catalog"
+    if xdg and Path(xdg).is_absolute():
+        return Path(xdg) / "mhp-cards" / "catalog"
+    try:
+        home = Path.home()
+    except (KeyError, RuntimeError):  # no home directory to cache in: no cache
+        return None
+    return home / ".cache" / "mhp-cards" / "catalog"
 
 
 def cache_key(root: Path, file_names: Iterable[str], version: str) -> str | None:

@@ -207,6 +207,16 @@ def test_where_the_cache_lives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert cache_directory() is None
 
 
+def test_no_home_directory_means_no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    def homeless() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    for name in ("MHP_NO_CACHE", "MHP_CACHE_DIR", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(homeless))
+    assert cache_directory() is None
+
+
 def test_the_test_run_does_not_cache_into_the_home_directory() -> None:
     directory = cache_directory()
     assert directory is not None
