@@ -203,14 +203,25 @@ def _strictly(model: type[BaseModel], data: Any) -> BaseModel | None:
     needs no schema validation; a file it rejects goes through the schema, which locates every
     structural error, and then through the models as before.
     """
+    if not _text_keys(data):
+        return None  # json.dumps would turn a YAML key such as 1 or NO (False) into text
     try:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError):
-        return None  # a YAML date, a non-string key, NaN: the schema will say what is wrong
+        return None  # a YAML date or NaN: the schema will say what is wrong
     try:
         return model.model_validate_json(text, strict=True)
     except ValidationError:
         return None
+
+
+def _text_keys(data: Any) -> bool:
+    """Whether every mapping key in ``data`` is a string, as in JSON."""
+    if isinstance(data, dict):
+        return all(isinstance(key, str) and _text_keys(value) for key, value in data.items())
+    if isinstance(data, list):
+        return all(_text_keys(item) for item in data)
+    return True
 
 
 def load_catalog(directory: Path | str | None = None) -> Catalog:

@@ -250,3 +250,13 @@ def test_a_cached_catalog_prints_the_same_kit(cache_dir, tmp_path, monkeypatch) 
     second = build_kit(cached, only=sections, out_dir=tmp_path / "cached")
     for a, b in zip(first.files, second.files, strict=True):
         assert a.path.read_bytes() == b.path.read_bytes(), a.section
+
+
+def test_a_yaml_key_that_is_not_text_is_still_reported(catalog_copy) -> None:
+    # YAML 1.1 reads the key NO as False; JSON would have turned it into the text "false"
+    catalog_copy.edit(SUBSTANCES, "price: 18", "price: 18\n    NO: 1")
+    validation = validate_catalog(catalog_copy.directory)
+    assert not validation.is_valid()
+    issue = catalog_copy.find_issue(validation, "schema", "unknown key False")
+    assert issue.file == SUBSTANCES
+    assert issue.line is not None
