@@ -1,6 +1,6 @@
-"""The print-and-play kit: build time, cards per second, and a bare reportlab loop as the floor.
+"""The print-and-play kit: build time, cards per second, and bare reportlab as the floor.
 
-Run ``python benchmarks/pdf_bench.py`` (about 15 s) or ``--quick`` (under 10 s, for the CI
+Run ``python benchmarks/pdf_bench.py`` (about 40 s) or ``--quick`` (about 15 s, for the CI
 smoke test). Nothing here asserts on timings: the script prints figures for people to read,
 each beside a reference measured in the same run.
 
@@ -13,16 +13,23 @@ What is measured
    (``KitResult.pieces``). The same build is then split into its stages, each timed on its own:
    ``plan_kit`` (layout and typesetting), ``render_pdf`` of every document, and the writes.
 
-2. The raw-material cards alone (the catalog's raw deck, counted below), laid out, rendered and
-   written by mhp-cards (``plan_kit(only=["raw"])`` + ``render_pdf`` + atomic write): fronts
-   with the formula fitted and typeset with shifted subscripts, the name, the element tally and
-   the wrapped Mars note, and their mirrored backs.
+2. Each section against a fair floor, and the whole kit against the floor of all its files.
 
-   * Reference, the floor: the same number of cards drawn by a bare reportlab loop: one Canvas
-     (invariant, compressed, the same embedded PT Sans), 12 cards a page at the same slots, per
-     card one rectangle and two ``drawString`` calls (the formula as plain text and the name),
-     no fitting, no typesetting, no backs; ``canvas.save()`` and a plain write. The ratio says
-     how much the kit's faces cost over the least a PDF of these cards can cost.
+   * mhp-cards: ``plan_kit(only=[section])`` + ``render_pdf`` + atomic write of that section's
+     PDF; for the whole kit, ``build_kit`` (the combined PDF and the ten section PDFs).
+   * The floor: the very operations the kit emits for those pages — page sizes and boxes,
+     rectangles, circles, lines, polygons, clips, text runs, with their colours, line widths
+     and dashes — recorded once as bare reportlab canvas calls with their arguments already in
+     points (colours already parsed), then replayed onto a new Canvas (invariant, compressed,
+     the same fonts and metadata), ``canvas.save()`` and a plain write. No layout, no
+     typesetting, no fitting, no conversion. The floor's PDF is compared with the kit's: the
+     same bytes prove it drew the same things. The ratio says what the kit costs over the
+     least these exact PDFs can cost with reportlab; for the whole kit the floor writes the
+     same eleven files, so every page is drawn twice there too.
+
+3. The raw-material cards alone against the old, loose floor (kept for comparison with earlier
+   figures): 12 cards a page drawn by a bare reportlab loop, per card one rectangle and two
+   ``drawString`` calls, no backs — about a tenth of the operations the kit draws for them.
 
 Timing: ``time.perf_counter``; best (the cost itself, least disturbed) and median (typical) of
 the repeats, after one warm-up run that registers the fonts and fills the parse caches.
@@ -41,6 +48,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import fontpkg_pt_sans
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -48,12 +56,13 @@ from reportlab.pdfgen.canvas import Canvas
 from mhp_cards import __version__
 from mhp_cards.catalog import Catalog
 from mhp_cards.fileio import write_bytes_atomic
-from mhp_cards.pdf import build_kit, plan_kit
+from mhp_cards.pdf import SECTIONS, build_kit, plan_kit
+from mhp_cards.pdf.fonts import FONT_NAMES, fonts
 from mhp_cards.pdf.impose import impose
 from mhp_cards.pdf.kit import _with_blank_backs
 from mhp_cards.pdf.layout import load_profile, load_templates
 from mhp_cards.pdf.render import render_pdf
-from mhp_cards.pdf.sketch import PageSketch
+from mhp_cards.pdf.sketch import Circle, Clip, Line, PageSketch, Polygon, Rect, Text, Unclip
 from mhp_cards.validate import load_catalog
 
 PT_PER_MM = 72 / 25.4
@@ -67,6 +76,18 @@ def timed(function: Callable[[], object], repeat: int) -> list[float]:
         function()
         times.append(time.perf_counter() - start)
     return times
+
+
+def paired(
+    first: Callable[[], object], second: Callable[[], object], repeat: int
+) -> tuple[list[float], list[float]]:
+    """Seconds of ``repeat`` calls of each, in turn (first, second, first, …)."""
+    a: list[float] = []
+    b: list[float] = []
+    for _ in range(repeat):
+        a += timed(first, 1)
+        b += timed(second, 1)
+    return a, b
 
 
 def row(name: str, times: list[float], count: int | None = None, unit: str = "") -> str:
@@ -113,7 +134,191 @@ def stages(catalog: Catalog, out: Path, repeat: int) -> dict[str, list[float]]:
     return results
 
 
-# 2. The raw cards: mhp-cards against a bare reportlab loop ---------------------------------------
+# 2. Each section against the fair floor -----------------------------------------------------------
+
+Call = tuple[Callable[..., object], tuple[object, ...]]
+
+
+def _polygon(canvas: Canvas, points: list[tuple[float, float]], stroke: int, fill: int) -> None:
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for x, y in points[1:]:
+        path.lineTo(x, y)
+    path.close()
+    canvas.drawPath(path, stroke=stroke, fill=fill)
+
+
+def _clip(canvas: Canvas, shape: str, args: tuple[float, ...]) -> None:
+    canvas.saveState()
+    path = canvas.beginPath()
+    getattr(path, shape)(*args)
+    canvas.clipPath(path, stroke=0, fill=0)
+
+
+def record(pages: list[PageSketch]) -> list[Call]:
+    """The kit's pages as bare canvas calls, every argument in points, colours parsed."""
+    colours: dict[str, Color] = {}
+
+    def colour(hex_text: str) -> Color:
+        if hex_text not in colours:
+            colours[hex_text] = HexColor(hex_text)
+        return colours[hex_text]
+
+    def pt(mm: float) -> float:
+        return mm * PT_PER_MM
+
+    calls: list[Call] = []
+
+    def style(fill: str | None, stroke: str | None, width: float, dash: tuple[float, ...]) -> None:
+        if fill:
+            calls.append((Canvas.setFillColor, (colour(fill),)))
+        if stroke:
+            calls.append((Canvas.setStrokeColor, (colour(stroke),)))
+        calls.append((Canvas.setLineWidth, (pt(width),)))
+        calls.append((Canvas.setDash, ([pt(d) for d in dash], 0)))
+
+    for page in pages:
+        height = pt(page.height)
+        calls.append((Canvas.setPageSize, ((pt(page.width), height),)))
+        calls.append((Canvas.setTrimBox, (None,)))
+        calls.append((Canvas.setBleedBox, (None,)))
+        if page.trim is not None:
+            x, y, w, h = page.trim
+            bleed = page.bleed
+            trim_box = (pt(x), height - pt(y + h), pt(x + w), height - pt(y))
+            bleed_box = (
+                pt(max(0.0, x - bleed)),
+                height - pt(min(page.height, y + h + bleed)),
+                pt(min(page.width, x + w + bleed)),
+                height - pt(max(0.0, y - bleed)),
+            )
+            calls.append((Canvas.setTrimBox, (trim_box,)))
+            calls.append((Canvas.setBleedBox, (bleed_box,)))
+        for op in page.ops:
+            if isinstance(op, Rect):
+                style(op.fill, op.stroke, op.line_width, op.dash)
+                box = (pt(op.x), height - pt(op.y + op.height), pt(op.width), pt(op.height))
+                modes = (int(bool(op.stroke)), int(bool(op.fill)))
+                if op.radius > 0:
+                    calls.append((Canvas.roundRect, (*box, pt(op.radius), *modes)))
+                else:
+                    calls.append((Canvas.rect, (*box, *modes)))
+            elif isinstance(op, Circle):
+                style(op.fill, op.stroke, op.line_width, op.dash)
+                modes = (int(bool(op.stroke)), int(bool(op.fill)))
+                calls.append((Canvas.circle, (pt(op.cx), height - pt(op.cy), pt(op.r), *modes)))
+            elif isinstance(op, Line):
+                style(None, op.stroke, op.line_width, op.dash)
+                ends = (pt(op.x1), height - pt(op.y1), pt(op.x2), height - pt(op.y2))
+                calls.append((Canvas.line, ends))
+            elif isinstance(op, Polygon):
+                style(op.fill, op.stroke, op.line_width, ())
+                points = [(pt(x), height - pt(y)) for x, y in op.points]
+                modes = (int(bool(op.stroke)), int(bool(op.fill)))
+                calls.append((_polygon, (points, *modes)))
+            elif isinstance(op, Clip):
+                x, y = pt(op.x), height - pt(op.y + op.height)
+                w, h = pt(op.width), pt(op.height)
+                if op.circle:
+                    calls.append((_clip, ("circle", (x + w / 2, y + h / 2, w / 2))))
+                elif op.radius > 0:
+                    calls.append((_clip, ("roundRect", (x, y, w, h, pt(op.radius)))))
+                else:
+                    calls.append((_clip, ("rect", (x, y, w, h))))
+            elif isinstance(op, Unclip):
+                calls.append((Canvas.restoreState, ()))
+            elif isinstance(op, Text):
+                calls.append((Canvas.setFillColor, (colour(op.colour),)))
+                calls.append((Canvas.setFont, (FONT_NAMES[op.bold], op.size)))
+                calls.append((Canvas.drawString, (pt(op.x), height - pt(op.y), op.text)))
+        calls.append((Canvas.showPage, ()))
+    return calls
+
+
+def replay(calls: list[Call], title: str, subject: str, lang: str) -> bytes:
+    """The recorded calls onto a new canvas set up as the kit's: its PDF bytes."""
+    buffer = io.BytesIO()
+    canvas = Canvas(
+        buffer,
+        invariant=True,
+        pageCompression=1,
+        lang=lang,
+        initialFontName=FONT_NAMES[False],  # type: ignore[arg-type]
+    )
+    canvas.setTitle(title)
+    canvas.setSubject(subject)
+    canvas.setAuthor("mhp-cards")
+    canvas.setCreator("mhp-cards")
+    canvas.setKeywords("МАРСХИМПРОМ, print and play")
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("DisplayDocTitle", "true")
+    for function, arguments in calls:
+        function(canvas, *arguments)
+    canvas.save()
+    return buffer.getvalue()
+
+
+SUBJECT = "МАРСХИМПРОМ: набор для печати"
+
+
+def per_section(catalog: Catalog, out: Path, repeat: int) -> None:
+    """Each section and the whole kit against the replay of their own operations."""
+    profile = load_profile("a4")
+    templates = load_templates(profile)
+    fonts()
+    print(HEADER.replace("rate", "floor best ms   ratio (best, median)   same bytes"))
+    kit_rows: list[tuple[str, list[float], list[float], bool]] = []
+    for name in SECTIONS:
+        title = f"МАРСХИМПРОМ — {name}"
+
+        def ours(name: str = name, title: str = title) -> bytes:
+            (section,) = plan_kit(catalog, profile, templates, only=[name])
+            data = render_pdf(section.pages, title, SUBJECT, "ru")
+            write_bytes_atomic(out / f"ours-{name}.pdf", data)
+            return data
+
+        (section,) = plan_kit(catalog, profile, templates, only=[name])
+        calls = record(section.pages)
+
+        def floor(calls: list[Call] = calls, name: str = name, title: str = title) -> bytes:
+            data = replay(calls, title, SUBJECT, "ru")
+            (out / f"floor-{name}.pdf").write_bytes(data)
+            return data
+
+        same = ours() == floor()
+        kit_rows.append((name, *paired(ours, floor, repeat), same))
+    sections = plan_kit(catalog, profile, templates)
+    combined = [page for section in sections for page in _with_blank_backs(section)]
+    documents = [("kit", combined)] + [(s.name, s.pages) for s in sections]
+    recorded = [(name, record(pages)) for name, pages in documents]
+
+    def whole_floor() -> None:
+        for name, calls in recorded:
+            data = replay(calls, f"МАРСХИМПРОМ — {name}", SUBJECT, "ru")
+            (out / f"floor-mhp-{name}.pdf").write_bytes(data)
+
+    def whole_ours() -> None:
+        build_kit(catalog, out_dir=out)
+
+    whole_floor()
+    whole_ours()
+    same_whole = all(
+        (out / f"floor-mhp-{name}.pdf").read_bytes() == (out / f"mhp-{name}.pdf").read_bytes()
+        for name, _ in documents
+    )
+    kit_rows.append(("whole kit (11 files)", *paired(whole_ours, whole_floor, repeat), same_whole))
+    for name, mine, bare, same in kit_rows:
+        best, median = min(mine) / min(bare), statistics.median(mine) / statistics.median(bare)
+        print(
+            f"  {name:<44} {min(mine) * 1000:9.1f} {statistics.median(mine) * 1000:9.1f}"
+            f"  {min(bare) * 1000:13.1f}   {best:5.2f}× {median:5.2f}×"
+            f"            {'yes' if same else 'NO'}"
+        )
+    print("  ratio = mhp-cards / floor, run in turn; the floor replays the kit's own operations")
+    print("  (see the docstring); 'same bytes': the floor wrote the kit's PDF byte for byte")
+
+
+# 3. The raw cards: mhp-cards against a bare reportlab loop ---------------------------------------
 
 
 def raw_section(catalog: Catalog, out: Path) -> tuple[Callable[[], object], ...]:
@@ -170,7 +375,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats (CI smoke test)")
     args = parser.parse_args(argv)
-    kit_repeat, stage_repeat, raw_repeat = (2, 1, 3) if args.quick else (5, 3, 15)
+    kit_repeat, stage_repeat, raw_repeat = (2, 2, 3) if args.quick else (5, 5, 15)
 
     print(
         f"mhp-cards {__version__}, Python {platform.python_version()}, "
@@ -196,7 +401,10 @@ def main(argv: list[str] | None = None) -> None:
             print(row(f"  {name}", stage))
         print(f"  wrote {len(files)} files, {size / 1e6:.2f} MB")
 
-        print(f"\n2. The raw-material cards ({raw_cards} cards): mhp-cards against the floor")
+        print("\n2. Each section and the whole kit against the fair floor (their own operations)")
+        per_section(catalog, out, stage_repeat)
+
+        print(f"\n3. The raw-material cards ({raw_cards} cards): against the old, loose floor")
         print(HEADER)
         mine, bare = timed(ours, raw_repeat), timed(floor, raw_repeat)
         print(row("mhp-cards: plan + render + write (and backs)", mine, raw_cards, "cards"))

@@ -74,7 +74,7 @@ def reaction_of(text: str) -> Reaction:
 class Model(BaseModel):
     """Base of the catalog models: immutable, no unknown fields."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy with ``update`` applied; lookups cached on this model are not carried over."""

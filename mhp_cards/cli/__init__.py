@@ -3,6 +3,11 @@
 Each command parses its arguments, makes one library call and formats the result, as human
 text by default or as JSON with ``--json``. Invalid input exits with 1 and a located message
 on stderr; usage errors exit with 2. This package is the only one that imports typer.
+
+Start-up is part of the interface: a command imports the library it uses inside its function,
+so ``mhp --help`` loads typer and little else. The command modules do without
+``from __future__ import annotations``: typer reads every command's annotations at start-up,
+and string annotations would each be compiled first.
 """
 
 from mhp_cards.cli import build as build

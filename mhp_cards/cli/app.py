@@ -6,8 +6,6 @@ for an input it could not handle (a last resort: the library raises ``MhpError``
 every user error it knows of). Usage errors exit 2.
 """
 
-from __future__ import annotations
-
 import errno
 import functools
 import io
@@ -15,14 +13,15 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 from typer.core import TyperGroup
 
-from mhp_cards.catalog.models import Catalog, Installation
 from mhp_cards.errors import MhpError
-from mhp_cards.fileio import MAX_FILE_BYTES
+
+if TYPE_CHECKING:  # the models cost a start-up that most commands do not need
+    from mhp_cards.catalog.models import Catalog, Installation
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -99,6 +98,8 @@ def read_inputs(values: Sequence[str]) -> list[str]:
     Standard input is read like a file: at most :data:`~mhp_cards.fileio.MAX_FILE_BYTES`
     characters (``< /dev/zero`` is refused, not read forever), UTF-8 text only.
     """
+    from mhp_cards.fileio import MAX_FILE_BYTES
+
     inputs: list[str] = []
     for value in values:
         if value == "-":
@@ -117,7 +118,7 @@ def read_inputs(values: Sequence[str]) -> list[str]:
     return inputs
 
 
-def installation_or_fail(catalog: Catalog, number: int) -> Installation:
+def installation_or_fail(catalog: "Catalog", number: int) -> "Installation":
     """The catalog's installation ``number``, or a clean error listing the known ones."""
     try:
         return catalog.installation(number)

@@ -1,19 +1,15 @@
 """``mhp build``: the print-and-play kit."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn
 
 from mhp_cards.cli.app import app, echo_json, fail, reports_errors
-from mhp_cards.pdf import SECTIONS, KitError, build_kit
-from mhp_cards.pdf.layout import LayoutError
-from mhp_cards.pdf.selection import build_cards
-from mhp_cards.validate import load_catalog
+
+#: The kit's sections for the help text, without importing the kit (reportlab) to print it;
+#: a test checks that they are ``mhp_cards.pdf.SECTIONS``.
+SECTION_NAMES = "cover, calibration, raw, fate, field, reactors, mission, tokens, aids, guides"
 
 
 @app.command()
@@ -25,7 +21,7 @@ def build(
     lang: Annotated[str, typer.Option("--lang", help="Language of the cards: ru or en.")] = "ru",
     only: Annotated[
         str | None,
-        typer.Option("--only", help=f"Comma-separated sections: {', '.join(SECTIONS)}."),
+        typer.Option("--only", help=f"Comma-separated sections: {SECTION_NAMES}."),
     ] = None,
     cards: Annotated[
         str | None,
@@ -51,6 +47,13 @@ def build(
     With --cards, only the named cards and their backs (one copy each, ID*N for N):
     mhp build --cards water-ice,4А
     """
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn
+
+    from mhp_cards.errors import KitError, LayoutError
+    from mhp_cards.pdf import SECTIONS, build_kit
+    from mhp_cards.validate import load_catalog
+
     if lang not in ("ru", "en"):
         fail(f"--lang must be ru or en, not {lang!r}", 2)
     if cards is not None:
@@ -103,6 +106,9 @@ def build(
 def _build_cards(
     cards: str, layout: str, lang: str, out: Path, catalog_dir: Path | None, as_json: bool
 ) -> None:
+    from mhp_cards.pdf.selection import build_cards
+    from mhp_cards.validate import load_catalog
+
     catalog = load_catalog(catalog_dir)
     result, chosen = build_cards(catalog, cards, layout, lang, out)
     written = result.files[0]

@@ -1,28 +1,24 @@
 """``mhp validate``, ``mhp schema`` and ``mhp catalog export``."""
 
-from __future__ import annotations
-
 import json
 from collections import defaultdict
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from mhp_cards.catalog.schema import check_schemas, write_schemas
 from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, reports_errors
-from mhp_cards.pdf.layout import layout_schemas
-from mhp_cards.resources import default_catalog_dir, default_layouts_dir
-from mhp_cards.validate import Validation, check_names, load_catalog, validate_catalog
-from mhp_cards.validate.schemas import all_schemas
+
+if TYPE_CHECKING:  # each command imports the library it uses when it runs
+    from mhp_cards.validate import Validation
 
 catalog_app = typer.Typer(help="The catalog as data.", no_args_is_help=True)
 app.add_typer(catalog_app, name="catalog")
 
 
-def validation_report(validation: Validation) -> str:
+def validation_report(validation: "Validation") -> str:
     """The human report: what was checked, then the problems grouped by file."""
-    descriptions = dict(check_names())
+    descriptions = validation.descriptions
     lines = [f"Catalog: {validation.directory}", "", "Checks:"]
     for name, status in validation.checks.items():
         mark = "✓" if status == "ok" else "–" if status.startswith("skipped") else "✗"
@@ -51,6 +47,8 @@ def validate(
 
     Example: mhp validate catalog/
     """
+    from mhp_cards.validate import validate_catalog
+
     validation = validate_catalog(directory)
     if as_json:
         echo_json(
@@ -90,6 +88,11 @@ def schema(
 
     Example: mhp schema --write
     """
+    from mhp_cards.catalog.schema import check_schemas, write_schemas
+    from mhp_cards.pdf.layout import layout_schemas
+    from mhp_cards.resources import default_catalog_dir, default_layouts_dir
+    from mhp_cards.validate.schemas import all_schemas
+
     targets = [
         (directory or default_catalog_dir() / "schema", all_schemas()),
         (layouts_directory or default_layouts_dir() / "schema", layout_schemas()),
@@ -122,6 +125,8 @@ def export(catalog_dir: CatalogDir = None, as_json: JsonOption = False) -> None:
 
     Example: mhp catalog export --json > catalog.json
     """
+    from mhp_cards.validate import load_catalog
+
     catalog = load_catalog(catalog_dir)
     if as_json:
         typer.echo(json.dumps(catalog.model_dump(mode="json"), ensure_ascii=False, indent=2))

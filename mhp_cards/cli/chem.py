@@ -1,21 +1,20 @@
 """``mhp formula`` and ``mhp reaction``: the chemistry core from the command line."""
 
-from __future__ import annotations
-
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from mhp_cards.chem.elements import ELEMENTS
-from mhp_cards.chem.formula import Formula, parse_formula
-from mhp_cards.chem.reaction import Reaction, parse_reaction
 from mhp_cards.cli.app import app, echo_json, fail, read_inputs
 from mhp_cards.errors import FormulaError, ReactionError
+
+if TYPE_CHECKING:  # each command imports the chemistry it uses when it runs
+    from mhp_cards.chem.formula import Formula
+    from mhp_cards.chem.reaction import Reaction
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON (one object per input).")]
 
 
-def formula_document(formula: Formula) -> dict[str, Any]:
+def formula_document(formula: "Formula") -> dict[str, Any]:
     """The JSON form of a formula."""
     return {
         "text": formula.text,
@@ -41,8 +40,10 @@ def error_document(text: str, error: FormulaError | ReactionError) -> dict[str, 
     }
 
 
-def formula_report(formula: Formula) -> str:
+def formula_report(formula: "Formula") -> str:
     """The human form of a formula: forms, mass and a per-element table."""
+    from mhp_cards.chem.elements import ELEMENTS
+
     lines = [
         formula.text.strip(),
         f"  unicode  {formula.unicode()}",
@@ -75,6 +76,8 @@ def formula(
 
     Example: mhp formula "CaSO4·2H2O" "[Fe(CN)6]-4"
     """
+    from mhp_cards.chem.formula import parse_formula
+
     failed = False
     for text in read_inputs(texts):
         try:
@@ -94,10 +97,10 @@ def formula(
         raise typer.Exit(1)
 
 
-def reaction_document(reaction: Reaction, balanced: Reaction | None) -> dict[str, Any]:
+def reaction_document(reaction: "Reaction", balanced: "Reaction | None") -> dict[str, Any]:
     """The JSON form of a reaction (and of its balanced form when asked for)."""
 
-    def terms(side: tuple[tuple[int, Formula], ...]) -> list[dict[str, Any]]:
+    def terms(side: "tuple[tuple[int, Formula], ...]") -> list[dict[str, Any]]:
         return [
             {"coefficient": c, "formula": str(f), "elements": dict(f.elements), "charge": f.charge}
             for c, f in side
@@ -120,7 +123,7 @@ def reaction_document(reaction: Reaction, balanced: Reaction | None) -> dict[str
     return document
 
 
-def reaction_report(reaction: Reaction, balanced: Reaction | None) -> str:
+def reaction_report(reaction: "Reaction", balanced: "Reaction | None") -> str:
     """The human form of a reaction: the equation and the tally of both sides."""
     shown = balanced if balanced is not None else reaction
     lines = [str(shown), "  element    left   right"]
@@ -146,6 +149,8 @@ def reaction(
 
     Example: mhp reaction "FeS2 + O2 -> Fe2O3 + SO2" --balance
     """
+    from mhp_cards.chem.reaction import parse_reaction
+
     try:
         parsed = parse_reaction(text)
         balanced = parsed.balance() if balance else None

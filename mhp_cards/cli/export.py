@@ -1,16 +1,11 @@
 """``mhp export png|tts``: card images and Tabletop Simulator decks."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, fail, reports_errors
-from mhp_cards.pdf.export_png import export_png
-from mhp_cards.pdf.export_tts import export_tts
-from mhp_cards.validate import load_catalog
 
 export_app = typer.Typer(
     help="Export the cards as images: one PNG per face, or Tabletop Simulator decks.",
@@ -51,6 +46,9 @@ def png(
     Example: mhp export png --out png --dpi 300 --bleed
     """
     _check_lang(lang)
+    from mhp_cards.pdf.export_png import export_png
+    from mhp_cards.validate import load_catalog
+
     result = export_png(
         load_catalog(catalog_dir),
         out,
@@ -102,6 +100,9 @@ def tts(
     Example: mhp export tts --out tts --base-url https://example.org/mhp/
     """
     _check_lang(lang)
+    from mhp_cards.pdf.export_tts import export_tts
+    from mhp_cards.validate import load_catalog
+
     result = export_tts(
         load_catalog(catalog_dir), out, base_url=base_url, dpi=dpi, lang=lang, layout=layout
     )

@@ -1,14 +1,9 @@
 """``mhp reactor check|solve|show``: reactor assembly from the command line."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer
 
-from mhp_cards.assembly.arrangement import check_arrangement, read_arrangement
-from mhp_cards.assembly.diagram import render_arrangement
-from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.cli.app import (
     CatalogDir,
     JsonOption,
@@ -18,7 +13,6 @@ from mhp_cards.cli.app import (
     installation_or_fail,
     reports_errors,
 )
-from mhp_cards.validate import load_catalog
 
 reactor_app = typer.Typer(help="Assemble installations from reactor cards.", no_args_is_help=True)
 app.add_typer(reactor_app, name="reactor")
@@ -38,6 +32,9 @@ def check(
 
     Example: mhp reactor check ". 2А / Э 2Б"
     """
+    from mhp_cards.assembly.arrangement import check_arrangement, read_arrangement
+    from mhp_cards.validate import load_catalog
+
     catalog = load_catalog(catalog_dir)
     report = check_arrangement(catalog, read_arrangement(arrangement))
     if as_json:
@@ -66,6 +63,9 @@ def solve(
 
     Example: mhp reactor solve 2
     """
+    from mhp_cards.assembly.solver import solve_installation
+    from mhp_cards.validate import load_catalog
+
     catalog = load_catalog(catalog_dir)
     installation_or_fail(catalog, number)
     solution = solve_installation(catalog, number)
@@ -94,6 +94,10 @@ def show(
 
     Example: mhp reactor show 4
     """
+    from mhp_cards.assembly.diagram import render_arrangement
+    from mhp_cards.assembly.solver import solve_installation
+    from mhp_cards.validate import load_catalog
+
     catalog = load_catalog(catalog_dir)
     installation = installation_or_fail(catalog, number)
     solution = solve_installation(catalog, number)

@@ -4,28 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic import ValidationError
 
 from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, fail, reports_errors
-from mhp_cards.fileio import write_text_atomic
-from mhp_cards.game.statefile import read_game
-from mhp_cards.referee import (
-    Action,
-    Ruling,
-    action_from_json,
-    decide_mission,
-    judge,
-    legal_actions,
-    mission_status,
-    parse_action,
-    score,
-)
-from mhp_cards.referee.actions import format_action
-from mhp_cards.referee.cards import read_cards
-from mhp_cards.validate import load_catalog
+
+if TYPE_CHECKING:  # each command imports the library it uses when it runs
+    from mhp_cards.referee import Action, Ruling
 
 referee_app = typer.Typer(help="Rulings at the table, each citing its rule.", no_args_is_help=True)
 app.add_typer(referee_app, name="referee")
@@ -45,6 +31,10 @@ def ruling_text(ruling: Ruling, lang: str) -> str:
 
 def read_action(text: str) -> Action:
     """An action from its text form, or from JSON when it starts with '{'."""
+    from pydantic import ValidationError
+
+    from mhp_cards.referee import action_from_json, parse_action
+
     if text.lstrip().startswith("{"):
         try:
             return action_from_json(json.loads(text))
@@ -79,6 +69,11 @@ def mission(
 
     Example: mhp referee mission --mission M1 --cards "CO2, H2O, H2O, CO2, H2O, H2O"
     """
+    from mhp_cards.game.statefile import read_game
+    from mhp_cards.referee import decide_mission, mission_status
+    from mhp_cards.referee.cards import read_cards
+    from mhp_cards.validate import load_catalog
+
     unknown = [
         rule for rule in house_rule or () if rule not in ("whole-hand", "at-least", "exact-subset")
     ]
@@ -129,6 +124,10 @@ def check(
 
     Example: mhp referee check game.json "buy solar-battery"
     """
+    from mhp_cards.game.statefile import read_game
+    from mhp_cards.referee import judge
+    from mhp_cards.validate import load_catalog
+
     catalog = load_catalog(catalog_dir)
     state = read_game(state_file, catalog)
     outcome = judge(state, read_action(action), catalog)
@@ -154,6 +153,11 @@ def apply_command(
 
     Example: mhp referee apply game.json "move 4,3" --out game2.json
     """
+    from mhp_cards.fileio import write_text_atomic
+    from mhp_cards.game.statefile import read_game
+    from mhp_cards.referee import judge
+    from mhp_cards.validate import load_catalog
+
     catalog = load_catalog(catalog_dir)
     state = read_game(state_file, catalog)
     outcome = judge(state, read_action(action), catalog)
@@ -189,6 +193,10 @@ def score_command(
 
     Example: mhp referee score game.json
     """
+    from mhp_cards.game.statefile import read_game
+    from mhp_cards.referee import score
+    from mhp_cards.validate import load_catalog
+
     catalog = load_catalog(catalog_dir)
     state = read_game(state_file, catalog)
     result = score(state, catalog)
@@ -211,6 +219,10 @@ def legal(
 
     Example: mhp referee legal game.json
     """
+    from mhp_cards.game.statefile import read_game
+    from mhp_cards.referee import format_action, legal_actions
+    from mhp_cards.validate import load_catalog
+
     catalog = load_catalog(catalog_dir)
     state = read_game(state_file, catalog)
     actions = legal_actions(state, catalog)

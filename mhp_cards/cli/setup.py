@@ -1,21 +1,18 @@
 """``mhp setup check`` and ``mhp setup deal``: setups for every level and 2–5 players."""
 
-from __future__ import annotations
-
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from mhp_cards.cli.app import CatalogDir, app, echo_json, fail, reports_errors
-from mhp_cards.fileio import write_text_atomic
-from mhp_cards.game import SHAPES, deal, status
-from mhp_cards.game.setups import SetupCheck, check_setup
-from mhp_cards.game.statefile import read_state
-from mhp_cards.game.views import field_map, summary
-from mhp_cards.pdf.setup_sheet import write_setup_sheet
-from mhp_cards.rules.numbers import LEVELS
-from mhp_cards.validate import load_catalog
+
+if TYPE_CHECKING:  # each command imports the library it uses when it runs
+    from mhp_cards.game.setups import SetupCheck
+
+#: The field shapes for the help text, without importing the dealer (the game models) to print
+#: it; a test checks that they are ``mhp_cards.game.SHAPES``.
+SHAPE_NAMES = "rectangle, cross, ring, random"
 
 setup_app = typer.Typer(help="Check or deal the setup of a game.", no_args_is_help=True)
 app.add_typer(setup_app, name="setup")
@@ -41,6 +38,12 @@ def check(
 
     Example: mhp setup check --level 2 --players 5
     """
+    from mhp_cards.game import status
+    from mhp_cards.game.setups import check_setup
+    from mhp_cards.game.statefile import read_state
+    from mhp_cards.rules.numbers import LEVELS
+    from mhp_cards.validate import load_catalog
+
     catalog = load_catalog(catalog_dir)
     if state_file is not None:
         state = read_state(state_file)
@@ -76,7 +79,7 @@ def check(
         raise typer.Exit(1)
 
 
-def _print_checklist(checklist: SetupCheck) -> None:
+def _print_checklist(checklist: "SetupCheck") -> None:
     typer.echo(f"Setup of level {checklist.level} for {checklist.players} players:")
     for item in checklist.items:
         mark = "✓" if item.ok else "✗"
@@ -93,7 +96,7 @@ def deal_command(
     players: Annotated[int, typer.Option("--players", help="2 to 5.")],
     seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same deal.")],
     shape: Annotated[
-        str, typer.Option("--shape", help=f"Field shape: {', '.join(SHAPES)}.")
+        str, typer.Option("--shape", help=f"Field shape: {SHAPE_NAMES}.")
     ] = "rectangle",
     house_rule: HouseRules = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write the state (JSON) here.")] = None,
@@ -108,6 +111,13 @@ def deal_command(
 
     Example: mhp setup deal --level 3 --players 4 --seed 7 --out game.json --pdf setup.pdf
     """
+    from mhp_cards.fileio import write_text_atomic
+    from mhp_cards.game import SHAPES, deal
+    from mhp_cards.game.views import field_map, summary
+    from mhp_cards.pdf.setup_sheet import write_setup_sheet
+    from mhp_cards.rules.numbers import LEVELS
+    from mhp_cards.validate import load_catalog
+
     if level not in LEVELS:
         fail(f"--level must be one of {', '.join(LEVELS)}, not {level!r}", 2)
     if shape not in SHAPES:

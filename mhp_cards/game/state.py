@@ -47,7 +47,7 @@ EndCode = Literal["mission", "field-empty", "piles-empty", "exhausted", "no-prog
 class Model(BaseModel):
     """Base of the state models: immutable, no unknown keys."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy with ``update`` applied; facts cached on this model are not carried over."""

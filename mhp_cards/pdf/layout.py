@@ -25,6 +25,7 @@ from typing import Annotated, Any, Final, Literal
 import jsonschema
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from mhp_cards.catalog.schema import document_fields
 from mhp_cards.errors import LayoutError
 from mhp_cards.issues import Issue
 from mhp_cards.resources import default_layouts_dir
@@ -52,7 +53,7 @@ Mm = Annotated[float, Field(ge=0)]
 class Model(BaseModel):
     """Base of the layout models: immutable, no unknown keys."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class CardSize(Model):
@@ -498,6 +499,8 @@ def layout_schemas() -> dict[str, dict[str, Any]]:
     adds to the profile or template it extends; the loader checks the merged result.
     """
     base = "https://mhp-cards.example/schema/"
+    document_fields(SheetProfile)
+    document_fields(Template)
     sheet = _optional_everywhere(SheetProfile.model_json_schema())
     sheet["properties"]["extends"] = {
         "type": "string",

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from mhp_cards.pdf.fonts import FONT_NAMES, fonts
@@ -24,6 +25,12 @@ PT_PER_MM: Final = 72 / 25.4
 
 def _pt(mm: float) -> float:
     return mm * PT_PER_MM
+
+
+@lru_cache(maxsize=256)
+def _colour(hex_text: str) -> Color:
+    # The kit uses a few dozen colours over tens of thousands of operations; parse each once.
+    return HexColor(hex_text)
 
 
 def render_pdf(pages: Sequence[PageSketch], title: str, subject: str, lang: str) -> bytes:
@@ -117,7 +124,7 @@ def _page(canvas: Canvas, page: PageSketch) -> None:
         elif isinstance(op, Unclip):
             canvas.restoreState()
         elif isinstance(op, Text):
-            canvas.setFillColor(HexColor(op.colour))
+            canvas.setFillColor(_colour(op.colour))
             canvas.setFont(FONT_NAMES[op.bold], op.size)
             canvas.drawString(_pt(op.x), height - _pt(op.y), op.text)
 
@@ -126,9 +133,9 @@ def _style(
     canvas: Canvas, fill: str | None, stroke: str | None, width: float, dash: Sequence[float]
 ) -> None:
     if fill:
-        canvas.setFillColor(HexColor(fill))
+        canvas.setFillColor(_colour(fill))
     if stroke:
-        canvas.setStrokeColor(HexColor(stroke))
+        canvas.setStrokeColor(_colour(stroke))
     canvas.setLineWidth(_pt(width))
     if dash:
         canvas.setDash([_pt(d) for d in dash], 0)

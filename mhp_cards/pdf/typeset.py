@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, Literal
 
 from mhp_cards.chem.formula import Formula, parse_formula
@@ -59,27 +60,30 @@ _SUBSCRIPT: Final = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋", "0123456789
 _SUPERSCRIPT: Final = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+−", strict=True))
 
 
+_NORMAL: Final = (1.0, 0.0)
+#: Each subscript and superscript character: its plain form and its (scale, rise).
+_SHIFTED: Final = {
+    **{char: (plain, (SUB_SCALE, SUB_RISE)) for char, plain in _SUBSCRIPT.items()},
+    **{char: (plain, (SUB_SCALE, SUP_RISE)) for char, plain in _SUPERSCRIPT.items()},
+}
+
+
 def text_runs(text: str, bold: bool = False, colour: str | None = None) -> list[Run]:
     """Text as runs; subscript and superscript characters (``Mg²⁺``) become shifted digits."""
+    if not _SHIFTED.keys() & set(text):  # the common case: one plain run
+        return [Run(text, bold, colour=colour)]
     runs: list[Run] = []
+    pieces: list[str] = []
+    shift = _NORMAL
     for char in text:
-        if char in _SUBSCRIPT:
-            style, plain = "sub", _SUBSCRIPT[char]
-        elif char in _SUPERSCRIPT:
-            style, plain = "sup", _SUPERSCRIPT[char]
-        else:
-            style, plain = "normal", char
-        scale, rise = {
-            "normal": (1.0, 0.0),
-            "sub": (SUB_SCALE, SUB_RISE),
-            "sup": (SUB_SCALE, SUP_RISE),
-        }[style]
-        if runs and runs[-1].scale == scale and runs[-1].rise == rise:
-            last = runs[-1]
-            runs[-1] = Run(last.text + plain, bold, scale, rise, colour=colour)
-        else:
-            runs.append(Run(plain, bold, scale, rise, colour=colour))
-    return runs or [Run("", bold, colour=colour)]
+        plain, style = _SHIFTED.get(char, (char, _NORMAL))
+        if pieces and style != shift:
+            runs.append(Run("".join(pieces), bold, *shift, colour=colour))
+            pieces = []
+        pieces.append(plain)
+        shift = style
+    runs.append(Run("".join(pieces), bold, *shift, colour=colour))
+    return runs
 
 
 def formula_runs(formula: Formula | str, bold: bool = False) -> list[Run]:
@@ -117,7 +121,13 @@ def reaction_runs(reaction: Reaction, bold: bool = False) -> list[Run]:
 def _run_width(run: Run, size: float) -> float:
     if run.kind == "arrow":
         return ARROW_EM * size * MM_PER_POINT
-    return fonts().width(run.text, run.bold, size * run.scale)
+    return _text_width(run.text, run.bold, size * run.scale)
+
+
+@lru_cache(maxsize=1 << 16)
+def _text_width(text: str, bold: bool, size: float) -> float:
+    # Fitting measures the same words at the same quarter-point sizes again and again.
+    return fonts().width(text, bold, size)
 
 
 def runs_width(runs: Sequence[Run], size: float) -> float:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final, TypeVar
+
+from pydantic import BaseModel
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import IllegalPlayError
@@ -78,8 +80,15 @@ def check(state: GameState, action: Action, catalog: Catalog) -> Ruling:
 def apply(
     state: GameState, action: Action, catalog: Catalog
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """The state after ``action`` and the events it caused; IllegalPlayError if forbidden."""
-    outcome = judge(state, action, catalog)
+    """The state after ``action`` and the events it caused; IllegalPlayError if forbidden.
+
+    An action that :func:`legal_actions` has just listed for this state is not judged again.
+    """
+    judged = _JUDGED.get(id(state))
+    known = (
+        judged[2].get(action) if judged and judged[0] is state and judged[1] is catalog else None
+    )
+    outcome = known if known is not None else judge(state, action, catalog)
     if outcome.state is None:
         raise IllegalPlayError(outcome.ruling, str(outcome.ruling))
     return outcome.state, outcome.events
@@ -321,12 +330,13 @@ def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | No
 
 
 def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
-    """What the current player may do now (trades excepted: they need a partner and a price).
+    """What the current player may do now: every kind of action the rules allow.
 
     Moves come from the same path rule :func:`judge_move` applies, so they are legal as
     listed; actions whose ruling cannot depend on which card they name (a sale to the Bank, a
-    Warehouse purchase) are judged once per kind; the rest are judged one by one. The actions
-    are built without validation (``model_construct``): their fields come from the state.
+    Warehouse purchase, a pile) are judged once per kind; the rest are judged one by one. An
+    action with an open price is listed once (:func:`price_range`). The actions are values
+    made once and shared: their fields come from the state, so they are not validated again.
     """
     if state.ended:
         return []
@@ -334,9 +344,14 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
         return [action for action in fight_choices(state) if judge(state, action, catalog).state]
     player = state.current
     listed: list[Action] = []
+    outcomes: dict[Action, Outcome] = {}
 
     def allowed_now(action: Action) -> bool:
-        return judge(state, action, catalog).state is not None
+        outcome = judge(state, action, catalog)
+        if outcome.state is None:
+            return False
+        outcomes[action] = outcome
+        return True
 
     def each_if_one(actions: list[Action]) -> list[Action]:
         return actions if actions and allowed_now(actions[0]) else []
@@ -347,33 +362,26 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                 player.combine.repair_turn == state.turn_number
             )
             listed += [
-                Move.model_construct(path=path)
-                for path in paths(state, player, attacks=not repairing)
+                _made(Move, path=path) for path in paths(state, player, attacks=not repairing)
             ]
         listed += [
             action
             for action in (
-                BuyUpgrade.model_construct(upgrade="solar-battery"),
-                BuyUpgrade.model_construct(upgrade="armour"),
+                _made(BuyUpgrade, upgrade="solar-battery"),
+                _made(BuyUpgrade, upgrade="armour"),
             )
             if allowed_now(action)
         ]
-        listed += each_if_one(
-            [SellRaw.model_construct(card=card) for card in dict.fromkeys(player.raw_cards)]
-        )
-        listed += each_if_one(
-            [BuyRaw.model_construct(card=card) for card in dict.fromkeys(state.warehouse)]
-        )
+        listed += each_if_one([_made(SellRaw, card=card) for card in player.raw_cards])
+        listed += each_if_one([_made(BuyRaw, card=card) for card in state.warehouse])
     if state.level == "1":
         listed += [
-            Claim.model_construct(mission=mission.id)
-            for mission in catalog.missions
-            if allowed_now(Claim.model_construct(mission=mission.id))
+            claim
+            for claim in (_made(Claim, mission=mission.id) for mission in catalog.missions)
+            if allowed_now(claim)
         ]
     if state.level in ("2", "1v1"):
-        listed += each_if_one(
-            [TakeRaw.model_construct(pile=n) for n in (1, 2, 3) if state.piles[n - 1]]
-        )
+        listed += each_if_one([_made(TakeRaw, pile=n) for n in (1, 2, 3) if state.piles[n - 1]])
     if state.level in CHEMISTRY_LEVELS:
         for reaction in reactions(state, catalog, player):
             if allowed_now(reaction):
@@ -384,21 +392,28 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
         for installation in state.installations:
             for container in installation.containers:
                 if player.id in container.places:
-                    ref = ProductRef.model_construct(
+                    ref = _made(
+                        ProductRef,
                         installation=installation.number,
                         card=container.card,
                         container=container.index,
                     )
-                    to_bank = FreeToken.model_construct(product=ref, how="sell-bank", price=0)
+                    to_bank = _made(FreeToken, product=ref, how="sell-bank", price=0)
                     prices = price_range(state, to_bank, catalog)
-                    offers: list[Action] = [FreeToken.model_construct(product=ref, how="dump")]
+                    offers: list[Action] = [_made(FreeToken, product=ref, how="dump")]
                     if prices:
-                        offers.append(to_bank.model_copy(update={"price": prices[-1]}))
+                        offers.append(
+                            _made(FreeToken, product=ref, how="sell-bank", price=prices[-1])
+                        )
                     for buyer in state.players:
                         if buyer.id != player.id and state.level != "1v1":
                             offers.append(
-                                FreeToken.model_construct(
-                                    product=ref, how="sell-player", partner=buyer.id, price=0
+                                _made(
+                                    FreeToken,
+                                    product=ref,
+                                    how="sell-player",
+                                    partner=buyer.id,
+                                    price=0,
                                 )
                             )
                     listed += [action for action in offers if allowed_now(action)]
@@ -406,10 +421,35 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
         for partner in state.players:
             if partner.id != player.id:
                 listed += _trades(state, player, partner, allowed_now)
-    end = EndTurn.model_construct()
+    end = _made(EndTurn)
     if allowed_now(end):
         listed.append(end)
+    _JUDGED.clear()
+    _JUDGED[id(state)] = (state, catalog, outcomes)
     return listed
+
+
+#: The outcomes legal_actions judged for the last state it listed: applying one of those
+#: actions to that state needs no second judgement (as python-chess's push after its move list).
+_JUDGED: dict[int, tuple[GameState, Catalog, dict[Action, Outcome]]] = {}
+
+
+#: Actions already made, by class and fields: an action is a frozen value, so one can be shared.
+_MADE: dict[tuple[Any, ...], Any] = {}
+_MADE_LIMIT: Final = 200_000
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _made(kind: type[M], **fields: Any) -> M:
+    """The action (or product place) ``kind(**fields)``, made once without validation."""
+    key = (kind, *fields.items())
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) >= _MADE_LIMIT:
+            _MADE.clear()
+        made = _MADE[key] = kind.model_construct(**fields)
+    return made
 
 
 def _trades(
@@ -431,10 +471,10 @@ def _trades(
         return card.rsplit("#", 1)[0]
 
     shapes: list[list[Action]] = [
-        [Trade.model_construct(partner=partner.id, give=(card,)) for card in mine],
-        [Trade.model_construct(partner=partner.id, receive=(card,)) for card in theirs],
+        [_made(Trade, partner=partner.id, give=(card,)) for card in mine],
+        [_made(Trade, partner=partner.id, receive=(card,)) for card in theirs],
         [
-            Trade.model_construct(partner=partner.id, give=(a,), receive=(b,))
+            _made(Trade, partner=partner.id, give=(a,), receive=(b,))
             for a in mine
             for b in theirs
             if kind(a) != kind(b)
@@ -447,19 +487,19 @@ def _trades(
         own = _product_refs(state, player.id)
         others = _product_refs(state, partner.id)
         candidates: list[Action] = [
-            *(Trade.model_construct(partner=partner.id, get_product=ref) for ref in others),
+            *(_made(Trade, partner=partner.id, get_product=ref) for ref in others),
             *(
-                Trade.model_construct(partner=partner.id, give_product=a, get_product=b)
+                _made(Trade, partner=partner.id, give_product=a, get_product=b)
                 for a in own
                 for b in others
             ),
             *(
-                Trade.model_construct(partner=partner.id, give_product=ref, receive=(card,))
+                _made(Trade, partner=partner.id, give_product=ref, receive=(card,))
                 for ref in own
                 for card in theirs
             ),
             *(
-                Trade.model_construct(partner=partner.id, give=(card,), get_product=ref)
+                _made(Trade, partner=partner.id, give=(card,), get_product=ref)
                 for ref in others
                 for card in mine
             ),
@@ -471,8 +511,11 @@ def _trades(
 def _product_refs(state: GameState, player_id: str) -> list[ProductRef]:
     """A place of each product container on which the player has a token (one per container)."""
     return [
-        ProductRef.model_construct(
-            installation=installation.number, card=container.card, container=container.index
+        _made(
+            ProductRef,
+            installation=installation.number,
+            card=container.card,
+            container=container.index,
         )
         for installation in state.installations
         for container in installation.containers

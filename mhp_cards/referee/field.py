@@ -714,6 +714,9 @@ def judge_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outco
 
 # Level 1 missions (L1.E1, L1.E2) -----------------------------------------------------------------
 
+#: Refused claims remembered per catalog before the memory starts afresh.
+_REMEMBERED_REFUSALS = 50_000
+
 
 def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
     """Claim a mission with raw cards at level 1 (L1.E1, L1.E2)."""
@@ -747,14 +750,21 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
     missing = [c for c in cards if c not in player.raw_cards]
     if missing:
         return Outcome(forbidden(rules, f"У игрока нет {missing}.", f"The player lacks {missing}."))
-    hand = [raw_kind(catalog, c) for c in cards]
     match = state.house_rules.mission_match
-    house = [match] if match != "exact-subset" else []
-    if "whole-hand" in house:
-        hand = [raw_kind(catalog, c) for c in player.raw_cards]
-    ruling = decide_mission(catalog, mission, hand, house)
+    if match == "whole-hand":
+        cards = player.raw_cards
+    # A refused claim depends only on the mission, the cards and the house rule: remember it.
+    refusals = catalog.memo("referee.claim-refusals")
+    memo_key = (mission.id, cards, match)
+    refused = refusals.get(memo_key)
+    if refused is not None:
+        return refused  # type: ignore[no-any-return]
+    hand = [raw_kind(catalog, c) for c in cards]
+    ruling = decide_mission(catalog, mission, hand, [match] if match != "exact-subset" else [])
     if ruling.verdict != "complete":
-        return Outcome(
+        if len(refusals) >= _REMEMBERED_REFUSALS:
+            refusals.clear()
+        refused = refusals[memo_key] = Outcome(
             Ruling(
                 "forbidden",
                 ruling.rules,
@@ -764,6 +774,7 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
                 ruling.house_rules,
             )
         )
+        return refused
     ruling = Ruling(
         ruling.verdict,
         (*ruling.rules, "L1.E2"),

@@ -2,32 +2,40 @@
 
 1. Each file is read as YAML with safe loading, within the limits of :mod:`mhp_cards.fileio`
    (size, nesting, aliases, entries); a syntax error or a limit is located and that file stops.
-2. Its data is validated against the file's JSON Schema (generated from the models); every
+2. Its data becomes frozen models, read with the models' strict JSON rules (no string for a
+   number, no number for a boolean), the rules of the file's JSON Schema. When the models
+   reject a file, it is validated against its JSON Schema (generated from the models); every
    structural error is reported, located at the offending value or key.
-3. Structurally valid files become frozen models.
-4. The checks of :mod:`mhp_cards.validate.checks` run on whatever could be read.
+3. The checks of :mod:`mhp_cards.validate.checks` run on whatever could be read.
 
 Every problem is an :class:`~mhp_cards.issues.Issue` with file, line, column, field path,
-what is wrong and what would be right.
+what is wrong and what would be right. A valid catalog is cached (:mod:`.cache`): a second
+validation of the same files reads the cached result back through the models.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 from pydantic import BaseModel, ValidationError
 
+from mhp_cards import __version__
 from mhp_cards.catalog.models import Catalog
-from mhp_cards.catalog.schema import CATALOG_FILES, schema_for, schema_name
+from mhp_cards.catalog.schema import CATALOG_FILES
 from mhp_cards.errors import CatalogError
 from mhp_cards.issues import Issue, has_errors
 from mhp_cards.resources import default_catalog_dir
-from mhp_cards.validate.checks import CHECKS, Parts, run_checks
-from mhp_cards.validate.schema_issues import model_issues, schema_issues
-from mhp_cards.yamldoc import YamlDocument, read_yaml_file
+from mhp_cards.validate import cache as catalog_cache
+
+if TYPE_CHECKING:  # the rest is imported when a catalog is validated, not read from the cache
+    import jsonschema
+
+    from mhp_cards.validate.checks import Parts
+    from mhp_cards.yamldoc import YamlDocument
 
 __all__ = ["Validation", "load_catalog", "validate_catalog"]
 
@@ -41,6 +49,8 @@ class Validation:
     #: What each check concluded: "ok", "2 error(s)", "skipped: …".
     checks: dict[str, str] = field(default_factory=dict)
     catalog: Catalog | None = None
+    #: What each check verifies, by name (as :func:`check_names`).
+    descriptions: dict[str, str] = field(default_factory=dict)
 
     def is_valid(self) -> bool:
         """True when no issue is an error (warnings allowed)."""
@@ -59,16 +69,45 @@ class Validation:
 
 @cache
 def _validator(file_name: str) -> jsonschema.Draft202012Validator:
-    schema = schema_for(CATALOG_FILES[file_name], schema_name(file_name))
+    import jsonschema
+
+    # The schema as the models give it, without the descriptions, which only people read.
+    schema = CATALOG_FILES[file_name].model_json_schema(mode="validation")
     return jsonschema.Draft202012Validator(schema)
 
 
-def validate_catalog(directory: Path | str | None = None) -> Validation:
+def validate_catalog(directory: Path | str | None = None, *, cached: bool = True) -> Validation:
     """Validate the catalog in ``directory`` (the default game when None).
 
-    Never raises for problems in the data: they are in the returned :class:`Validation`.
+    Never raises for problems in the data: they are in the returned :class:`Validation`. A
+    valid catalog's result is cached (see :mod:`mhp_cards.validate.cache`); ``cached=False``
+    neither reads nor writes the cache.
     """
     root = Path(directory) if directory is not None else default_catalog_dir()
+    key = catalog_cache.cache_key(root, CATALOG_FILES, __version__) if cached else None
+    entry = catalog_cache.read_entry(key) if key is not None else None
+    if entry is not None:
+        return Validation(
+            root, entry.issues, dict(entry.checks), entry.catalog, dict(entry.descriptions)
+        )
+    validation = _validate(root)
+    if key is not None and validation.catalog is not None:
+        catalog_cache.write_entry(
+            catalog_cache.CacheEntry(
+                key=key,
+                catalog=validation.catalog,
+                issues=validation.issues,
+                checks=validation.checks,
+                descriptions=validation.descriptions,
+            )
+        )
+    return validation
+
+
+def _validate(root: Path) -> Validation:
+    from mhp_cards.validate.checks import run_checks
+    from mhp_cards.yamldoc import read_yaml_file
+
     issues: list[Issue] = []
     documents: dict[str, YamlDocument] = {}
     models: dict[str, BaseModel] = {}
@@ -110,6 +149,12 @@ def validate_catalog(directory: Path | str | None = None) -> Validation:
                 )
             )
             continue
+        strict = _strictly(model, document.data)
+        if strict is not None:
+            models[file_name] = strict
+            continue
+        from mhp_cards.validate.schema_issues import model_issues, schema_issues
+
         structural = schema_issues(_validator(file_name), document.data, [document])
         issues.extend(structural)
         if structural:
@@ -133,7 +178,35 @@ def validate_catalog(directory: Path | str | None = None) -> Validation:
     checks["schema"] = "ok" if not _from(issues, {"schema"}) else "failed"
     checks.update(statuses)
     catalog = parts.catalog() if not has_errors(issues) else None
-    return Validation(root, tuple(issues), checks, catalog)
+    return Validation(root, tuple(issues), checks, catalog, dict(check_names()))
+
+
+def _strictly(model: type[BaseModel], data: Any) -> BaseModel | None:
+    """``data`` as ``model`` by the strict JSON rules, or None when it is not exactly that.
+
+    Strict JSON validation accepts what the file's JSON Schema accepts, so a file it takes
+    needs no schema validation; a file it rejects goes through the schema, which locates every
+    structural error, and then through the models as before.
+    """
+    if not _text_keys(data):
+        return None  # json.dumps would turn a YAML key such as 1 or NO (False) into text
+    try:
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):
+        return None  # a YAML date or NaN: the schema will say what is wrong
+    try:
+        return model.model_validate_json(text, strict=True)
+    except ValidationError:
+        return None
+
+
+def _text_keys(data: Any) -> bool:
+    """Whether every mapping key in ``data`` is a string, as in JSON."""
+    if isinstance(data, dict):
+        return all(isinstance(key, str) and _text_keys(value) for key, value in data.items())
+    if isinstance(data, list):
+        return all(_text_keys(item) for item in data)
+    return True
 
 
 def load_catalog(directory: Path | str | None = None) -> Catalog:
@@ -154,6 +227,8 @@ def load_catalog(directory: Path | str | None = None) -> Catalog:
 
 def check_names() -> list[tuple[str, str]]:
     """Every check the validator runs: (name, what it verifies)."""
+    from mhp_cards.validate.checks import CHECKS
+
     return [
         ("files", "the five catalog files are there and are UTF-8"),
         ("yaml", "each file is well-formed YAML without duplicate keys"),
@@ -183,6 +258,8 @@ def _with_location(issue: Issue, line: int, column: int) -> Issue:
 
 
 def _parts(models: dict[str, BaseModel]) -> Parts:
+    from mhp_cards.validate.checks import Parts
+
     substances = models.get("substances.yaml")
     raw = models.get("raw_materials.yaml")
     installations = models.get("installations.yaml")

@@ -92,9 +92,10 @@ def _describe(
     hint = ""
     if keyword == "additionalProperties":
         allowed = sorted(schema.get("properties", {}))
-        extra = sorted(set(value) - set(allowed)) if isinstance(value, dict) else []
+        # sorted as text: YAML reads some keys as numbers or booleans (NO: is False)
+        extra = sorted(set(value) - set(allowed), key=str) if isinstance(value, dict) else []
         for key in extra:
-            close = difflib.get_close_matches(key, allowed, n=1)
+            close = difflib.get_close_matches(str(key), allowed, n=1)
             yield _located(
                 category,
                 f"unknown key {key!r}",

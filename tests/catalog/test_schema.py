@@ -177,3 +177,22 @@ def test_export_schema_requires_the_documented_top_level() -> None:
     assert {"id", "places"} <= set(definitions["Mission"]["required"])
     assert {"formula", "count"} <= set(definitions["MissionPlace"]["required"])
     assert schema["additionalProperties"] is False
+
+
+def test_no_model_reads_its_source_when_it_is_created() -> None:
+    """Attribute docstrings are read when a schema is generated, not at every import."""
+    import mhp_cards.catalog.models as catalog_models
+    import mhp_cards.game.state as state_models
+    import mhp_cards.pdf.layout as layout_models
+
+    for module in (catalog_models, state_models, layout_models):
+        assert not module.Model.model_config.get("use_attribute_docstrings"), module.__name__
+
+
+def test_a_field_docstring_becomes_its_description() -> None:
+    from mhp_cards.catalog.models import InstallationsFile
+    from mhp_cards.catalog.schema import schema_for
+
+    schema = schema_for(InstallationsFile, "installations.schema.json")
+    optional = schema["$defs"]["Port"]["properties"]["optional"]
+    assert optional["description"].startswith("May stay unconnected (an electrolyser's outlet")

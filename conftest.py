@@ -1,0 +1,29 @@
+"""Every test run, doctests and README examples included, caches into a directory of its own.
+
+The catalog cache (mhp_cards.validate.cache) writes into the user's cache directory; a test
+run must leave the real one alone, and must not read entries an older checkout left there.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+import pytest
+
+_CREATED: list[str] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Point the cache at a new temporary directory (each xdist worker has its own)."""
+    directory = tempfile.mkdtemp(prefix="mhp-cache-")
+    _CREATED.append(directory)
+    os.environ["MHP_CACHE_DIR"] = directory
+    os.environ.pop("MHP_NO_CACHE", None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the temporary cache directory."""
+    while _CREATED:
+        shutil.rmtree(_CREATED.pop(), ignore_errors=True)
