@@ -50,12 +50,30 @@ class Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy with ``update`` applied; facts cached on this model are not carried over."""
-        copy = super().model_copy(update=update, deep=deep)
-        if update and len(copy.__dict__) > len(type(self).model_fields):
-            fields = type(self).model_fields
-            for name in [name for name in copy.__dict__ if name not in fields]:
-                del copy.__dict__[name]  # a cached_property computed from the old fields
+        """A copy with ``update`` applied (not validated, as pydantic's own ``model_copy``).
+
+        Facts cached on this model (``cached_property``) are not carried into a copy with an
+        update. The referee makes every state by such copies, so this is its hot path: the
+        copy is made as ``model_construct`` makes a model, without pydantic's general copying.
+        """
+        if deep:
+            return super().model_copy(update=update, deep=True)
+        cls = type(self)
+        values = self.__dict__
+        if update:
+            fields = cls.__pydantic_fields__
+            if len(values) > len(fields):  # drop cached facts computed from the old fields
+                values = {name: value for name, value in values.items() if name in fields}
+            values = {**values, **update}
+            fields_set = self.__pydantic_fields_set__ | update.keys()
+        else:
+            values = dict(values)
+            fields_set = set(self.__pydantic_fields_set__)
+        copy = cls.__new__(cls)
+        object.__setattr__(copy, "__dict__", values)
+        object.__setattr__(copy, "__pydantic_fields_set__", fields_set)
+        object.__setattr__(copy, "__pydantic_extra__", None)
+        object.__setattr__(copy, "__pydantic_private__", None)
         return copy
 
 

@@ -46,8 +46,8 @@ __all__ = [
 # Trades (L1.T7, L2.T2, L2.T3, V1.4, L3.T2) -------------------------------------------------------
 
 
-def judge_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
-    """A trade of raw cards with another player (L1.T7, L2.T2, V1.4)."""
+def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome | None:
+    """Why a trade may not be made now (L1.T7, L2.T2, L2.T3, V1.4, L3.S3); None when it may."""
     rules: tuple[str, ...] = {
         "1": ("L1.T7",),
         "2": ("L2.T2",),
@@ -163,6 +163,33 @@ def judge_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
                     f"{someone.id}'s combine would hold more than {COMBINE_CAPACITY} cards.",
                 )
             )
+    return None
+
+
+def judge_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
+    """A trade of raw cards or products with another player (L1.T7, L2.T2, L2.T3, V1.4)."""
+    refusal = refuse_trade(state, action, catalog)
+    if refusal is not None:
+        return refusal
+    return trade_effect(state, action, catalog)
+
+
+def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
+    """The consequences of ``Trade`` once refuse_trade has allowed it."""
+    rules: tuple[str, ...] = {"1": ("L1.T7",), "2": ("L2.T2",), "3": ("L3.T2", "L1.T7")}[
+        state.level
+    ]
+    player = state.current
+    partner = state.player(action.partner)
+    moves: list[tuple[tuple[int, int, int], tuple[int, int, int], str]] = []
+    for ref, seller, buyer in (
+        (action.give_product, player, partner),
+        (action.get_product, partner, player),
+    ):
+        if ref is not None:
+            found = product_transfer(state, ref, seller.id, buyer.id)
+            assert not isinstance(found, Ruling), "refuse_trade allowed it"
+            moves.append((*found, buyer.id))
     new_player = updated(
         player,
         money=player.money - action.pay,

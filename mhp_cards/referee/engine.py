@@ -46,6 +46,8 @@ from mhp_cards.referee.chemistry import (
     judge_trade,
     mission_places,
     reactions,
+    refuse_trade,
+    trade_effect,
 )
 from mhp_cards.referee.common import (
     CHEMISTRY_LEVELS,
@@ -57,6 +59,7 @@ from mhp_cards.referee.common import (
 )
 from mhp_cards.referee.end import END_RULES, END_TEXTS
 from mhp_cards.referee.field import (
+    buy_effect,
     fight_choices,
     judge_buy,
     judge_claim,
@@ -64,7 +67,13 @@ from mhp_cards.referee.field import (
     judge_move,
     judge_sell,
     judge_warehouse,
+    move_effect,
     paths,
+    refuse_buy,
+    refuse_sell,
+    refuse_warehouse,
+    sell_effect,
+    warehouse_effect,
 )
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden
 from mhp_cards.rules.numbers import COMBINE_CAPACITY
@@ -84,11 +93,15 @@ def apply(
 
     An action that :func:`legal_actions` has just listed for this state is not judged again.
     """
-    judged = _JUDGED.get(id(state))
-    known = (
-        judged[2].get(action) if judged and judged[0] is state and judged[1] is catalog else None
-    )
-    outcome = known if known is not None else judge(state, action, catalog)
+    outcome = None
+    listed = _LISTED.get(id(state))
+    if listed is not None and listed[0] is state and listed[1] is catalog:
+        outcome = listed[2].get(action)
+        effect = _EFFECTS.get(type(action))
+        if outcome is None and effect is not None and action in listed[3]:
+            outcome = effect(state, action, catalog)
+    if outcome is None:
+        outcome = judge(state, action, catalog)
     if outcome.state is None:
         raise IllegalPlayError(outcome.ruling, str(outcome.ruling))
     return outcome.state, outcome.events
@@ -230,8 +243,8 @@ def own_turn_rule(state: GameState, action: Action) -> str | None:
 # Ending the turn, ending the game ----------------------------------------------------------------
 
 
-def judge_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
-    """End the turn: the duties of the turn done, the next player, the end of the game."""
+def refuse_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome | None:
+    """Why the turn may not end yet (L1.T1, L2.T1, V1.3, L3.S3); None when it may."""
     player = state.current
     moves_left = state.level in FIELD_LEVELS and "move" not in state.done_this_turn
     repairing = player.combine is not None and player.combine.repair_turn == state.turn_number
@@ -262,6 +275,19 @@ def judge_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
                 "to the Bank first.",
             )
         )
+    return None
+
+
+def judge_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
+    """End the turn: the duties of the turn done, the next player, the end of the game."""
+    refusal = refuse_end(state, action, catalog)
+    if refusal is not None:
+        return refusal
+    return end_effect(state, action, catalog)
+
+
+def end_effect(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
+    """The consequences of ``EndTurn`` once refuse_end has allowed it."""
     number = state.turn_number + 1
     turn = (state.turn + 1) % len(state.players)
     progress = not _PROGRESS.isdisjoint(state.done_this_turn)
@@ -347,6 +373,12 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     outcomes: dict[Action, Outcome] = {}
 
     def allowed_now(action: Action) -> bool:
+        guard = _GUARDS.get(type(action))
+        if guard is not None:  # the judge's own refusals, without building the next state
+            try:
+                return guard(state, action, catalog) is None
+            except (KeyError, IndexError):  # judge() refuses what names nothing in the game
+                return False
         outcome = judge(state, action, catalog)
         if outcome.state is None:
             return False
@@ -372,8 +404,8 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
             )
             if allowed_now(action)
         ]
-        listed += each_if_one([_made(SellRaw, card=card) for card in player.raw_cards])
-        listed += each_if_one([_made(BuyRaw, card=card) for card in state.warehouse])
+        listed += each_if_one(_each_card(SellRaw, player.raw_cards))
+        listed += each_if_one(_each_card(BuyRaw, state.warehouse))
     if state.level == "1":
         listed += [
             claim
@@ -424,14 +456,16 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     end = _made(EndTurn)
     if allowed_now(end):
         listed.append(end)
-    _JUDGED.clear()
-    _JUDGED[id(state)] = (state, catalog, outcomes)
+    _LISTED.clear()
+    _LISTED[id(state)] = (state, catalog, outcomes, frozenset(listed))
     return listed
 
 
-#: The outcomes legal_actions judged for the last state it listed: applying one of those
-#: actions to that state needs no second judgement (as python-chess's push after its move list).
-_JUDGED: dict[int, tuple[GameState, Catalog, dict[Action, Outcome]]] = {}
+#: What legal_actions listed for the last state it was asked about, with the outcomes it has
+#: judged: applying one of those actions to that state needs no second check (as python-chess's
+#: push after its move generator): a judged outcome is reused, an unjudged action has its
+#: effect computed without the refusal chain.
+_LISTED: dict[int, tuple[GameState, Catalog, dict[Action, Outcome], frozenset[Action]]] = {}
 
 
 #: Actions already made, by class and fields: an action is a frozen value, so one can be shared.
@@ -439,6 +473,15 @@ _MADE: dict[tuple[Any, ...], Any] = {}
 _MADE_LIMIT: Final = 200_000
 
 M = TypeVar("M", bound=BaseModel)
+
+
+def _each_card(kind: type[SellRaw] | type[BuyRaw], cards: tuple[str, ...]) -> list[Action]:
+    """One action per card, the list itself made once per tuple of cards."""
+    key = (kind, cards)
+    made = _MADE.get(key)
+    if made is None:
+        made = _MADE[key] = [_made(kind, card=card) for card in cards]
+    return list(made)
 
 
 def _made(kind: type[M], **fields: Any) -> M:
@@ -461,14 +504,8 @@ def _trades(
     to. Raw cards of one kind are interchangeable, so each kind is listed once; at level 1,
     where a trade may move several cards, any such trade is a series of these.
     """
-
-    def by_kind(cards: tuple[str, ...]) -> list[str]:
-        return list({card.rsplit("#", 1)[0]: card for card in reversed(cards)}.values())[::-1]
-
-    mine, theirs = by_kind(player.raw_cards), by_kind(partner.raw_cards)
-
-    def kind(card: str) -> str:
-        return card.rsplit("#", 1)[0]
+    mine, theirs = _first_of_each_kind(player.raw_cards), _first_of_each_kind(partner.raw_cards)
+    kind = _kind_of
 
     shapes: list[list[Action]] = [
         [_made(Trade, partner=partner.id, give=(card,)) for card in mine],
@@ -508,6 +545,18 @@ def _trades(
     return listed
 
 
+def _kind_of(card: str) -> str:
+    return card.partition("#")[0]
+
+
+def _first_of_each_kind(cards: tuple[str, ...]) -> list[str]:
+    """The first card of each kind, in the order of ``cards``."""
+    seen: dict[str, str] = {}
+    for card in cards:
+        seen.setdefault(card.partition("#")[0], card)
+    return list(seen.values())
+
+
 def _product_refs(state: GameState, player_id: str) -> list[ProductRef]:
     """A place of each product container on which the player has a token (one per container)."""
     return [
@@ -522,6 +571,26 @@ def _product_refs(state: GameState, player_id: str) -> list[ProductRef]:
         if container.role == "product" and player_id in container.places
     ]
 
+
+#: The refusal chains of the judges whose actions legal_actions lists most: asking them is the
+#: judge's own answer for the current player's action, without the state it would build.
+_GUARDS: dict[type, Callable[[GameState, Any, Catalog], Outcome | None]] = {
+    BuyUpgrade: refuse_buy,
+    SellRaw: refuse_sell,
+    BuyRaw: refuse_warehouse,
+    Trade: refuse_trade,
+    EndTurn: refuse_end,
+}
+
+#: The consequences of those actions once allowed: what apply computes for a listed action.
+_EFFECTS: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
+    Move: move_effect,
+    BuyUpgrade: buy_effect,
+    SellRaw: sell_effect,
+    BuyRaw: warehouse_effect,
+    Trade: trade_effect,
+    EndTurn: end_effect,
+}
 
 _HANDLERS: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
     Move: judge_move,

@@ -117,6 +117,27 @@ def paths(state: GameState, player: Player, attacks: bool = True) -> Iterator[tu
 
 def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
     """Move the combine and collect raw cards; an attack when the last cell is taken."""
+    refusal = refuse_move(state, action, catalog)
+    if refusal is not None:
+        return refusal
+    return move_effect(state, action, catalog)
+
+
+def _move_rules(state: GameState, player: Player, path: tuple[Position, ...]) -> tuple[str, ...]:
+    """The rules a move of the player's combine along ``path`` rests on."""
+    assert player.combine is not None
+    rules: tuple[str, ...] = (
+        ("L1.T1", "L1.T2")
+        if not player.combine.moved
+        else (("L1.T1", "L1.T3") if player.combine.solar_battery else ("L1.T1",))
+    )
+    if battery_up_to_two(state, player) and len(path) == 1:
+        rules = (*rules, "L1.T3-up-to-two")
+    return rules
+
+
+def refuse_move(state: GameState, action: Move, catalog: Catalog) -> Outcome | None:
+    """Why the combine may not move along ``action.path`` now (L1.T1–L1.T5); None when it may."""
     base_rules = ("L1.T1",)
     refusal = only_at_levels(
         state,
@@ -141,16 +162,9 @@ def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
     assert state.field is not None
     path = tuple(action.path)
     legal = set(paths(state, player))
-    length = steps_allowed(player)
-    rules: tuple[str, ...] = (
-        ("L1.T1", "L1.T2")
-        if not player.combine.moved
-        else (("L1.T1", "L1.T3") if player.combine.solar_battery else ("L1.T1",))
-    )
-    if battery_up_to_two(state, player) and len(path) == 1:
-        rules = (*rules, "L1.T3-up-to-two")
     if path not in legal:
-        return Outcome(_why_not_path(state, player, path, length, rules))
+        rules = _move_rules(state, player, path)
+        return Outcome(_why_not_path(state, player, path, steps_allowed(player), rules))
     target = occupant(state, path[-1], besides=player.id)
     if target is not None:
         combine = player.combine
@@ -162,6 +176,17 @@ def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
                     "The combine is under repair after a fight: no attack this turn.",
                 )
             )
+    return None
+
+
+def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
+    """The consequences of ``Move`` once refuse_move has allowed it: collection, an attack."""
+    player = state.current
+    assert player.combine is not None
+    assert state.field is not None
+    path = tuple(action.path)
+    rules = _move_rules(state, player, path)
+    target = occupant(state, path[-1], besides=player.id)
     capacity = capacity_left(state, player)
     collected: list[str] = []
     cells = list(state.field.cells)
@@ -545,8 +570,8 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
 # Upgrades, the Bank and the Warehouse (L1.T3, L1.T6, L1.T8, L1.T9, L3.T3, L3.T4) -----------------
 
 
-def judge_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome:
-    """Buy a solar battery or armour (L1.T3, L1.T6)."""
+def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome | None:
+    """Why an upgrade may not be bought now (L1.T3, L1.T6); None when it may."""
     rule = "L1.T3" if action.upgrade == "solar-battery" else "L1.T6"
     refusal = only_at_levels(
         state,
@@ -586,6 +611,23 @@ def judge_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome
                 money=player.money,
             )
         )
+    return None
+
+
+def judge_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome:
+    """Buy a solar battery or armour (L1.T3, L1.T6)."""
+    refusal = refuse_buy(state, action, catalog)
+    if refusal is not None:
+        return refusal
+    return buy_effect(state, action, catalog)
+
+
+def buy_effect(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome:
+    """The consequences of ``BuyUpgrade`` once refuse_buy has allowed it."""
+    rule = "L1.T3" if action.upgrade == "solar-battery" else "L1.T6"
+    player = state.current
+    upgrade = catalog.components.upgrade(action.upgrade)
+    price = upgrade.price if upgrade else UPGRADE_PRICE
     field_name = "solar_battery" if action.upgrade == "solar-battery" else "armour"
     new_player = updated_combine(updated(player, money=player.money - price), **{field_name: True})
     new = replace_player(state, new_player).model_copy(update={"bank": state.bank + price})
@@ -608,8 +650,8 @@ def judge_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome
     )
 
 
-def judge_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
-    """Sell a raw card to the Bank (L1.T8, L3.T3)."""
+def refuse_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome | None:
+    """Why a raw card may not be sold to the Bank now (L1.T8, L3.T3); None when it may."""
     rule = "L3.T3" if state.level == "3" else "L1.T8"
     refusal = only_at_levels(
         state,
@@ -639,6 +681,21 @@ def judge_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
                 bank=state.bank,
             )
         )
+    return None
+
+
+def judge_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
+    """Sell a raw card to the Bank (L1.T8, L3.T3)."""
+    refusal = refuse_sell(state, action, catalog)
+    if refusal is not None:
+        return refusal
+    return sell_effect(state, action, catalog)
+
+
+def sell_effect(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
+    """The consequences of ``SellRaw`` once refuse_sell has allowed it."""
+    rule = "L3.T3" if state.level == "3" else "L1.T8"
+    player = state.current
     new_player = updated(
         player,
         money=player.money + BANK_SALE_PRICE,
@@ -655,8 +712,8 @@ def judge_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
     return Outcome(ruling, new, (event("sell", ruling.reason_ru, ruling.reason_en),))
 
 
-def judge_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outcome:
-    """Buy a raw card from the Warehouse (L1.T9, L3.T4)."""
+def refuse_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outcome | None:
+    """Why a Warehouse card may not be bought now (L1.T9, L3.T4); None when it may."""
     rule = "L3.T4" if state.level == "3" else "L1.T9"
     refusal = only_at_levels(
         state,
@@ -694,6 +751,21 @@ def judge_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outco
                 f"The combine is full: it holds {COMBINE_CAPACITY} cards.",
             )
         )
+    return None
+
+
+def judge_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outcome:
+    """Buy a raw card from the Warehouse (L1.T9, L3.T4)."""
+    refusal = refuse_warehouse(state, action, catalog)
+    if refusal is not None:
+        return refusal
+    return warehouse_effect(state, action, catalog)
+
+
+def warehouse_effect(state: GameState, action: BuyRaw, catalog: Catalog) -> Outcome:
+    """The consequences of ``BuyRaw`` once refuse_warehouse has allowed it."""
+    rule = "L3.T4" if state.level == "3" else "L1.T9"
+    player = state.current
     new_player = updated(
         player, money=player.money - WAREHOUSE_PRICE, raw_cards=(*player.raw_cards, action.card)
     )
@@ -731,6 +803,12 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
     if refusal:
         return Outcome(refusal)
     player = state.current
+    if not action.cards:  # the claim of the whole hand, as legal_actions asks every turn
+        known = catalog.memo("referee.claim-refusals").get(
+            (action.mission, player.raw_cards, state.house_rules.mission_match)
+        )
+        if known is not None:
+            return known  # type: ignore[no-any-return]
     try:
         mission = catalog.mission(action.mission)
     except KeyError:
