@@ -372,14 +372,16 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     listed: list[Action] = []
     outcomes: dict[Action, Outcome] = {}
 
+    # The current player's own actions, in a game that goes on with no fight pending: judge()'s
+    # first refusals cannot apply, so each action goes straight to its rule's judge.
     def allowed_now(action: Action) -> bool:
         guard = _GUARDS.get(type(action))
-        if guard is not None:  # the judge's own refusals, without building the next state
-            try:
+        try:
+            if guard is not None:  # the judge's own refusals, without building the next state
                 return guard(state, action, catalog) is None
-            except (KeyError, IndexError):  # judge() refuses what names nothing in the game
-                return False
-        outcome = judge(state, action, catalog)
+            outcome = _HANDLERS[type(action)](state, action, catalog)
+        except (KeyError, IndexError):  # judge() refuses what names nothing in the game
+            return False
         if outcome.state is None:
             return False
         outcomes[action] = outcome
