@@ -14,9 +14,11 @@ from mhp_cards.referee.actions import FreeToken, ProductRef, React, TakeRaw, Tra
 from mhp_cards.referee.common import (
     CHEMISTRY_LEVELS,
     Event,
+    Judge,
     Outcome,
     capacity_left,
     event,
+    guarded,
     mark_done,
     once_a_turn,
     only_at_levels,
@@ -166,14 +168,6 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
     return None
 
 
-def judge_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
-    """A trade of raw cards or products with another player (L1.T7, L2.T2, L2.T3, V1.4)."""
-    refusal = refuse_trade(state, action, catalog)
-    if refusal is not None:
-        return refusal
-    return trade_effect(state, action, catalog)
-
-
 def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
     """The consequences of ``Trade`` once refuse_trade has allowed it."""
     rules: tuple[str, ...] = {"1": ("L1.T7",), "2": ("L2.T2",), "3": ("L3.T2", "L1.T7")}[
@@ -216,6 +210,13 @@ def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
         f"Trade with {partner.id}: gave {gave}, got {got}, paid {action.pay} мР.",
     )
     return Outcome(ruling, new, (event("trade", ruling.reason_ru, ruling.reason_en),))
+
+
+judge_trade: Judge[Trade] = guarded(
+    refuse_trade,
+    trade_effect,
+    "A trade of raw cards or products with another player (L1.T7, L2.T2, L2.T3, V1.4).",
+)
 
 
 def product_transfer(

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
+from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState, Player
 from mhp_cards.referee.ruling import Ruling, forbidden
 from mhp_cards.rules.numbers import COMBINE_CAPACITY
@@ -15,10 +16,12 @@ __all__ = [
     "CHEMISTRY_LEVELS",
     "FIELD_LEVELS",
     "Event",
+    "Judge",
     "Outcome",
     "capacity_left",
     "end_rules",
     "event",
+    "guarded",
     "mark_done",
     "once_a_turn",
     "only_at_levels",
@@ -110,3 +113,27 @@ def capacity_left(state: GameState, player: Player) -> int | None:
     if state.level != "3":
         return None
     return max(0, COMBINE_CAPACITY - len(player.raw_cards))
+
+
+A = TypeVar("A")
+#: A judge of one kind of action: the ruling on it in a state, and its consequences if allowed.
+Judge = Callable[[GameState, A, Catalog], Outcome]
+
+
+def guarded(
+    refuse: Callable[[GameState, A, Catalog], Outcome | None],
+    effect: Callable[[GameState, A, Catalog], Outcome],
+    doc: str,
+) -> Judge[A]:
+    """The judge that is ``refuse``'s refusal when there is one, else ``effect``'s outcome.
+
+    ``legal_actions`` asks ``refuse`` alone, and ``apply`` of a listed action ``effect`` alone:
+    the rule is written once, as its chain of refusals and its consequences.
+    """
+
+    def judge(state: GameState, action: A, catalog: Catalog) -> Outcome:
+        refusal = refuse(state, action, catalog)
+        return refusal if refusal is not None else effect(state, action, catalog)
+
+    judge.__doc__ = doc
+    return judge

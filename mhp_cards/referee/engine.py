@@ -53,9 +53,11 @@ from mhp_cards.referee.common import (
     CHEMISTRY_LEVELS,
     FIELD_LEVELS,
     Event,
+    Judge,
     Outcome,
     end_rules,
     event,
+    guarded,
 )
 from mhp_cards.referee.end import END_RULES, END_TEXTS
 from mhp_cards.referee.field import (
@@ -278,14 +280,6 @@ def refuse_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome |
     return None
 
 
-def judge_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
-    """End the turn: the duties of the turn done, the next player, the end of the game."""
-    refusal = refuse_end(state, action, catalog)
-    if refusal is not None:
-        return refusal
-    return end_effect(state, action, catalog)
-
-
 def end_effect(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
     """The consequences of ``EndTurn`` once refuse_end has allowed it."""
     number = state.turn_number + 1
@@ -316,6 +310,13 @@ def end_effect(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
         rules, f"Ход закончен; ходит {new.current.id}.", f"Turn over; {new.current.id} plays next."
     )
     return Outcome(ruling, new, tuple(events))
+
+
+judge_end: Judge[EndTurn] = guarded(
+    refuse_end,
+    end_effect,
+    "End the turn: the duties of the turn done, the next player, the end of the game.",
+)
 
 
 #: What counts as progress for Ruling L3.E1-no-progress.

@@ -16,9 +16,11 @@ from mhp_cards.game.state import Fight, GameState, Player, Position
 from mhp_cards.referee.actions import BuyRaw, BuyUpgrade, Claim, Move, ResolveFight, SellRaw
 from mhp_cards.referee.common import (
     FIELD_LEVELS,
+    Judge,
     Outcome,
     capacity_left,
     event,
+    guarded,
     mark_done,
     once_a_turn,
     only_at_levels,
@@ -113,14 +115,6 @@ def paths(state: GameState, player: Player, attacks: bool = True) -> Iterator[tu
         if len(path) == length or occupant(state, path[-1], player.id) or path[-1] == base
     ]
     yield from (full or found)
-
-
-def judge_move(state: GameState, action: Move, catalog: Catalog) -> Outcome:
-    """Move the combine and collect raw cards; an attack when the last cell is taken."""
-    refusal = refuse_move(state, action, catalog)
-    if refusal is not None:
-        return refusal
-    return move_effect(state, action, catalog)
 
 
 def _move_rules(state: GameState, player: Player, path: tuple[Position, ...]) -> tuple[str, ...]:
@@ -261,6 +255,13 @@ def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
             ("diagonal-adjacency",),
         )
     return Outcome(ruling, new, tuple(events))
+
+
+judge_move: Judge[Move] = guarded(
+    refuse_move,
+    move_effect,
+    "Move the combine and collect raw cards; an attack when the last cell is taken.",
+)
 
 
 def _why_not_path(
@@ -614,14 +615,6 @@ def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
     return None
 
 
-def judge_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome:
-    """Buy a solar battery or armour (L1.T3, L1.T6)."""
-    refusal = refuse_buy(state, action, catalog)
-    if refusal is not None:
-        return refusal
-    return buy_effect(state, action, catalog)
-
-
 def buy_effect(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome:
     """The consequences of ``BuyUpgrade`` once refuse_buy has allowed it."""
     rule = "L1.T3" if action.upgrade == "solar-battery" else "L1.T6"
@@ -648,6 +641,11 @@ def buy_effect(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
             ),
         ),
     )
+
+
+judge_buy: Judge[BuyUpgrade] = guarded(
+    refuse_buy, buy_effect, "Buy a solar battery or armour (L1.T3, L1.T6)."
+)
 
 
 def refuse_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome | None:
@@ -684,14 +682,6 @@ def refuse_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome 
     return None
 
 
-def judge_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
-    """Sell a raw card to the Bank (L1.T8, L3.T3)."""
-    refusal = refuse_sell(state, action, catalog)
-    if refusal is not None:
-        return refusal
-    return sell_effect(state, action, catalog)
-
-
 def sell_effect(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
     """The consequences of ``SellRaw`` once refuse_sell has allowed it."""
     rule = "L3.T3" if state.level == "3" else "L1.T8"
@@ -710,6 +700,11 @@ def sell_effect(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
         f"{action.card} sold to the Bank for {BANK_SALE_PRICE} мР; it goes to the Warehouse.",
     )
     return Outcome(ruling, new, (event("sell", ruling.reason_ru, ruling.reason_en),))
+
+
+judge_sell: Judge[SellRaw] = guarded(
+    refuse_sell, sell_effect, "Sell a raw card to the Bank (L1.T8, L3.T3)."
+)
 
 
 def refuse_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outcome | None:
@@ -754,14 +749,6 @@ def refuse_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outc
     return None
 
 
-def judge_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outcome:
-    """Buy a raw card from the Warehouse (L1.T9, L3.T4)."""
-    refusal = refuse_warehouse(state, action, catalog)
-    if refusal is not None:
-        return refusal
-    return warehouse_effect(state, action, catalog)
-
-
 def warehouse_effect(state: GameState, action: BuyRaw, catalog: Catalog) -> Outcome:
     """The consequences of ``BuyRaw`` once refuse_warehouse has allowed it."""
     rule = "L3.T4" if state.level == "3" else "L1.T9"
@@ -782,6 +769,11 @@ def warehouse_effect(state: GameState, action: BuyRaw, catalog: Catalog) -> Outc
         f"{action.card} bought from the Warehouse for {WAREHOUSE_PRICE} мР.",
     )
     return Outcome(ruling, new, (event("warehouse", ruling.reason_ru, ruling.reason_en),))
+
+
+judge_warehouse: Judge[BuyRaw] = guarded(
+    refuse_warehouse, warehouse_effect, "Buy a raw card from the Warehouse (L1.T9, L3.T4)."
+)
 
 
 # Level 1 missions (L1.E1, L1.E2) -----------------------------------------------------------------
