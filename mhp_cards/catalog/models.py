@@ -315,7 +315,11 @@ class Components(Model):
 
     def upgrade(self, upgrade_id: str) -> Upgrade | None:
         """The upgrade with this id, if the box has it."""
-        return next((u for u in self.upgrades if u.id == upgrade_id), None)
+        return self._upgrades.get(upgrade_id)
+
+    @cached_property
+    def _upgrades(self) -> dict[str, Upgrade]:
+        return {upgrade.id: upgrade for upgrade in self.upgrades}
 
 
 # The five catalog files, one model each.

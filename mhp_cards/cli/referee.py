@@ -31,16 +31,9 @@ def ruling_text(ruling: Ruling, lang: str) -> str:
 
 def read_action(text: str) -> Action:
     """An action from its text form, or from JSON when it starts with '{'."""
-    from pydantic import ValidationError
+    from mhp_cards.referee.actions import parse_action, parse_action_json
 
-    from mhp_cards.referee import action_from_json, parse_action
-
-    if text.lstrip().startswith("{"):
-        try:
-            return action_from_json(json.loads(text))
-        except (json.JSONDecodeError, ValidationError) as error:
-            fail(f"not an action: {error}")
-    return parse_action(text)
+    return parse_action_json(text) if text.lstrip().startswith("{") else parse_action(text)
 
 
 @referee_app.command("mission")

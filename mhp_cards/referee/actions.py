@@ -19,10 +19,11 @@ Text form (the current player acts unless ``as PLAYER`` comes first)::
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from mhp_cards.errors import ActionError
 from mhp_cards.rules.numbers import PILES_L2
@@ -44,6 +45,7 @@ __all__ = [
     "Trade",
     "format_action",
     "parse_action",
+    "parse_action_json",
 ]
 
 
@@ -192,6 +194,30 @@ def action_from_json(data: object) -> Action:
     if isinstance(data, dict) and "text" in data:
         data = {key: value for key, value in data.items() if key != "text"}
     return _ADAPTER.validate_python(data)
+
+
+def parse_action_json(text: str) -> Action:
+    """An action from the text of its JSON form; :class:`ActionError` saying where it is wrong.
+
+    The message names the field at fault (``take.pile``) and what it must be, never the
+    validator's own report.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ActionError(f"not an action: not JSON: {error.msg}", text, error.pos) from None
+    try:
+        return action_from_json(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(step) for step in first["loc"][1:] or first["loc"])
+        kinds = ", ".join(USAGE)
+        what = (
+            f"'kind' must be one of {kinds}"
+            if first["type"] in ("union_tag_invalid", "union_tag_not_found")
+            else f"{where}: {first['msg']}"
+        )
+        raise ActionError(f"not an action: {what}", text, 0) from None
 
 
 _CELL = re.compile(r"^(-?\d+),(-?\d+)$")

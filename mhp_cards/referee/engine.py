@@ -508,21 +508,14 @@ def _trades(
     where a trade may move several cards, any such trade is a series of these.
     """
     mine, theirs = _first_of_each_kind(player.raw_cards), _first_of_each_kind(partner.raw_cards)
-    kind = _kind_of
-
-    shapes: list[list[Action]] = [
-        [_made(Trade, partner=partner.id, give=(card,)) for card in mine],
-        [_made(Trade, partner=partner.id, receive=(card,)) for card in theirs],
-        [
-            _made(Trade, partner=partner.id, give=(a,), receive=(b,))
-            for a in mine
-            for b in theirs
-            if kind(a) != kind(b)
-        ],
-    ]
     # The verdict on a raw trade depends on how many cards go each way (the combine's room at
     # level 3), never on which held cards it names: one judgement per shape.
-    listed = [action for shape in shapes if shape and allowed_now(shape[0]) for action in shape]
+    listed = [
+        action
+        for shape in _raw_trade_shapes(partner.id, tuple(mine), tuple(theirs))
+        if shape and allowed_now(shape[0])
+        for action in shape
+    ]
     if state.level in CHEMISTRY_LEVELS:
         own = _product_refs(state, player.id)
         others = _product_refs(state, partner.id)
@@ -546,6 +539,27 @@ def _trades(
         ]
         listed += [action for action in candidates if allowed_now(action)]
     return listed
+
+
+def _raw_trade_shapes(
+    partner: str, mine: tuple[str, ...], theirs: tuple[str, ...]
+) -> tuple[list[Action], list[Action], list[Action]]:
+    """The one-card sales, purchases and swaps with ``partner``, made once per pair of hands."""
+    key = (_raw_trade_shapes, partner, mine, theirs)
+    shapes: tuple[list[Action], list[Action], list[Action]] | None = _MADE.get(key)
+    if shapes is None:
+        sales: list[Action] = [_made(Trade, partner=partner, give=(card,)) for card in mine]
+        purchases: list[Action] = [
+            _made(Trade, partner=partner, receive=(card,)) for card in theirs
+        ]
+        swaps: list[Action] = [
+            _made(Trade, partner=partner, give=(a,), receive=(b,))
+            for a in mine
+            for b in theirs
+            if _kind_of(a) != _kind_of(b)
+        ]
+        shapes = _MADE[key] = (sales, purchases, swaps)
+    return shapes
 
 
 def _kind_of(card: str) -> str:

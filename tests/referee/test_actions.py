@@ -252,3 +252,29 @@ def test_a_mistake_is_located_with_the_form_and_an_example(
     assert "validation error" not in str(error)
     assert "index out of range" not in str(error)
     assert str(error).splitlines()[-1] == " " * (2 + column - 1) + "^"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "column"),
+    [
+        ('{"kind": "take", "pile": 9}', "pile: Input should be less than or equal to 3", 1),
+        ('{"kind": "fly"}', "'kind' must be one of move, fight", 1),
+        ('{"kind": "take"', "not JSON", 16),
+        ('{"kind": "free", "how": "dump"}', "product: Field required", 1),
+    ],
+)
+def test_the_json_text_form_gives_a_clean_located_error(text, expected, column) -> None:
+    from mhp_cards.referee.actions import parse_action_json
+
+    with pytest.raises(ActionError) as caught:
+        parse_action_json(text)
+    assert expected in caught.value.message
+    assert caught.value.column == column
+    assert "validation error" not in str(caught.value)
+    assert "pydantic" not in str(caught.value)
+
+
+def test_the_json_text_form_reads_a_listed_action() -> None:
+    from mhp_cards.referee.actions import parse_action_json
+
+    assert parse_action_json('{"text": "take 2", "kind": "take", "pile": 2}') == TakeRaw(pile=2)
