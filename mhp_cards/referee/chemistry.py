@@ -24,7 +24,7 @@ from mhp_cards.referee.common import (
     only_at_levels,
     updated,
 )
-from mhp_cards.referee.ruling import Ruling, allowed, forbidden
+from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.table import (
     card_formula,
     containers_for,
@@ -58,10 +58,12 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
     }[state.level]
     if state.level == "1v1":
         return Outcome(
-            forbidden(
+            refused(
                 ("V1.4",),
-                "В игре один на один обмены и сделки между игроками запрещены.",
-                "Head to head forbids trades between players.",
+                lambda: (
+                    "В игре один на один обмены и сделки между игроками запрещены.",
+                    "Head to head forbids trades between players.",
+                ),
             )
         )
     if state.level in ("2", "3"):
@@ -78,43 +80,53 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
         gets = len(action.receive) + (action.get_product is not None)
         if gives > 1 or gets > 1:
             return Outcome(
-                forbidden(
+                refused(
                     ("L2.T2",),
-                    "За ход — одна сделка с ОДНОЙ карточкой в каждую сторону.",
-                    "One trade a turn, with ONE card each way.",
+                    lambda: (
+                        "За ход — одна сделка с ОДНОЙ карточкой в каждую сторону.",
+                        "One trade a turn, with ONE card each way.",
+                    ),
                 )
             )
     player = state.current
     if len(set(action.give)) != len(action.give) or len(set(action.receive)) != len(action.receive):
         return Outcome(
-            forbidden(rules, "Одна и та же карточка названа дважды.", "A card is named twice.")
+            refused(
+                rules, lambda: ("Одна и та же карточка названа дважды.", "A card is named twice.")
+            )
         )
     if action.partner == player.id or action.partner not in {p.id for p in state.players}:
         return Outcome(
-            forbidden(
+            refused(
                 rules,
-                f"Партнёра {action.partner!r} нет в игре.",
-                f"There is no other player {action.partner!r}.",
+                lambda: (
+                    f"Партнёра {action.partner!r} нет в игре.",
+                    f"There is no other player {action.partner!r}.",
+                ),
             )
         )
     partner = state.player(action.partner)
     missing = [card for card in action.give if card not in player.raw_cards]
     if missing:
-        return Outcome(forbidden(rules, f"У игрока нет {missing}.", f"The player lacks {missing}."))
+        return Outcome(
+            refused(rules, lambda: (f"У игрока нет {missing}.", f"The player lacks {missing}."))
+        )
     missing = [card for card in action.receive if card not in partner.raw_cards]
     if missing:
         return Outcome(
-            forbidden(rules, f"У партнёра нет {missing}.", f"The partner lacks {missing}.")
+            refused(rules, lambda: (f"У партнёра нет {missing}.", f"The partner lacks {missing}."))
         )
     if not (action.give or action.receive or action.give_product or action.get_product):
-        return Outcome(forbidden(rules, "Сделка без карточек.", "A trade needs a card."))
+        return Outcome(refused(rules, lambda: ("Сделка без карточек.", "A trade needs a card.")))
     products = (action.give_product, action.get_product)
     if state.level == "1" and any(products):
         return Outcome(
-            forbidden(
+            refused(
                 rules,
-                "На уровне 1 веществ нет: меняются только карточки сырья.",
-                "Level 1 has no substances: only raw cards change hands.",
+                lambda: (
+                    "На уровне 1 веществ нет: меняются только карточки сырья.",
+                    "Level 1 has no substances: only raw cards change hands.",
+                ),
             )
         )
     moves: list[tuple[tuple[int, int, int], tuple[int, int, int], str]] = []
@@ -151,7 +163,9 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
                 )
             )
     if action.pay > player.money or -action.pay > partner.money:
-        return Outcome(forbidden(rules, "Не хватает денег на оплату.", "Not enough money to pay."))
+        return Outcome(
+            refused(rules, lambda: ("Не хватает денег на оплату.", "Not enough money to pay."))
+        )
     for someone, incoming, outgoing in (
         (player, action.receive, action.give),
         (partner, action.give, action.receive),

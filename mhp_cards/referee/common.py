@@ -9,7 +9,7 @@ from typing import Any, Final, TypeVar
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState, Player
-from mhp_cards.referee.ruling import Ruling, forbidden
+from mhp_cards.referee.ruling import Ruling, refused
 from mhp_cards.rules.numbers import COMBINE_CAPACITY
 
 __all__ = [
@@ -70,10 +70,12 @@ def only_at_levels(
     """A refusal when the state's level is not one of ``levels``; None when it is."""
     if state.level in levels:
         return None
-    return forbidden(
+    return refused(
         rules,
-        f"На уровне {state.level} так нельзя: {what_ru}.",
-        f"Not at level {state.level}: {what_en}.",
+        lambda: (
+            f"На уровне {state.level} так нельзя: {what_ru}.",
+            f"Not at level {state.level}: {what_en}.",
+        ),
         level=state.level,
     )
 
@@ -83,7 +85,7 @@ def once_a_turn(
 ) -> Ruling | None:
     """A refusal when ``kind`` was done this turn already; None otherwise."""
     if kind in state.done_this_turn:
-        return forbidden(rules, ru, en, done_this_turn=list(state.done_this_turn))
+        return refused(rules, lambda: (ru, en), done_this_turn=list(state.done_this_turn))
     return None
 
 

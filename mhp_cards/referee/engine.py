@@ -77,7 +77,7 @@ from mhp_cards.referee.field import (
     sell_effect,
     warehouse_effect,
 )
-from mhp_cards.referee.ruling import Ruling, allowed, forbidden
+from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.rules.numbers import COMBINE_CAPACITY
 
 __all__ = ["Event", "Outcome", "apply", "check", "judge", "legal_actions"]
@@ -252,29 +252,35 @@ def refuse_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome |
     repairing = player.combine is not None and player.combine.repair_turn == state.turn_number
     if moves_left and any(True for _ in paths(state, player, attacks=not repairing)):
         return Outcome(
-            forbidden(
+            refused(
                 ("L1.T1",),
-                "Сначала ход комбайном: он перемещается каждый ход.",
-                "Move the combine first: it moves every turn.",
+                lambda: (
+                    "Сначала ход комбайном: он перемещается каждый ход.",
+                    "Move the combine first: it moves every turn.",
+                ),
             )
         )
     if state.level in ("2", "1v1") and "take" not in state.done_this_turn and any(state.piles):
         rule = "V1.3" if state.level == "1v1" else "L2.T1"
         return Outcome(
-            forbidden(
+            refused(
                 (rule,),
-                "Сначала возьмите карточку сырья из стопки.",
-                "Take a raw card from a pile first.",
+                lambda: (
+                    "Сначала возьмите карточку сырья из стопки.",
+                    "Take a raw card from a pile first.",
+                ),
             )
         )
     if state.level == "3" and len(player.raw_cards) >= COMBINE_CAPACITY and state.bank > 0:
         return Outcome(
-            forbidden(
+            refused(
                 ("L3.S3", "L3.S3.R1"),
-                f"В комбайне {COMBINE_CAPACITY} карточек: проведите реакцию или продайте сырьё "
-                "Банку.",
-                f"The combine holds {COMBINE_CAPACITY} cards: run a reaction or sell raw cards "
-                "to the Bank first.",
+                lambda: (
+                    f"В комбайне {COMBINE_CAPACITY} карточек: проведите реакцию или продайте сырьё "
+                    "Банку.",
+                    f"The combine holds {COMBINE_CAPACITY} cards: run a reaction or sell raw cards "
+                    "to the Bank first.",
+                ),
             )
         )
     return None

@@ -28,7 +28,7 @@ from mhp_cards.referee.common import (
     updated_combine,
 )
 from mhp_cards.referee.mission import decide_mission
-from mhp_cards.referee.ruling import Ruling, allowed, forbidden
+from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.table import adjacent, occupant, raw_kind, replace_player
 from mhp_cards.rules.numbers import (
     BANK_SALE_PRICE,
@@ -80,6 +80,22 @@ def paths(state: GameState, player: Player, attacks: bool = True) -> Iterator[tu
     (L1.T3-up-to-two); with ``battery-exactly-two``, and on the first move from the Base, a
     shorter path is allowed only where no full-length path exists.
     """
+    key = (id(state), player.id, attacks)
+    known = _PATHS.get(key)
+    if known is not None and known[0] is state:
+        yield from known[1]
+        return
+    found = list(_paths(state, player, attacks))
+    _PATHS.clear()  # only the last state's: the listing and the judges ask about it in turn
+    _PATHS[key] = (state, found)
+    yield from found
+
+
+#: The paths of the last state asked about (see :func:`paths`).
+_PATHS: dict[tuple[int, str, bool], tuple[GameState, list[tuple[Position, ...]]]] = {}
+
+
+def _paths(state: GameState, player: Player, attacks: bool) -> Iterator[tuple[Position, ...]]:
     assert player.combine is not None
     assert state.field is not None
     length = steps_allowed(player)
@@ -592,7 +608,10 @@ def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
     )
     if has:
         return Outcome(
-            forbidden((rule,), "Это улучшение у комбайна уже есть.", "The combine already has it.")
+            refused(
+                (rule,),
+                lambda: ("Это улучшение у комбайна уже есть.", "The combine already has it."),
+            )
         )
     bought = sum(
         1
@@ -601,13 +620,17 @@ def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
         and (p.combine.solar_battery if action.upgrade == "solar-battery" else p.combine.armour)
     )
     if upgrade is not None and bought >= upgrade.count:
-        return Outcome(forbidden((rule,), "В коробке таких больше нет.", "None left in the box."))
+        return Outcome(
+            refused((rule,), lambda: ("В коробке таких больше нет.", "None left in the box."))
+        )
     if player.money < price:
         return Outcome(
-            forbidden(
+            refused(
                 (rule, "L1.T8.R1"),
-                f"Нужно {price} мР, а у игрока {player.money} мР.",
-                f"It costs {price} мР; the player has {player.money} мР.",
+                lambda: (
+                    f"Нужно {price} мР, а у игрока {player.money} мР.",
+                    f"It costs {price} мР; the player has {player.money} мР.",
+                ),
                 price=price,
                 money=player.money,
             )
@@ -663,19 +686,23 @@ def refuse_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome 
     player = state.current
     if action.card not in player.raw_cards:
         return Outcome(
-            forbidden(
+            refused(
                 (rule,),
-                f"У игрока нет карточки {action.card}.",
-                f"The player does not hold {action.card}.",
+                lambda: (
+                    f"У игрока нет карточки {action.card}.",
+                    f"The player does not hold {action.card}.",
+                ),
                 hand=list(player.raw_cards),
             )
         )
     if state.bank < BANK_SALE_PRICE:
         return Outcome(
-            forbidden(
+            refused(
                 (rule, "L1.T8.R1"),
-                "В Банке нет денег: продажа отклонена.",
-                "The Bank has no money: the sale is refused.",
+                lambda: (
+                    "В Банке нет денег: продажа отклонена.",
+                    "The Bank has no money: the sale is refused.",
+                ),
                 bank=state.bank,
             )
         )
@@ -722,28 +749,35 @@ def refuse_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outc
     player = state.current
     if action.card not in state.warehouse:
         return Outcome(
-            forbidden(
+            refused(
                 (rule,),
-                f"На Складе нет карточки {action.card}.",
-                f"{action.card} is not in the Warehouse.",
+                lambda: (
+                    f"На Складе нет карточки {action.card}.",
+                    f"{action.card} is not in the Warehouse.",
+                ),
                 warehouse=list(state.warehouse),
             )
         )
     if player.money < WAREHOUSE_PRICE:
         return Outcome(
-            forbidden(
+            refused(
                 (rule,),
-                f"Карточка со Склада стоит {WAREHOUSE_PRICE} мР, у игрока {player.money} мР.",
-                f"A Warehouse card costs {WAREHOUSE_PRICE} мР; the player has {player.money} мР.",
+                lambda: (
+                    f"Карточка со Склада стоит {WAREHOUSE_PRICE} мР, у игрока {player.money} мР.",
+                    f"A Warehouse card costs {WAREHOUSE_PRICE} мР; "
+                    f"the player has {player.money} мР.",
+                ),
             )
         )
     room = capacity_left(state, player)
     if room == 0:
         return Outcome(
-            forbidden(
+            refused(
                 ("L3.S3",),
-                f"Комбайн полон: в нём уже {COMBINE_CAPACITY} карточек.",
-                f"The combine is full: it holds {COMBINE_CAPACITY} cards.",
+                lambda: (
+                    f"Комбайн полон: в нём уже {COMBINE_CAPACITY} карточек.",
+                    f"The combine is full: it holds {COMBINE_CAPACITY} cards.",
+                ),
             )
         )
     return None

@@ -8,14 +8,15 @@ verdict ``outside-rules``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal
 
 from mhp_cards.rules.rulebook import load_rulebook
 
-__all__ = ["Ruling", "Verdict", "allowed", "forbidden"]
+__all__ = ["Reason", "Ruling", "Verdict", "allowed", "forbidden", "refused"]
+
+_NO_FACTS: Mapping[str, Any] = MappingProxyType({})
 
 Verdict = Literal[
     "allowed",
@@ -29,16 +30,82 @@ Verdict = Literal[
 ]
 
 
-@dataclass(frozen=True, slots=True)
+#: A reason in Russian and English, or a function that writes it when it is first read.
+Reason = tuple[str, str] | Callable[..., tuple[str, str]]
+
+
 class Ruling:
-    """Verdict, rule IDs, reason (ru and en), facts, house rules in force that mattered."""
+    """Verdict, rule IDs, reason (ru and en), facts, house rules in force that mattered.
+
+    The reason may be given as a function: it is then written only when someone reads it
+    (``reason_ru``, ``reason_en``, the JSON), so a ruling asked for its verdict alone — as
+    ``legal_actions`` asks — costs no text.
+    """
+
+    __slots__ = ("_reason", "facts", "house_rules", "rules", "verdict")
+
+    def __init__(
+        self,
+        verdict: Verdict,
+        rules: tuple[str, ...],
+        reason_ru: str | Callable[..., tuple[str, str]],
+        reason_en: str = "",
+        facts: Mapping[str, Any] | None = None,
+        house_rules: tuple[str, ...] = (),
+    ) -> None:
+        set_ = object.__setattr__
+        set_(self, "verdict", verdict)
+        set_(self, "rules", rules)
+        set_(self, "_reason", reason_ru if callable(reason_ru) else (reason_ru, reason_en))
+        set_(self, "facts", facts if facts is not None else _NO_FACTS)
+        set_(self, "house_rules", house_rules)
 
     verdict: Verdict
     rules: tuple[str, ...]
-    reason_ru: str
-    reason_en: str
-    facts: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    house_rules: tuple[str, ...] = ()
+    facts: Mapping[str, Any]
+    house_rules: tuple[str, ...]
+    _reason: Reason
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Ruling is immutable: cannot set {name!r}")
+
+    def _texts(self) -> tuple[str, str]:
+        reason = self._reason
+        if callable(reason):
+            reason = reason()
+            object.__setattr__(self, "_reason", reason)
+        return reason
+
+    @property
+    def reason_ru(self) -> str:
+        """The reason in Russian."""
+        return self._texts()[0]
+
+    @property
+    def reason_en(self) -> str:
+        """The reason in English."""
+        return self._texts()[1]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Ruling):
+            return NotImplemented
+        return (self.verdict, self.rules, self._texts(), dict(self.facts), self.house_rules) == (
+            other.verdict,
+            other.rules,
+            other._texts(),
+            dict(other.facts),
+            other.house_rules,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.verdict, self.rules, self._texts(), self.house_rules))
+
+    def __repr__(self) -> str:
+        return (
+            f"Ruling(verdict={self.verdict!r}, rules={self.rules!r}, reason_ru={self.reason_ru!r}, "
+            f"reason_en={self.reason_en!r}, facts={dict(self.facts)!r}, "
+            f"house_rules={self.house_rules!r})"
+        )
 
     @property
     def ok(self) -> bool:
@@ -95,3 +162,8 @@ def allowed(rules: tuple[str, ...], ru: str, en: str, **facts: Any) -> Ruling:
 def forbidden(rules: tuple[str, ...], ru: str, en: str, **facts: Any) -> Ruling:
     """A ``forbidden`` ruling."""
     return Ruling("forbidden", rules, ru, en, MappingProxyType(facts))
+
+
+def refused(rules: tuple[str, ...], reason: Callable[[], tuple[str, str]], **facts: Any) -> Ruling:
+    """A ``forbidden`` ruling whose reason (ru, en) is written only when it is read."""
+    return Ruling("forbidden", rules, reason, "", MappingProxyType(facts) if facts else None)
