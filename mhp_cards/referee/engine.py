@@ -98,10 +98,13 @@ def apply(
     outcome = None
     listed = _LISTED.get(id(state))
     if listed is not None and listed[0] is state and listed[1] is catalog:
-        outcome = listed[2].get(action)
-        effect = _EFFECTS.get(type(action))
-        if outcome is None and effect is not None and action in listed[3]:
-            outcome = effect(state, action, catalog)
+        # The very action objects it listed (they are shared values): an equal action made
+        # elsewhere is judged as usual.
+        if listed[3].get(id(action)) is action:
+            outcome = listed[2].get(action)
+            effect = _EFFECTS.get(type(action))
+            if outcome is None and effect is not None:
+                outcome = effect(state, action, catalog)
     if outcome is None:
         outcome = judge(state, action, catalog)
     if outcome.state is None:
@@ -466,7 +469,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     if allowed_now(end):
         listed.append(end)
     _LISTED.clear()
-    _LISTED[id(state)] = (state, catalog, outcomes, frozenset(listed))
+    _LISTED[id(state)] = (state, catalog, outcomes, {id(action): action for action in listed})
     return listed
 
 
@@ -474,7 +477,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
 #: judged: applying one of those actions to that state needs no second check (as python-chess's
 #: push after its move generator): a judged outcome is reused, an unjudged action has its
 #: effect computed without the refusal chain.
-_LISTED: dict[int, tuple[GameState, Catalog, dict[Action, Outcome], frozenset[Action]]] = {}
+_LISTED: dict[int, tuple[GameState, Catalog, dict[Action, Outcome], dict[int, Action]]] = {}
 
 
 #: Actions already made, by class and fields: an action is a frozen value, so one can be shared.
