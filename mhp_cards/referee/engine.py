@@ -1,14 +1,15 @@
 """The referee: every rule of the game in one place — check, apply, legal actions.
 
 ``check(state, action, catalog)`` never raises: it returns a :class:`Ruling` (allowed or
-forbidden, with the rule IDs and the reason in Russian and English). ``apply`` checks, then
-returns the new state and the events the action caused; an illegal action raises
-:class:`~mhp_cards.errors.IllegalPlayError` carrying the ruling. ``legal_actions`` lists what
-the current player may do (trades need a partner's agreement and a price, so they are checked
-when proposed, not listed). Dice are explicit: given by the table in the action, or rolled from
-the game's seeded generator and recorded in the events. The judgements themselves live in
-:mod:`~mhp_cards.referee.field` (level 1 and the field of level 3) and
-:mod:`~mhp_cards.referee.chemistry` (installations, tokens, trades).
+forbidden, with the rule IDs and the reason in Russian and English, written when read).
+``apply`` returns the new state and the events the action caused; an illegal action raises
+:class:`~mhp_cards.errors.IllegalPlayError` carrying the ruling. ``legal_actions`` lists every
+action the current player may take, trades with each partner included (an open price is listed
+once; :func:`price_range` gives the rest), and ``apply`` of an action it has just listed
+computes only the action's effect. Dice are explicit: given by the table in the action, or
+rolled from the game's seeded generator and recorded in the events. Each rule's judge is its
+chain of refusals and its effect; they live in :mod:`~mhp_cards.referee.field` (level 1 and the
+field of level 3) and :mod:`~mhp_cards.referee.chemistry` (installations, tokens, trades).
 """
 
 from __future__ import annotations
@@ -97,14 +98,18 @@ def apply(
     """
     outcome = None
     listed = _LISTED.get(id(state))
-    if listed is not None and listed[0] is state and listed[1] is catalog:
-        # The very action objects it listed (they are shared values): an equal action made
-        # elsewhere is judged as usual.
-        if listed[3].get(id(action)) is action:
-            outcome = listed[2].get(action)
-            effect = _EFFECTS.get(type(action))
-            if outcome is None and effect is not None:
-                outcome = effect(state, action, catalog)
+    # The very action objects legal_actions listed for this state (they are shared values):
+    # an equal action made elsewhere is judged as usual.
+    if (
+        listed is not None
+        and listed[0] is state
+        and listed[1] is catalog
+        and listed[3].get(id(action)) is action
+    ):
+        outcome = listed[2].get(action)
+        effect = _EFFECTS.get(type(action))
+        if outcome is None and effect is not None:
+            outcome = effect(state, action, catalog)
     if outcome is None:
         outcome = judge(state, action, catalog)
     if outcome.state is None:
