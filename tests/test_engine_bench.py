@@ -150,7 +150,7 @@ def test_profile_prints_the_top_cumulative_costs(bench: ModuleType, capsys) -> N
     assert rows[0][-4:-2] == ["100.0", "%"]
     functions = [r[0] for r in rows]
     assert any(
-        f.startswith("mhp_cards/referee/engine.py:") and f.endswith("(legal_actions)")
+        f.startswith("mhp_cards/referee/legal.py:") and f.endswith("(legal_actions)")
         for f in functions
     )
     cumulative = [float(r[-5]) for r in rows]

@@ -18,7 +18,8 @@ from mhp_cards.referee.actions import (
     parse_action,
 )
 from mhp_cards.referee.end import GameEnd, game_end
-from mhp_cards.referee.engine import Event, apply, check, judge, legal_actions, price_range
+from mhp_cards.referee.engine import Event, apply, check, judge
+from mhp_cards.referee.legal import legal_actions, price_range
 from mhp_cards.referee.mission import decide_mission, mission_status
 from mhp_cards.referee.ruling import Ruling
 from mhp_cards.referee.scoring import Score, score

@@ -1,0 +1,102 @@
+"""Claiming a mission with raw cards at level 1 (L1.E1, L1.E2)."""
+
+from __future__ import annotations
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.game.state import GameState
+from mhp_cards.referee.actions import Claim
+from mhp_cards.referee.common import (
+    Outcome,
+    event,
+    only_at_levels,
+)
+from mhp_cards.referee.mission import decide_mission
+from mhp_cards.referee.ruling import Ruling, forbidden
+from mhp_cards.referee.table import raw_kind
+
+#: Refused claims remembered per catalog before the memory starts afresh.
+_REMEMBERED_REFUSALS = 50_000
+
+
+def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
+    """Claim a mission with raw cards at level 1 (L1.E1, L1.E2)."""
+    rules = ("L1.E1", "L1.E2")
+    refusal = only_at_levels(
+        state,
+        ("1",),
+        rules,
+        "миссии выполняют фишками на карте Миссий (L2.M1)",
+        "missions are completed with tokens on the Mission card (L2.M1)",
+    )
+    if refusal:
+        return Outcome(refusal)
+    player = state.current
+    if not action.cards:  # the claim of the whole hand, as legal_actions asks every turn
+        known = catalog.memo("referee.claim-refusals").get(
+            (action.mission, player.raw_cards, state.house_rules.mission_match)
+        )
+        if known is not None:
+            return known  # type: ignore[no-any-return]
+    try:
+        mission = catalog.mission(action.mission)
+    except KeyError:
+        return Outcome(
+            forbidden(
+                rules,
+                f"Нет миссии {action.mission}.",
+                f"No mission {action.mission}.",
+                missions=[m.id for m in catalog.missions],
+            )
+        )
+    cards = action.cards or player.raw_cards
+    if len(set(cards)) != len(cards):
+        return Outcome(
+            forbidden(rules, "Одна и та же карточка названа дважды.", "A card is named twice.")
+        )
+    missing = [c for c in cards if c not in player.raw_cards]
+    if missing:
+        return Outcome(forbidden(rules, f"У игрока нет {missing}.", f"The player lacks {missing}."))
+    match = state.house_rules.mission_match
+    if match == "whole-hand":
+        cards = player.raw_cards
+    # A refused claim depends only on the mission, the cards and the house rule: remember it.
+    refusals = catalog.memo("referee.claim-refusals")
+    memo_key = (mission.id, cards, match)
+    refused = refusals.get(memo_key)
+    if refused is not None:
+        return refused  # type: ignore[no-any-return]
+    hand = [raw_kind(catalog, c) for c in cards]
+    ruling = decide_mission(catalog, mission, hand, [match] if match != "exact-subset" else [])
+    if ruling.verdict != "complete":
+        if len(refusals) >= _REMEMBERED_REFUSALS:
+            refusals.clear()
+        refused = refusals[memo_key] = Outcome(
+            Ruling(
+                "forbidden",
+                ruling.rules,
+                ruling.reason_ru,
+                ruling.reason_en,
+                ruling.facts,
+                ruling.house_rules,
+            )
+        )
+        return refused
+    ruling = Ruling(
+        ruling.verdict,
+        (*ruling.rules, "L1.E2"),
+        ruling.reason_ru + f" Победитель — {player.id}.",
+        ruling.reason_en + f" {player.id} wins.",
+        ruling.facts,
+        ruling.house_rules,
+    )
+    new = state.model_copy(
+        update={
+            "ended": True,
+            "end_code": "mission",
+            "end_reason": f"{player.id} completed mission {mission.id}",
+            "claimed": (player.id, mission.id),
+        }
+    )
+    return Outcome(
+        ruling, new, (event("end", ruling.reason_ru, ruling.reason_en, winner=player.id),)
+    )

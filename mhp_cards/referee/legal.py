@@ -1,0 +1,327 @@
+"""What the current player may do: every action the rules allow now, cheap to list.
+
+Moves come from the path rule itself; an action whose ruling does not depend on the card it
+names is judged once per kind; the others are judged one by one, through the refusal chains of
+their judges (no next state is built for an action that may not be chosen). The actions are
+shared values made once; ``apply`` recognises those it was handed from the last listing and
+computes their effect alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
+
+from pydantic import BaseModel
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.game.state import GameState, Player
+from mhp_cards.referee.actions import (
+    Action,
+    BuyRaw,
+    BuyUpgrade,
+    Claim,
+    EndTurn,
+    FreeToken,
+    Move,
+    ProductRef,
+    React,
+    SellRaw,
+    TakeRaw,
+    Trade,
+)
+from mhp_cards.referee.common import (
+    CHEMISTRY_LEVELS,
+    FIELD_LEVELS,
+    Outcome,
+)
+from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge
+from mhp_cards.referee.fight import fight_choices
+from mhp_cards.referee.move import paths
+from mhp_cards.referee.react import mission_places, reactions
+from mhp_cards.referee.tokens import find_container
+
+__all__ = ["legal_actions", "mission_choices", "price_range"]
+
+
+def price_range(state: GameState, action: Action, catalog: Catalog) -> range | None:
+    """The prices an action may name where the rules leave the price open; None elsewhere.
+
+    A sale to the Bank at level 2 is at the nominal price or less, as far as the Bank can pay
+    (L2.T5), at level 3 at the printed price (L3.T3); a sale to a player or a trade is for any
+    whole number of мР the payer holds (Ruling L2.T2-one-trade, "Trades at the table"). For a
+    trade the range is what the acting player pays: negative numbers are paid to them.
+    :func:`legal_actions` lists such an action once, with a price from this range.
+    """
+    if isinstance(action, FreeToken):
+        if action.how == "dump":
+            return None
+        ref = action.product
+        found = find_container(state, ref.installation, ref.card, ref.container)
+        if found is None:
+            return range(0)
+        nominal = catalog.substance(found[2].substance).price
+        if action.how == "sell-bank":
+            if state.level == "3":
+                return range(nominal, nominal + 1) if state.bank >= nominal else range(0)
+            return range(0, min(nominal, state.bank) + 1)
+        buyer = next((p for p in state.players if p.id == action.partner), None)
+        return range(0, buyer.money + 1) if buyer is not None else range(0)
+    if isinstance(action, Trade):
+        partner = next((p for p in state.players if p.id == action.partner), None)
+        if partner is None:
+            return range(0)
+        return range(-partner.money, state.current.money + 1)
+    return None
+
+
+def mission_choices(state: GameState, reaction: React) -> list[React]:
+    """The other places a reaction's products may take on the Mission card (L2.M1-choice).
+
+    The reaction as given puts each product on the first mission with a free place; each
+    variant here names another choice for at least one product.
+    """
+    installation = next(i for i in state.installations if i.number == reaction.installation)
+    options = [
+        [state.missions[m].id for m, _, _ in mission_places(state.missions, container.substance)]
+        for container in installation.containers
+        if container.role == "product"
+    ]
+    options = [ids for ids in options if ids]
+    if all(len(ids) < 2 for ids in options):
+        return []
+    firsts = tuple(ids[0] for ids in options)
+    return [
+        React.model_construct(
+            installation=reaction.installation, cards=reaction.cards, missions=choice
+        )
+        for choice in itertools.product(*options)
+        if choice != firsts
+    ]
+
+
+def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
+    """What the current player may do now: every kind of action the rules allow.
+
+    Moves come from the same path rule :func:`judge_move` applies, so they are legal as
+    listed; actions whose ruling cannot depend on which card they name (a sale to the Bank, a
+    Warehouse purchase, a pile) are judged once per kind; the rest are judged one by one. An
+    action with an open price is listed once (:func:`price_range`). The actions are values
+    made once and shared: their fields come from the state, so they are not validated again.
+    """
+    if state.ended:
+        return []
+    if state.fight is not None:
+        return [action for action in fight_choices(state) if judge(state, action, catalog).state]
+    player = state.current
+    listed: list[Action] = []
+    outcomes: dict[Action, Outcome] = {}
+
+    # The current player's own actions, in a game that goes on with no fight pending: judge()'s
+    # first refusals cannot apply, so each action goes straight to its rule's judge.
+    def allowed_now(action: Action) -> bool:
+        guard = REFUSALS.get(type(action))
+        try:
+            if guard is not None:  # the judge's own refusals, without building the next state
+                return guard(state, action, catalog) is None
+            outcome = JUDGES[type(action)](state, action, catalog)
+        except (KeyError, IndexError):  # judge() refuses what names nothing in the game
+            return False
+        if outcome.state is None:
+            return False
+        outcomes[action] = outcome
+        return True
+
+    def each_if_one(actions: list[Action]) -> list[Action]:
+        return actions if actions and allowed_now(actions[0]) else []
+
+    if state.level in FIELD_LEVELS:
+        if "move" not in state.done_this_turn:
+            repairing = player.combine is not None and (
+                player.combine.repair_turn == state.turn_number
+            )
+            listed += [
+                _made(Move, path=path) for path in paths(state, player, attacks=not repairing)
+            ]
+        listed += [
+            action
+            for action in (
+                _made(BuyUpgrade, upgrade="solar-battery"),
+                _made(BuyUpgrade, upgrade="armour"),
+            )
+            if allowed_now(action)
+        ]
+        listed += each_if_one(_each_card(SellRaw, player.raw_cards))
+        listed += each_if_one(_each_card(BuyRaw, state.warehouse))
+    if state.level == "1":
+        listed += [
+            claim
+            for claim in (_made(Claim, mission=mission.id) for mission in catalog.missions)
+            if allowed_now(claim)
+        ]
+    if state.level in ("2", "1v1"):
+        listed += each_if_one([_made(TakeRaw, pile=n) for n in (1, 2, 3) if state.piles[n - 1]])
+    if state.level in CHEMISTRY_LEVELS:
+        for reaction in reactions(state, catalog, player):
+            if allowed_now(reaction):
+                listed.append(reaction)
+                listed += [
+                    variant for variant in mission_choices(state, reaction) if allowed_now(variant)
+                ]
+        for installation in state.installations:
+            for container in installation.containers:
+                if player.id in container.places:
+                    ref = _made(
+                        ProductRef,
+                        installation=installation.number,
+                        card=container.card,
+                        container=container.index,
+                    )
+                    to_bank = _made(FreeToken, product=ref, how="sell-bank", price=0)
+                    prices = price_range(state, to_bank, catalog)
+                    offers: list[Action] = [_made(FreeToken, product=ref, how="dump")]
+                    if prices:
+                        offers.append(
+                            _made(FreeToken, product=ref, how="sell-bank", price=prices[-1])
+                        )
+                    for buyer in state.players:
+                        if buyer.id != player.id and state.level != "1v1":
+                            offers.append(
+                                _made(
+                                    FreeToken,
+                                    product=ref,
+                                    how="sell-player",
+                                    partner=buyer.id,
+                                    price=0,
+                                )
+                            )
+                    listed += [action for action in offers if allowed_now(action)]
+    if state.level != "1v1" and "trade" not in state.done_this_turn:
+        for partner in state.players:
+            if partner.id != player.id:
+                listed += _trades(state, player, partner, allowed_now)
+    end = _made(EndTurn)
+    if allowed_now(end):
+        listed.append(end)
+    LISTED.clear()
+    LISTED[id(state)] = (state, catalog, outcomes, {id(action): action for action in listed})
+    return listed
+
+
+#: Actions already made, by class and fields: an action is a frozen value, so one can be shared.
+_MADE: dict[tuple[Any, ...], Any] = {}
+_MADE_LIMIT: Final = 200_000
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _each_card(kind: type[SellRaw] | type[BuyRaw], cards: tuple[str, ...]) -> list[Action]:
+    """One action per card, the list itself made once per tuple of cards."""
+    key = (kind, cards)
+    made = _MADE.get(key)
+    if made is None:
+        made = _MADE[key] = [_made(kind, card=card) for card in cards]
+    return list(made)
+
+
+def _made(kind: type[M], **fields: Any) -> M:
+    """The action (or product place) ``kind(**fields)``, made once without validation."""
+    key = (kind, *fields.items())
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) >= _MADE_LIMIT:
+            _MADE.clear()
+        made = _MADE[key] = kind.model_construct(**fields)
+    return made
+
+
+def _trades(
+    state: GameState, player: Player, partner: Player, allowed_now: Callable[[Action], bool]
+) -> list[Action]:
+    """The one-item trades with ``partner``: sell, buy or swap a raw card or a product.
+
+    Listed with no money paid; :func:`price_range` gives the payments the partner may agree
+    to. Raw cards of one kind are interchangeable, so each kind is listed once; at level 1,
+    where a trade may move several cards, any such trade is a series of these.
+    """
+    mine, theirs = _first_of_each_kind(player.raw_cards), _first_of_each_kind(partner.raw_cards)
+    # The verdict on a raw trade depends on how many cards go each way (the combine's room at
+    # level 3), never on which held cards it names: one judgement per shape.
+    listed = [
+        action
+        for shape in _raw_trade_shapes(partner.id, tuple(mine), tuple(theirs))
+        if shape and allowed_now(shape[0])
+        for action in shape
+    ]
+    if state.level in CHEMISTRY_LEVELS:
+        own = _product_refs(state, player.id)
+        others = _product_refs(state, partner.id)
+        candidates: list[Action] = [
+            *(_made(Trade, partner=partner.id, get_product=ref) for ref in others),
+            *(
+                _made(Trade, partner=partner.id, give_product=a, get_product=b)
+                for a in own
+                for b in others
+            ),
+            *(
+                _made(Trade, partner=partner.id, give_product=ref, receive=(card,))
+                for ref in own
+                for card in theirs
+            ),
+            *(
+                _made(Trade, partner=partner.id, give=(card,), get_product=ref)
+                for ref in others
+                for card in mine
+            ),
+        ]
+        listed += [action for action in candidates if allowed_now(action)]
+    return listed
+
+
+def _raw_trade_shapes(
+    partner: str, mine: tuple[str, ...], theirs: tuple[str, ...]
+) -> tuple[list[Action], list[Action], list[Action]]:
+    """The one-card sales, purchases and swaps with ``partner``, made once per pair of hands."""
+    key = (_raw_trade_shapes, partner, mine, theirs)
+    shapes: tuple[list[Action], list[Action], list[Action]] | None = _MADE.get(key)
+    if shapes is None:
+        sales: list[Action] = [_made(Trade, partner=partner, give=(card,)) for card in mine]
+        purchases: list[Action] = [
+            _made(Trade, partner=partner, receive=(card,)) for card in theirs
+        ]
+        swaps: list[Action] = [
+            _made(Trade, partner=partner, give=(a,), receive=(b,))
+            for a in mine
+            for b in theirs
+            if _kind_of(a) != _kind_of(b)
+        ]
+        shapes = _MADE[key] = (sales, purchases, swaps)
+    return shapes
+
+
+def _kind_of(card: str) -> str:
+    return card.partition("#")[0]
+
+
+def _first_of_each_kind(cards: tuple[str, ...]) -> list[str]:
+    """The first card of each kind, in the order of ``cards``."""
+    seen: dict[str, str] = {}
+    for card in cards:
+        seen.setdefault(card.partition("#")[0], card)
+    return list(seen.values())
+
+
+def _product_refs(state: GameState, player_id: str) -> list[ProductRef]:
+    """A place of each product container on which the player has a token (one per container)."""
+    return [
+        _made(
+            ProductRef,
+            installation=installation.number,
+            card=container.card,
+            container=container.index,
+        )
+        for installation in state.installations
+        for container in installation.containers
+        if container.role == "product" and player_id in container.places
+    ]

@@ -1,0 +1,250 @@
+"""Upgrades, the Bank and the Warehouse (L1.T3, L1.T6, L1.T8, L1.T9, L3.T3, L3.T4)."""
+
+from __future__ import annotations
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.game.state import GameState
+from mhp_cards.referee.actions import BuyRaw, BuyUpgrade, SellRaw
+from mhp_cards.referee.common import (
+    FIELD_LEVELS,
+    Judge,
+    Outcome,
+    capacity_left,
+    event,
+    guarded,
+    mark_done,
+    only_at_levels,
+    updated,
+    updated_combine,
+)
+from mhp_cards.referee.ruling import allowed, refused
+from mhp_cards.referee.table import replace_player
+from mhp_cards.rules.numbers import (
+    BANK_SALE_PRICE,
+    COMBINE_CAPACITY,
+    UPGRADE_PRICE,
+    WAREHOUSE_PRICE,
+)
+
+
+def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome | None:
+    """Why an upgrade may not be bought now (L1.T3, L1.T6); None when it may."""
+    rule = "L1.T3" if action.upgrade == "solar-battery" else "L1.T6"
+    refusal = only_at_levels(
+        state,
+        FIELD_LEVELS,
+        (rule,),
+        "улучшения есть только у комбайнов",
+        "upgrades belong to combines",
+    )
+    if refusal:
+        return Outcome(refusal)
+    player = state.current
+    assert player.combine is not None
+    upgrade = catalog.components.upgrade(action.upgrade)
+    price = upgrade.price if upgrade else UPGRADE_PRICE
+    has = (
+        player.combine.solar_battery if action.upgrade == "solar-battery" else player.combine.armour
+    )
+    if has:
+        return Outcome(
+            refused(
+                (rule,),
+                lambda: ("Это улучшение у комбайна уже есть.", "The combine already has it."),
+            )
+        )
+    bought = sum(
+        1
+        for p in state.players
+        if p.combine
+        and (p.combine.solar_battery if action.upgrade == "solar-battery" else p.combine.armour)
+    )
+    if upgrade is not None and bought >= upgrade.count:
+        return Outcome(
+            refused((rule,), lambda: ("В коробке таких больше нет.", "None left in the box."))
+        )
+    if player.money < price:
+        return Outcome(
+            refused(
+                (rule, "L1.T8.R1"),
+                lambda: (
+                    f"Нужно {price} мР, а у игрока {player.money} мР.",
+                    f"It costs {price} мР; the player has {player.money} мР.",
+                ),
+                price=price,
+                money=player.money,
+            )
+        )
+    return None
+
+
+def buy_effect(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome:
+    """The consequences of ``BuyUpgrade`` once refuse_buy has allowed it."""
+    rule = "L1.T3" if action.upgrade == "solar-battery" else "L1.T6"
+    player = state.current
+    upgrade = catalog.components.upgrade(action.upgrade)
+    price = upgrade.price if upgrade else UPGRADE_PRICE
+    field_name = "solar_battery" if action.upgrade == "solar-battery" else "armour"
+    new_player = updated_combine(updated(player, money=player.money - price), **{field_name: True})
+    new = replace_player(state, new_player).model_copy(update={"bank": state.bank + price})
+    ruling = allowed(
+        (rule, "L1.T8.R1"),
+        f"Куплено ({price} мР в Банк).",
+        f"Bought ({price} мР to the Bank).",
+        price=price,
+    )
+    return Outcome(
+        ruling,
+        new,
+        (
+            event(
+                "buy",
+                f"{player.id} купил {action.upgrade}.",
+                f"{player.id} bought {action.upgrade}.",
+            ),
+        ),
+    )
+
+
+judge_buy: Judge[BuyUpgrade] = guarded(
+    refuse_buy, buy_effect, "Buy a solar battery or armour (L1.T3, L1.T6)."
+)
+
+
+def refuse_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome | None:
+    """Why a raw card may not be sold to the Bank now (L1.T8, L3.T3); None when it may."""
+    rule = "L3.T3" if state.level == "3" else "L1.T8"
+    refusal = only_at_levels(
+        state,
+        FIELD_LEVELS,
+        (rule,),
+        "Банк не покупает карточки сырья",
+        "the Bank does not buy raw cards",
+    )
+    if refusal:
+        return Outcome(refusal)
+    player = state.current
+    if action.card not in player.raw_cards:
+        return Outcome(
+            refused(
+                (rule,),
+                lambda: (
+                    f"У игрока нет карточки {action.card}.",
+                    f"The player does not hold {action.card}.",
+                ),
+                hand=list(player.raw_cards),
+            )
+        )
+    if state.bank < BANK_SALE_PRICE:
+        return Outcome(
+            refused(
+                (rule, "L1.T8.R1"),
+                lambda: (
+                    "В Банке нет денег: продажа отклонена.",
+                    "The Bank has no money: the sale is refused.",
+                ),
+                bank=state.bank,
+            )
+        )
+    return None
+
+
+def sell_effect(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
+    """The consequences of ``SellRaw`` once refuse_sell has allowed it."""
+    rule = "L3.T3" if state.level == "3" else "L1.T8"
+    player = state.current
+    new_player = updated(
+        player,
+        money=player.money + BANK_SALE_PRICE,
+        raw_cards=tuple(c for c in player.raw_cards if c != action.card),
+    )
+    new = replace_player(state, new_player).model_copy(
+        update={"bank": state.bank - BANK_SALE_PRICE, "warehouse": (*state.warehouse, action.card)}
+    )
+    ruling = allowed(
+        (rule,),
+        f"Карточка {action.card} продана Банку за {BANK_SALE_PRICE} мР и ушла на Склад.",
+        f"{action.card} sold to the Bank for {BANK_SALE_PRICE} мР; it goes to the Warehouse.",
+    )
+    return Outcome(ruling, new, (event("sell", ruling.reason_ru, ruling.reason_en),))
+
+
+judge_sell: Judge[SellRaw] = guarded(
+    refuse_sell, sell_effect, "Sell a raw card to the Bank (L1.T8, L3.T3)."
+)
+
+
+def refuse_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outcome | None:
+    """Why a Warehouse card may not be bought now (L1.T9, L3.T4); None when it may."""
+    rule = "L3.T4" if state.level == "3" else "L1.T9"
+    refusal = only_at_levels(
+        state,
+        FIELD_LEVELS,
+        (rule,),
+        "Склада на этом уровне нет",
+        "there is no Warehouse at this level",
+    )
+    if refusal:
+        return Outcome(refusal)
+    player = state.current
+    if action.card not in state.warehouse:
+        return Outcome(
+            refused(
+                (rule,),
+                lambda: (
+                    f"На Складе нет карточки {action.card}.",
+                    f"{action.card} is not in the Warehouse.",
+                ),
+                warehouse=list(state.warehouse),
+            )
+        )
+    if player.money < WAREHOUSE_PRICE:
+        return Outcome(
+            refused(
+                (rule,),
+                lambda: (
+                    f"Карточка со Склада стоит {WAREHOUSE_PRICE} мР, у игрока {player.money} мР.",
+                    f"A Warehouse card costs {WAREHOUSE_PRICE} мР; "
+                    f"the player has {player.money} мР.",
+                ),
+            )
+        )
+    room = capacity_left(state, player)
+    if room == 0:
+        return Outcome(
+            refused(
+                ("L3.S3",),
+                lambda: (
+                    f"Комбайн полон: в нём уже {COMBINE_CAPACITY} карточек.",
+                    f"The combine is full: it holds {COMBINE_CAPACITY} cards.",
+                ),
+            )
+        )
+    return None
+
+
+def warehouse_effect(state: GameState, action: BuyRaw, catalog: Catalog) -> Outcome:
+    """The consequences of ``BuyRaw`` once refuse_warehouse has allowed it."""
+    rule = "L3.T4" if state.level == "3" else "L1.T9"
+    player = state.current
+    new_player = updated(
+        player, money=player.money - WAREHOUSE_PRICE, raw_cards=(*player.raw_cards, action.card)
+    )
+    new = replace_player(state, new_player).model_copy(
+        update={
+            "bank": state.bank + WAREHOUSE_PRICE,
+            "warehouse": tuple(c for c in state.warehouse if c != action.card),
+        }
+    )
+    new = mark_done(new, "warehouse")
+    ruling = allowed(
+        (rule,),
+        f"{action.card} куплена со Склада за {WAREHOUSE_PRICE} мР.",
+        f"{action.card} bought from the Warehouse for {WAREHOUSE_PRICE} мР.",
+    )
+    return Outcome(ruling, new, (event("warehouse", ruling.reason_ru, ruling.reason_en),))
+
+
+judge_warehouse: Judge[BuyRaw] = guarded(
+    refuse_warehouse, warehouse_effect, "Buy a raw card from the Warehouse (L1.T9, L3.T4)."
+)

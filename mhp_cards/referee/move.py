@@ -1,0 +1,329 @@
+"""Moving and collecting on the field (L1.T1–L1.T3, L1.T5, L3.S3), battery included."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.game.state import Fight, GameState, Player, Position
+from mhp_cards.referee.actions import Move
+from mhp_cards.referee.common import (
+    FIELD_LEVELS,
+    Judge,
+    Outcome,
+    capacity_left,
+    event,
+    guarded,
+    mark_done,
+    once_a_turn,
+    only_at_levels,
+    updated,
+    updated_combine,
+)
+from mhp_cards.referee.ruling import Ruling, allowed, forbidden
+from mhp_cards.referee.table import adjacent, occupant, replace_player
+from mhp_cards.rules.numbers import (
+    COMBINE_CAPACITY,
+)
+
+
+def steps_allowed(player: Player) -> int:
+    """The most cells the combine may move this turn (L1.T1–L1.T3)."""
+    assert player.combine is not None
+    if not player.combine.moved:
+        return 2  # L1.T2: the first move from the Base crosses two cards
+    return 2 if player.combine.solar_battery else 1
+
+
+def battery_up_to_two(state: GameState, player: Player) -> bool:
+    """True when the combine may stop after one of its two cells (Ruling L1.T3-up-to-two)."""
+    combine = player.combine
+    return (
+        combine is not None
+        and combine.moved
+        and combine.solar_battery
+        and not state.house_rules.battery_exactly_two
+    )
+
+
+def paths(state: GameState, player: Player, attacks: bool = True) -> Iterator[tuple[Position, ...]]:
+    """Every path the combine may take this turn.
+
+    The last cell may hold an opponent's combine (an attack) unless ``attacks`` is False.
+    Entering the Base ends a move. A battery combine moves one or two cells
+    (L1.T3-up-to-two); with ``battery-exactly-two``, and on the first move from the Base, a
+    shorter path is allowed only where no full-length path exists.
+    """
+    key = (id(state), player.id, attacks)
+    known = _PATHS.get(key)
+    if known is not None and known[0] is state:
+        yield from known[1]
+        return
+    found = list(_paths(state, player, attacks))
+    _PATHS.clear()  # only the last state's: the listing and the judges ask about it in turn
+    _PATHS[key] = (state, found)
+    yield from found
+
+
+#: The paths of the last state asked about (see :func:`paths`).
+_PATHS: dict[tuple[int, str, bool], tuple[GameState, list[tuple[Position, ...]]]] = {}
+
+
+def _paths(state: GameState, player: Player, attacks: bool) -> Iterator[tuple[Position, ...]]:
+    assert player.combine is not None
+    assert state.field is not None
+    length = steps_allowed(player)
+    start = player.combine.position
+    base = state.field.base
+    up_to = battery_up_to_two(state, player)
+
+    def walk(path: tuple[Position, ...]) -> Iterator[tuple[Position, ...]]:
+        here = path[-1] if path else start
+        for cell in adjacent(state, here):
+            if cell == start or cell in path:
+                continue
+            taken = occupant(state, cell, besides=player.id)
+            new = (*path, cell)
+            if taken is not None:
+                if attacks:
+                    yield new  # an attack ends the move
+                continue
+            if len(new) == length or cell == base:
+                yield new
+            else:
+                if up_to:
+                    yield new
+                yield from walk(new)
+
+    found = list(walk(()))
+    if up_to:
+        yield from found
+        return
+    full = [
+        path
+        for path in found
+        if len(path) == length or occupant(state, path[-1], player.id) or path[-1] == base
+    ]
+    yield from (full or found)
+
+
+def _move_rules(state: GameState, player: Player, path: tuple[Position, ...]) -> tuple[str, ...]:
+    """The rules a move of the player's combine along ``path`` rests on."""
+    assert player.combine is not None
+    rules: tuple[str, ...] = (
+        ("L1.T1", "L1.T2")
+        if not player.combine.moved
+        else (("L1.T1", "L1.T3") if player.combine.solar_battery else ("L1.T1",))
+    )
+    if battery_up_to_two(state, player) and len(path) == 1:
+        rules = (*rules, "L1.T3-up-to-two")
+    return rules
+
+
+def refuse_move(state: GameState, action: Move, catalog: Catalog) -> Outcome | None:
+    """Why the combine may not move along ``action.path`` now (L1.T1–L1.T5); None when it may."""
+    base_rules = ("L1.T1",)
+    refusal = only_at_levels(
+        state,
+        FIELD_LEVELS,
+        base_rules,
+        "на поле играют только уровни 1 и 3",
+        "only levels 1 and 3 have a field",
+    )
+    if refusal:
+        return Outcome(refusal)
+    refusal = once_a_turn(
+        state,
+        "move",
+        base_rules,
+        "Комбайн уже ходил в этот ход.",
+        "The combine has already moved this turn.",
+    )
+    if refusal:
+        return Outcome(refusal)
+    player = state.current
+    assert player.combine is not None
+    assert state.field is not None
+    path = tuple(action.path)
+    legal = set(paths(state, player))
+    if path not in legal:
+        rules = _move_rules(state, player, path)
+        return Outcome(_why_not_path(state, player, path, steps_allowed(player), rules))
+    target = occupant(state, path[-1], besides=player.id)
+    if target is not None:
+        combine = player.combine
+        if combine.repair_turn == state.turn_number:
+            return Outcome(
+                forbidden(
+                    ("L1.T5",),
+                    "После схватки комбайн ремонтируется: в этот ход нападать нельзя.",
+                    "The combine is under repair after a fight: no attack this turn.",
+                )
+            )
+    return None
+
+
+def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
+    """The consequences of ``Move`` once refuse_move has allowed it: collection, an attack."""
+    player = state.current
+    assert player.combine is not None
+    assert state.field is not None
+    path = tuple(action.path)
+    rules = _move_rules(state, player, path)
+    target = occupant(state, path[-1], besides=player.id)
+    capacity = capacity_left(state, player)
+    collected: list[str] = []
+    cells = list(state.field.cells)
+    on_path = 0
+    for index in sorted(i for i in map(state.field.cell_index, path) if i is not None):
+        cell = cells[index]
+        if cell.raw:
+            on_path += 1
+            if capacity is not None and len(collected) >= capacity:
+                continue
+            collected.append(cell.raw)
+            cells[index] = cell.model_copy(update={"raw": None})
+    moved = updated_combine(player, position=path[-1], moved=True)
+    moved = updated(moved, raw_cards=(*player.raw_cards, *collected))
+    new = replace_player(state, moved)
+    new = new.model_copy(update={"field": state.field.with_cards(tuple(cells))})
+    new = mark_done(new, "move")
+    if collected:
+        new = mark_done(new, "collect")
+    events = [
+        event(
+            "move",
+            f"{player.id}: комбайн перешёл на {path[-1]}, собрано: {', '.join(collected) or '—'}.",
+            f"{player.id}: the combine moved to {path[-1]}, collected: "
+            f"{', '.join(collected) or 'nothing'}.",
+            path=[list(p) for p in path],
+            collected=collected,
+        )
+    ]
+    full = capacity is not None and len(collected) < on_path
+    if full:
+        rules = (*rules, "L3.S3", "L3.S3.R1")
+        events.append(
+            event(
+                "capacity",
+                f"Комбайн полон: больше {COMBINE_CAPACITY} карточек он не берёт (L3.S3).",
+                f"The combine is full: it takes no more than {COMBINE_CAPACITY} cards (L3.S3).",
+            )
+        )
+    reason_ru = f"Ход по клеткам {list(path)}"
+    reason_en = f"Move through {list(path)}"
+    if full:
+        reason_ru += f"; комбайн полон ({COMBINE_CAPACITY} карточек) и больше не собирает"
+        reason_en += f"; the combine is full ({COMBINE_CAPACITY} cards) and collects no more"
+    if target is not None:
+        new = new.model_copy(
+            update={"fight": Fight(attacker=player.id, defender=target, cell=path[-1])}
+        )
+        events.append(
+            event(
+                "attack",
+                f"{player.id} нападает на {target}: «Напал!»",
+                f"{player.id} attacks {target}: “Напал!”",
+                defender=target,
+            )
+        )
+        rules = (*rules, "L1.T4")
+        reason_ru += f" и нападение на {target}"
+        reason_en += f" and an attack on {target}"
+    ruling = allowed(
+        rules, reason_ru + ".", reason_en + ".", path=[list(p) for p in path], collected=collected
+    )
+    steps = [player.combine.position, *path]
+    diagonal = any(a[0] != b[0] and a[1] != b[1] for a, b in pairwise(steps))
+    if diagonal:  # only the house rule makes this move legal: name it
+        ruling = Ruling(
+            ruling.verdict,
+            (*ruling.rules, "L1.T1.R1"),
+            ruling.reason_ru,
+            ruling.reason_en,
+            ruling.facts,
+            ("diagonal-adjacency",),
+        )
+    return Outcome(ruling, new, tuple(events))
+
+
+judge_move: Judge[Move] = guarded(
+    refuse_move,
+    move_effect,
+    "Move the combine and collect raw cards; an attack when the last cell is taken.",
+)
+
+
+def _why_not_path(
+    state: GameState,
+    player: Player,
+    path: tuple[Position, ...],
+    length: int,
+    rules: tuple[str, ...],
+) -> Ruling:
+    assert player.combine is not None
+    assert state.field is not None
+    facts = {
+        "from": list(player.combine.position),
+        "path": [list(p) for p in path],
+        "steps": length,
+    }
+    if not path:
+        return forbidden(rules, "Укажите клетки хода.", "Give the cells of the move.", **facts)
+    here = player.combine.position
+    for cell in path:
+        if cell not in state.field.positions:
+            return forbidden(
+                rules, f"Клетки {cell} нет на поле.", f"There is no cell {cell}.", **facts
+            )
+        if cell not in adjacent(state, here):
+            diagonal = state.house_rules.diagonal_adjacency
+            kind_ru = "соседняя" if diagonal else "соседняя по стороне"
+            kind_en = "a neighbour" if diagonal else "a neighbour sharing an edge"
+            return forbidden(
+                (*rules, "L1.T1.R1"),
+                f"Клетка {cell} — не {kind_ru} клетки {here}.",
+                f"{cell} is not {kind_en} of {here}.",
+                **facts,
+            )
+        here = cell
+    for cell in path[:-1]:
+        if occupant(state, cell, besides=player.id):
+            return forbidden(
+                (*rules, "L1.T4"),
+                f"На {cell} стоит чужой комбайн: сквозь него не проехать.",
+                f"An opponent's combine stands on {cell}: no passing through it.",
+                **facts,
+            )
+        if cell == state.field.base:
+            return forbidden(
+                (*rules, "L1.T3-up-to-two"),
+                "Заезд на базу заканчивает ход.",
+                "Entering the Base ends the move.",
+                **facts,
+            )
+    if len(path) > length and battery_up_to_two(state, player):
+        return forbidden(
+            (*rules, "L1.T3-up-to-two"),
+            "С солнечной батареей комбайн проходит одну или две клетки.",
+            "With a solar battery the combine moves one or two cells.",
+            **facts,
+        )
+    if len(path) != length:
+        if not player.combine.moved:
+            ru = "Первый ход от базы — ровно через две карточки."
+            en = "The first move from the Base crosses exactly two cards."
+        elif player.combine.solar_battery:
+            ru = "С солнечной батареей комбайн проходит две клетки."
+            en = "With a solar battery the combine moves two cells."
+        else:
+            ru = "Комбайн проходит одну клетку за ход."
+            en = "The combine moves one cell a turn."
+        return forbidden(rules, ru, en, **facts)
+    return forbidden(
+        rules,
+        "Так пройти нельзя: клетки повторяются или путь возвращается на старт.",
+        "That path is not allowed: it repeats a cell or returns to the start.",
+        **facts,
+    )

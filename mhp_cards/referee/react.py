@@ -1,0 +1,405 @@
+"""Raw piles, reactions and Mission-card places (L2.T1, L2.T4, L2.T6, L2.M1, V1.3, L3.S5).
+
+Level 2, head to head, and the installations of level 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from mhp_cards.catalog.models import Catalog, formula_of
+from mhp_cards.chem.formula import Formula
+from mhp_cards.game.state import GameState, MissionState, Player
+from mhp_cards.referee.actions import React, TakeRaw
+from mhp_cards.referee.common import (
+    CHEMISTRY_LEVELS,
+    Event,
+    Outcome,
+    event,
+    mark_done,
+    once_a_turn,
+    only_at_levels,
+    updated,
+)
+from mhp_cards.referee.ruling import allowed, forbidden
+from mhp_cards.referee.table import (
+    card_formula,
+    raw_kind,
+    replace_player,
+    usable_installations,
+)
+
+
+def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
+    """Take the top card of a pile (L2.T1; head to head V1.3 discards what does not fit)."""
+    rules = ("V1.3",) if state.level == "1v1" else ("L2.T1",)
+    refusal = only_at_levels(
+        state, ("2", "1v1"), rules, "сырьё добывают комбайны", "raw cards come from the field"
+    )
+    if refusal:
+        return Outcome(refusal)
+    refusal = once_a_turn(
+        state,
+        "take",
+        rules,
+        "Карточку сырья в этот ход уже взяли.",
+        "A raw card has been taken this turn already.",
+    )
+    if refusal:
+        return Outcome(refusal)
+    pile = state.piles[action.pile - 1]
+    if not pile:
+        return Outcome(
+            forbidden(
+                rules,
+                f"Стопка {action.pile} пуста.",
+                f"Pile {action.pile} is empty.",
+                piles=[len(p) for p in state.piles],
+            )
+        )
+    card = pile[-1]
+    piles = list(state.piles)
+    piles[action.pile - 1] = pile[:-1]
+    player = state.current
+    new = state.model_copy(update={"piles": tuple(piles)})
+    events = []
+    if state.level == "1v1" and not _fits_own_installation(state, catalog, player.id, card):
+        new = new.model_copy(update={"discard": (*state.discard, card)})
+        events.append(
+            event(
+                "discard",
+                f"{card} не подходит к установке {player.id}: в сброс.",
+                f"{card} does not fit {player.id}'s installation: discarded.",
+                card=card,
+            )
+        )
+    else:
+        new = replace_player(new, updated(player, raw_cards=(*player.raw_cards, card)))
+        events.append(
+            event(
+                "take",
+                f"{player.id} взял {card} из стопки {action.pile}.",
+                f"{player.id} took {card} from pile {action.pile}.",
+                card=card,
+            )
+        )
+    new = mark_done(new, "take")
+    ruling = allowed(rules, events[0].ru, events[0].en, card=card)
+    return Outcome(ruling, new, tuple(events))
+
+
+def _fits_own_installation(state: GameState, catalog: Catalog, player_id: str, card: str) -> bool:
+    formula = card_formula(catalog, card)
+    if formula is None:
+        return True  # a face-down card in a player's view: what it fits is not known there
+    return any(
+        container.role == "raw-input" and formula_of(container.substance) == formula
+        for installation in state.installations
+        if installation.owner == player_id
+        for container in installation.containers
+    )
+
+
+def mission_places(
+    missions: Sequence[MissionState], formula_text: str
+) -> list[tuple[int, int, int]]:
+    """The free Mission-card places for a product, one per mission, in the card's order.
+
+    Each is (mission index, place index, slot index): the first free slot of the first
+    place of that product on that mission.
+    """
+    formula = formula_of(formula_text)
+    found: list[tuple[int, int, int]] = []
+    for m, mission in enumerate(missions):
+        for p, (place_formula, tokens) in enumerate(mission.places):
+            if formula_of(place_formula) == formula and None in tokens:
+                found.append((m, p, tokens.index(None)))
+                break
+    return found
+
+
+def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
+    """Run an installation with raw cards from the hand (L2.T4, L2.M1, L3.S5)."""
+    rules: tuple[str, ...] = ("L2.T4", "L2.T4.R1")
+    refusal = only_at_levels(
+        state,
+        CHEMISTRY_LEVELS,
+        rules,
+        "установок на уровне 1 нет",
+        "there are no installations at level 1",
+    )
+    if refusal:
+        return Outcome(refusal)
+    refusal = once_a_turn(
+        state,
+        "react",
+        rules,
+        "Реакцию в этот ход уже проводили.",
+        "A reaction has been run this turn already.",
+    )
+    if refusal:
+        return Outcome(refusal)
+    player = state.current
+    index = next(
+        (i for i, inst in enumerate(state.installations) if inst.number == action.installation),
+        None,
+    )
+    if index is None:
+        return Outcome(
+            forbidden(
+                rules,
+                f"Установки {action.installation} нет на столе.",
+                f"Installation {action.installation} is not on the table.",
+            )
+        )
+    installation = state.installations[index]
+    usable = {inst.number for inst in usable_installations(state, player.id)}
+    if installation.number not in usable:
+        if state.level == "3" and installation.owner is None:
+            return Outcome(
+                forbidden(
+                    ("L3.S5",),
+                    "Общими установками пользуются только на базе.",
+                    "Shared installations are used only at the Base.",
+                )
+            )
+        if state.level == "1v1":
+            return Outcome(
+                forbidden(
+                    ("V1.2",),
+                    "Один на один — только своя установка.",
+                    "Head to head: your own installation only.",
+                )
+            )
+        return Outcome(
+            forbidden(
+                ("L2.T4",),
+                f"Установка {installation.number} принадлежит {installation.owner}.",
+                f"Installation {installation.number} belongs to {installation.owner}.",
+            )
+        )
+    if len(set(action.cards)) != len(action.cards):
+        return Outcome(
+            forbidden(rules, "Одна и та же карточка названа дважды.", "A card is named twice.")
+        )
+    missing = [c for c in action.cards if c not in player.raw_cards]
+    if missing:
+        return Outcome(forbidden(rules, f"У игрока нет {missing}.", f"The player lacks {missing}."))
+    inputs = [c for c in installation.containers if c.role == "raw-input"]
+    remaining = list(action.cards)
+    unmatched = []
+    for container in inputs:
+        formula = formula_of(container.substance)
+        match = next((c for c in remaining if raw_kind(catalog, c).parsed == formula), None)
+        if match is None:
+            unmatched.append(container.substance)
+        else:
+            remaining.remove(match)
+    # L2.T6: a substance the player holds in a container may feed the reaction instead.
+    sources = product_sources(state, player.id)
+    used_products: list[tuple[int, int, int]] = []
+    lacking = []
+    for substance in unmatched:
+        pool = sources.get(formula_of(substance), [])
+        if pool:
+            used_products.append(pool.pop(0))
+        else:
+            lacking.append(substance)
+    if lacking:
+        return Outcome(
+            forbidden(
+                (*rules, "L2.T6"),
+                f"Для реакции нужны ещё: {lacking} (карточка сырья или своё вещество в ёмкости).",
+                f"The reaction also needs {lacking} (a raw card, or a substance of yours in a "
+                "container).",
+                needed=[c.substance for c in inputs],
+            )
+        )
+    if remaining:
+        return Outcome(
+            forbidden(
+                rules,
+                f"Лишние карточки: {remaining}.",
+                f"Cards the installation does not take: {remaining}.",
+                needed=[c.substance for c in inputs],
+            )
+        )
+    products = [k for k, c in enumerate(installation.containers) if c.role == "product"]
+    free = state.free_tokens(player.id) + len(used_products)
+    if free < len(products):
+        return Outcome(
+            forbidden(
+                (*rules, "L2.T5"),
+                f"Нужно {len(products)} свободных фишек, есть {free}: освободите фишку.",
+                f"It needs {len(products)} free tokens; {free} are free: free a token first.",
+                free_tokens=free,
+            )
+        )
+    missions = list(state.missions)
+    installations = list(state.installations)
+    consumed = []
+    for i, k, slot in used_products:
+        container = installations[i].containers[k]
+        slots = list(container.places)
+        slots[slot] = None
+        moved = list(installations[i].containers)
+        moved[k] = container.model_copy(update={"places": tuple(slots)})
+        installations[i] = installations[i].model_copy(update={"containers": tuple(moved)})
+        consumed.append(f"{container.substance} ← {container.card}")
+    installation = installations[index]
+    containers = list(installation.containers)
+    placed: list[str] = []
+    choices = list(action.missions)
+    for k in products:
+        container = containers[k]
+        options = mission_places(missions, container.substance)
+        if options:
+            spot = options[0]
+            if choices:
+                wanted = choices.pop(0)
+                chosen = next((o for o in options if missions[o[0]].id == wanted), None)
+                if chosen is None:
+                    offered = [missions[o[0]].id for o in options]
+                    return Outcome(
+                        forbidden(
+                            ("L2.M1", "L2.M1-choice"),
+                            f"У миссии {wanted} нет свободного места для {container.substance}; "
+                            f"есть у {', '.join(offered)}.",
+                            f"Mission {wanted} has no free place for {container.substance}; "
+                            f"{', '.join(offered)} has.",
+                            missions=offered,
+                        )
+                    )
+                spot = chosen
+            m, p, slot = spot
+            formula_text, tokens = missions[m].places[p]
+            new_tokens = list(tokens)
+            new_tokens[slot] = player.id
+            places = list(missions[m].places)
+            places[p] = (formula_text, tuple(new_tokens))
+            missions[m] = missions[m].model_copy(update={"places": tuple(places)})
+            placed.append(f"{container.substance} → {missions[m].id}")
+            continue
+        if None not in container.places:
+            return Outcome(
+                forbidden(
+                    (*rules, "L2.T5"),
+                    f"Ёмкость {container.substance} на "
+                    f"{container.card} заполнена: освободите место.",
+                    f"The {container.substance} container on {container.card} "
+                    "is full: free a place first.",
+                )
+            )
+        slots = list(container.places)
+        slots[slots.index(None)] = player.id
+        containers[k] = container.model_copy(update={"places": tuple(slots)})
+        placed.append(f"{container.substance} → {container.card}")
+    if choices:
+        return Outcome(
+            forbidden(
+                ("L2.M1", "L2.M1-choice"),
+                f"Лишний выбор миссии: {choices} — продуктов для карты Миссий меньше.",
+                f"A mission chosen too many: {choices}; fewer products go to the Mission card.",
+            )
+        )
+    installations[index] = installation.model_copy(update={"containers": tuple(containers)})
+    new_player = updated(
+        player, raw_cards=tuple(c for c in player.raw_cards if c not in action.cards)
+    )
+    new = replace_player(state, new_player).model_copy(
+        update={
+            "installations": tuple(installations),
+            "missions": tuple(missions),
+            "discard": (*state.discard, *action.cards),
+        }
+    )
+    new = mark_done(new, "react")
+    used_rules = (*rules, "L2.M1") if any("→ M" in p for p in placed) else rules
+    if action.missions:
+        used_rules = (*used_rules, "L2.M1-choice")
+    if consumed:
+        used_rules = (*used_rules, "L2.T6")
+    taken = f" (в дело пошли {', '.join(consumed)})" if consumed else ""
+    taken_en = f" (using {', '.join(consumed)})" if consumed else ""
+    ruling = allowed(
+        used_rules,
+        f"Реакция на установке {installation.number}: {', '.join(placed)}{taken}.",
+        f"Reaction on installation {installation.number}: {', '.join(placed)}{taken_en}.",
+        products=placed,
+        cards=list(action.cards),
+        substances_used=consumed,
+    )
+    events = [event("react", ruling.reason_ru, ruling.reason_en, products=placed)]
+    new, end = mission_end(new)
+    if end:
+        events.append(end)
+    return Outcome(ruling, new, tuple(events))
+
+
+def product_sources(state: GameState, player_id: str) -> dict[Formula, list[tuple[int, int, int]]]:
+    """Where the player's tokens stand on product containers, by substance (L2.T6).
+
+    Each entry is (installation index, container index, place index); only installations the
+    player may use now count.
+    """
+    usable = {installation.number for installation in usable_installations(state, player_id)}
+    sources: dict[Formula, list[tuple[int, int, int]]] = {}
+    for i, installation in enumerate(state.installations):
+        if installation.number not in usable:
+            continue
+        for k, container in enumerate(installation.containers):
+            for slot, token in enumerate(container.places):
+                if token == player_id and container.role == "product":
+                    formula = formula_of(container.substance)
+                    sources.setdefault(formula, []).append((i, k, slot))
+    return sources
+
+
+def mission_end(state: GameState) -> tuple[GameState, Event | None]:
+    """End the game when a mission is complete (L2.E1, L3.E1; not head to head, V1.5)."""
+    if state.level == "1v1":
+        return state, None
+    done = [m.id for m in state.missions if m.complete]
+    if not done:
+        return state, None
+    reason = f"mission {done[0]} complete"
+    new = state.model_copy(update={"ended": True, "end_code": "mission", "end_reason": reason})
+    return new, event(
+        "end",
+        f"Миссия {done[0]} выполнена — игра окончена.",
+        f"Mission {done[0]} is complete: the game is over.",
+        mission=done[0],
+    )
+
+
+def can_react(state: GameState, catalog: Catalog, player_id: str) -> bool:
+    """True when the player can run some installation now."""
+    return any(True for _ in reactions(state, catalog, state.player(player_id)))
+
+
+def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[React]:
+    """One way (the first raw cards that fit) to run each installation the player can feed.
+
+    An input with no raw card may come from a substance the player holds (L2.T6); whether the
+    reaction is then allowed (tokens, room) is for the referee to judge.
+    """
+    for installation in usable_installations(state, player.id):
+        if not any(c.role == "raw-input" for c in installation.containers):
+            continue
+        hand = list(player.raw_cards)
+        held = {f: len(places) for f, places in product_sources(state, player.id).items()}
+        chosen = []
+        for container in installation.containers:
+            if container.role != "raw-input":
+                continue
+            formula = formula_of(container.substance)
+            match = next((c for c in hand if card_formula(catalog, c) == formula), None)
+            if match is not None:
+                hand.remove(match)
+                chosen.append(match)
+            elif held.get(formula, 0) > 0:
+                held[formula] -= 1
+            else:
+                break
+        else:
+            yield React(installation=installation.number, cards=tuple(chosen))

@@ -1,0 +1,236 @@
+"""Freeing a chemist token: selling the substance under it, or dumping it (L2.T5, L3.T3, V1.4)."""
+
+from __future__ import annotations
+
+from mhp_cards.catalog.models import Catalog, formula_of
+from mhp_cards.game.state import ContainerState, GameState
+from mhp_cards.referee.actions import FreeToken
+from mhp_cards.referee.common import (
+    CHEMISTRY_LEVELS,
+    Outcome,
+    event,
+    mark_done,
+    once_a_turn,
+    only_at_levels,
+    updated,
+)
+from mhp_cards.referee.ruling import allowed, forbidden
+from mhp_cards.referee.table import (
+    containers_for,
+    replace_player,
+    usable_installations,
+)
+
+
+def judge_free(state: GameState, action: FreeToken, catalog: Catalog) -> Outcome:
+    """Free a chemist token: sell, sell to the Bank, or dump (L2.T5, L3.T3, V1.4)."""
+    rules: tuple[str, ...] = (
+        ("L3.T3",) if state.level == "3" and action.how == "sell-bank" else ("L2.T5",)
+    )
+    refusal = only_at_levels(
+        state,
+        CHEMISTRY_LEVELS,
+        rules,
+        "фишек химиков на уровне 1 нет",
+        "there are no chemist tokens at level 1",
+    )
+    if refusal:
+        return Outcome(refusal)
+    refusal = once_a_turn(
+        state,
+        "free",
+        rules,
+        "Фишку в этот ход уже освобождали.",
+        "A token has been freed this turn already.",
+    )
+    if refusal is None and action.how == "sell-player":
+        # Ruling L2.T2-one-trade: selling a product to a player is also the turn's one trade.
+        refusal = once_a_turn(
+            state,
+            "trade",
+            ("L2.T2", "L2.T2-one-trade"),
+            "Сделка в этот ход уже была: продажа продукта игроку — тоже сделка.",
+            "There has been a trade this turn already: selling a product to a player is one.",
+        )
+    if refusal:
+        return Outcome(refusal)
+    player = state.current
+    ref = action.product
+    found = find_container(state, ref.installation, ref.card, ref.container)
+    if found is None:
+        return Outcome(
+            forbidden(
+                rules,
+                f"Нет такой ёмкости {ref.installation}:{ref.card}:{ref.container}.",
+                f"No container {ref.installation}:{ref.card}:{ref.container}.",
+            )
+        )
+    i, k, container = found
+    if player.id not in container.places:
+        return Outcome(
+            forbidden(
+                rules,
+                f"На {container.substance} ({container.card}) нет фишки {player.id}.",
+                f"{player.id} has no token on {container.substance} ({container.card}).",
+            )
+        )
+    price = catalog.substance(container.substance).price
+    slots = list(container.places)
+    slot = slots.index(player.id)
+    money, bank, partner_money = player.money, state.bank, None
+    if state.level == "1v1" and action.how == "sell-player":
+        return Outcome(
+            forbidden(
+                ("V1.4",),
+                "Один на один продавать вещества другому игроку нельзя.",
+                "Head to head forbids selling to the other player.",
+            )
+        )
+    if state.level == "1v1" and action.how == "sell-bank" and state.free_tokens(player.id) > 0:
+        return Outcome(
+            forbidden(
+                ("V1.4",),
+                "Один на один Банку продают, только когда свободных фишек нет.",
+                "Head to head: sell to the Bank only when no token is free.",
+            )
+        )
+    if action.how == "sell-bank":
+        limit_ok = action.price == price if state.level == "3" else action.price <= price
+        if not limit_ok:
+            wording_ru = (
+                f"ровно по цене {price} мР" if state.level == "3" else f"не дороже {price} мР"
+            )
+            wording_en = (
+                f"at exactly {price} мР" if state.level == "3" else f"for {price} мР or less"
+            )
+            return Outcome(
+                forbidden(
+                    rules,
+                    f"Банк покупает {container.substance} {wording_ru}.",
+                    f"The Bank buys {container.substance} {wording_en}.",
+                    price=action.price,
+                    nominal=price,
+                )
+            )
+        if state.bank < action.price:
+            return Outcome(
+                forbidden(
+                    (*rules, "L1.T8.R1"),
+                    f"В Банке {state.bank} мР.",
+                    f"The Bank holds {state.bank} мР.",
+                    bank=state.bank,
+                )
+            )
+        money, bank = money + action.price, bank - action.price
+        slots[slot] = None
+    elif action.how == "dump":
+        if player.money < price:
+            return Outcome(
+                forbidden(
+                    rules,
+                    f"Штраф за выброс — {price} мР, у игрока {player.money}.",
+                    f"Dumping costs a fine of {price} мР; the player has {player.money}.",
+                )
+            )
+        money, bank = money - price, bank + price
+        slots[slot] = None
+    else:
+        if (
+            action.partner is None
+            or action.partner == player.id
+            or action.partner not in {p.id for p in state.players}
+        ):
+            return Outcome(
+                forbidden(
+                    rules, "Укажите другого игрока-покупателя.", "Name another player as the buyer."
+                )
+            )
+        partner = state.player(action.partner)
+        if state.free_tokens(partner.id) < 1:
+            return Outcome(
+                forbidden(
+                    rules,
+                    f"У {partner.id} нет свободных фишек.",
+                    f"{partner.id} has no free token.",
+                )
+            )
+        if partner.money < action.price:
+            return Outcome(
+                forbidden(
+                    rules,
+                    f"У {partner.id} только {partner.money} мР.",
+                    f"{partner.id} has only {partner.money} мР.",
+                )
+            )
+        # L2.T3: the buyer needs a container for the substance on an installation they use.
+        shared_here = state.installations[i].number in {
+            inst.number for inst in usable_installations(state, partner.id)
+        }
+        if shared_here:
+            target = (i, k, slot)
+        else:
+            found = next(containers_for(state, partner.id, formula_of(container.substance)), None)
+            if found is None:
+                return Outcome(
+                    forbidden(
+                        ("L2.T3",),
+                        f"У {partner.id} нет свободной ёмкости для {container.substance} ни на "
+                        "своей, ни на общей установке.",
+                        f"{partner.id} has no free {container.substance} container on their own "
+                        "or a shared installation.",
+                    )
+                )
+            target = (found[0], found[1], found[2].places.index(None))
+        money, partner_money = money + action.price, partner.money - action.price
+        slots[slot] = None
+    containers = list(state.installations[i].containers)
+    containers[k] = container.model_copy(update={"places": tuple(slots)})
+    installations = list(state.installations)
+    installations[i] = state.installations[i].model_copy(update={"containers": tuple(containers)})
+    if action.how == "sell-player" and action.partner is not None:
+        ti, tk, tslot = target
+        buyer_container = installations[ti].containers[tk]
+        buyer_slots = list(buyer_container.places)
+        buyer_slots[tslot] = action.partner
+        moved = list(installations[ti].containers)
+        moved[tk] = buyer_container.model_copy(update={"places": tuple(buyer_slots)})
+        installations[ti] = installations[ti].model_copy(update={"containers": tuple(moved)})
+    new = replace_player(state, updated(player, money=money)).model_copy(
+        update={"bank": bank, "installations": tuple(installations)}
+    )
+    if partner_money is not None and action.partner is not None:
+        new = replace_player(new, updated(new.player(action.partner), money=partner_money))
+    new = mark_done(new, "free")
+    if action.how == "sell-player":
+        new = mark_done(new, "trade")
+        rules = (*rules, "L2.T2", "L2.T2-one-trade")
+    how_ru = {
+        "sell-bank": f"продано Банку за {action.price} мР",
+        "dump": f"выброшено, штраф {price} мР",
+        "sell-player": f"продано {action.partner} за {action.price} мР",
+    }[action.how]
+    how_en = {
+        "sell-bank": f"sold to the Bank for {action.price} мР",
+        "dump": f"dumped, fine {price} мР",
+        "sell-player": f"sold to {action.partner} for {action.price} мР",
+    }[action.how]
+    ruling = allowed(
+        rules,
+        f"Фишка освобождена: {container.substance} {how_ru}.",
+        f"Token freed: {container.substance} {how_en}.",
+        nominal=price,
+    )
+    return Outcome(ruling, new, (event("free", ruling.reason_ru, ruling.reason_en),))
+
+
+def find_container(
+    state: GameState, number: int, card: str, index: int
+) -> tuple[int, int, ContainerState] | None:
+    """The container ``card``:``index`` of installation ``number``, with its two indices."""
+    for i, installation in enumerate(state.installations):
+        if installation.number != number:
+            continue
+        for k, container in enumerate(installation.containers):
+            if container.card == card and container.index == index:
+                return i, k, container
+    return None
