@@ -61,7 +61,7 @@ from mhp_cards.referee.market import (
 from mhp_cards.referee.move import judge_move, move_effect, paths
 from mhp_cards.referee.react import can_react, judge_react, judge_take
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
-from mhp_cards.referee.tokens import judge_free
+from mhp_cards.referee.tokens import judge_free, refuse_free
 from mhp_cards.referee.trade import judge_trade, refuse_trade, trade_effect
 from mhp_cards.rules.numbers import COMBINE_CAPACITY
 
@@ -313,6 +313,7 @@ REFUSALS: dict[type, Callable[[GameState, Any, Catalog], Outcome | None]] = {
     BuyRaw: refuse_warehouse,
     Trade: refuse_trade,
     EndTurn: refuse_end,
+    FreeToken: refuse_free,
 }
 
 #: The consequences of those actions once allowed: what apply computes for a listed action.

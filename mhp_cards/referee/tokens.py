@@ -14,15 +14,26 @@ from mhp_cards.referee.common import (
     only_at_levels,
     updated,
 )
-from mhp_cards.referee.ruling import allowed, forbidden
+from mhp_cards.referee.ruling import Ruling, allowed, forbidden
 from mhp_cards.referee.table import (
     containers_for,
     replace_player,
     usable_installations,
 )
 
+#: The ruling refuse_free stands on when the token may be freed (its effect is not computed).
+_FREEABLE = Ruling("allowed", ("L2.T5",), "Фишку можно освободить.", "The token may be freed.")
 
-def judge_free(state: GameState, action: FreeToken, catalog: Catalog) -> Outcome:
+
+def refuse_free(state: GameState, action: FreeToken, catalog: Catalog) -> Outcome | None:
+    """Why the token may not be freed so now (L2.T5, L3.T3, V1.4, L2.T3); None when it may."""
+    outcome = judge_free(state, action, catalog, effect=False)
+    return None if outcome.state is not None else outcome
+
+
+def judge_free(
+    state: GameState, action: FreeToken, catalog: Catalog, *, effect: bool = True
+) -> Outcome:
     """Free a chemist token: sell, sell to the Bank, or dump (L2.T5, L3.T3, V1.4)."""
     rules: tuple[str, ...] = (
         ("L3.T3",) if state.level == "3" and action.how == "sell-bank" else ("L2.T5",)
@@ -183,6 +194,8 @@ def judge_free(state: GameState, action: FreeToken, catalog: Catalog) -> Outcome
             target = (found[0], found[1], found[2].places.index(None))
         money, partner_money = money + action.price, partner.money - action.price
         slots[slot] = None
+    if not effect:  # every refusal is above: the verdict is known, the consequences unasked
+        return Outcome(_FREEABLE, state)
     containers = list(state.installations[i].containers)
     containers[k] = container.model_copy(update={"places": tuple(slots)})
     installations = list(state.installations)
