@@ -161,7 +161,7 @@ def simulate(
     """
     if games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games}")
-    workers = os.cpu_count() or 1 if workers is None else workers
+    workers = (os.cpu_count() or 1) if workers is None else workers
     names = tuple(policies)
     # Refuse a wrong policy count, player count or house rule before any game starts.
     _seat_policies(names, players, catalog)

@@ -51,6 +51,8 @@ class Distribution(_Model):
     p10: float
     p90: float
     max: int
+    total: int
+    """The sum over the games (the mean is ``total`` / ``games``)."""
 
     @classmethod
     def of(cls, values: Sequence[int]) -> Distribution:
@@ -61,6 +63,7 @@ class Distribution(_Model):
             p10=float(_rank(ordered, 0.10)),
             p90=float(_rank(ordered, 0.90)),
             max=ordered[-1],
+            total=sum(ordered),
         )
 
 
