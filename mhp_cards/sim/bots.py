@@ -96,12 +96,14 @@ class GreedyBot:
             if useful:
                 return useful[0]
         if "move" in by_kind:
-            move = _best_move(view, by_kind["move"], rng)
+            move = _best_move(view, by_kind["move"], rng, peaceful="end" in by_kind)
             if move is not None:
                 return move
         if "end" in by_kind:
             return by_kind["end"][0]
-        return rng.choice(legal)
+        # Nothing greedy to do and the turn cannot end yet: anything but a trade, if possible.
+        others = [a for a in legal if a.kind != "trade"]
+        return rng.choice(others or legal)
 
     def _fits(self, view: GameState, me: Player) -> set[Formula]:
         """The raw inputs of the installations the player can use."""
@@ -182,8 +184,14 @@ def _serves(elements: Mapping[str, int], missing: Mapping[str, int]) -> bool:
     return bool(elements) and all(missing.get(e, 0) >= n for e, n in elements.items())
 
 
-def _best_move(view: GameState, moves: list[Action], rng: random.Random) -> Action | None:
-    """The move collecting the most raw cards, never onto another combine; None if none."""
+def _best_move(
+    view: GameState, moves: list[Action], rng: random.Random, *, peaceful: bool = True
+) -> Action | None:
+    """The move collecting the most raw cards, never onto another combine; None if none.
+
+    When the combine must move (the referee lists no end of the turn before the move) and
+    every move meets another combine, ``peaceful`` is False and the best of them is taken.
+    """
     field = view.field
     if field is None:
         return None
@@ -193,12 +201,14 @@ def _best_move(view: GameState, moves: list[Action], rng: random.Random) -> Acti
         if p.combine is not None and p.id != view.current.id
     }
     with_raw = {cell.position for cell in field.cells if cell.raw is not None}
-    peaceful = [m for m in moves if isinstance(m, Move) and not occupied & set(m.path)]
-    if not peaceful:
-        return None
-    gains = {m: sum(1 for cell in m.path if cell in with_raw) for m in peaceful}
+    calm = [m for m in moves if isinstance(m, Move) and not occupied & set(m.path)]
+    if not calm:
+        if peaceful:
+            return None
+        calm = [m for m in moves if isinstance(m, Move)]
+    gains = {m: sum(1 for cell in m.path if cell in with_raw) for m in calm}
     best = max(gains.values())
-    return rng.choice([m for m in peaceful if gains[m] == best])
+    return rng.choice([m for m in calm if gains[m] == best])
 
 
 #: The policies by name, each made from the catalog.

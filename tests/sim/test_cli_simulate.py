@@ -92,3 +92,46 @@ def test_an_impossible_setup_or_house_rule_exits_1(cli) -> None:
 def test_a_house_rule_is_accepted(cli) -> None:
     result = cli(*BASE, "--level", "1", "--players", "2", "--house-rule", "whole-hand", "--json")
     assert _json(result)["games"] == 3
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+class _Stderr:
+    def __init__(self, tty: bool) -> None:
+        self.tty = tty
+        self.written: list[str] = []
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, text: str) -> int:
+        self.written.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(("tty", "shown"), [(True, True), (False, False)])
+def test_the_progress_bar_waits_a_second_and_needs_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, tty: bool, shown: bool
+) -> None:
+    from mhp_cards.cli import simulate as command
+
+    clock = _Clock()
+    monkeypatch.setattr(command, "time", clock)
+    monkeypatch.setattr(command.sys, "stderr", _Stderr(tty))
+    progress = command._Progress(10)
+    with progress as advance:
+        clock.now += 0.5
+        advance(1)
+        assert progress.bar is None  # under a second: nothing shown
+        clock.now += 1.0
+        advance(2)
+        assert (progress.bar is not None) is shown
