@@ -1,8 +1,9 @@
 """The package's layout: each stage imports only the stages below it, and nothing in a cycle.
 
 The order is the pipeline: the base modules, chemistry, the rules, the catalog models, reactor
-assembly, the game, validation, the referee, the PDF kit, the command line. A module may import
-its own stage and any stage below; an import of a stage above is a layering error.
+assembly, the game, validation, the referee, the simulator, the PDF kit, the command line. A
+module may import its own stage and any stage below; an import of a stage above is a layering
+error.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ ORDER = [
     "game",
     "validate",
     "referee",
+    "sim",
     "pdf",
     "cli",
 ]

@@ -58,6 +58,7 @@ def test_help_imports_no_heavy_library() -> None:
         ("referee", "--help"),
         ("setup", "deal", "--help"),
         ("validate", "--help"),
+        ("simulate", "--help"),
     ],
 )
 def test_help_imports_no_model_and_no_library_of_ours(args: tuple[str, ...]) -> None:

@@ -1,0 +1,128 @@
+"""Simulator speed: games per second by level and policy, in one process and in a pool.
+
+Run ``python benchmarks/sim_bench.py`` (a minute or two) or ``--quick`` (a few seconds, for the
+CI smoke test). Nothing here asserts on timings: the script prints a table for people to read.
+It exits with status 1 only on a correctness failure: a pooled run whose aggregate differs
+from the single-process run of the same seed.
+
+What is measured
+----------------
+``mhp_cards.sim.simulate`` for each level (1, 2, 1v1, 3; 3 players, 2 head to head) and each
+policy: G games from one seed, with ``workers=1`` and with ``--workers`` processes (default 2).
+``games/s`` is games over the wall-clock time of the call (deal, every step, the aggregate;
+for the pool also starting the processes and sending the catalog to each).
+
+The reference is the engine alone, in the same run: the same number of games dealt from the
+same seeds, played by a uniform choice over ``legal_actions`` with ``apply``, no bot and no
+player view. ``sim steps/s`` over ``engine steps/s`` is the ``vs engine`` column: what the
+bots and the per-step view cost on top of the referee (1.0 would be no cost; the bot's
+choices change the games, so steps are compared, not games). ``speed-up`` is the single-
+process time over the pooled time; ``per worker`` divides it by the number of workers (1.0 is
+perfect scaling). Timing: ``time.perf_counter``, best of ``--repeats``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.game import deal
+from mhp_cards.referee import apply, legal_actions
+from mhp_cards.sim import game_seed, simulate
+from mhp_cards.validate import load_catalog
+
+LEVELS = ("1", "2", "1v1", "3")
+
+
+def engine_steps_per_second(
+    catalog: Catalog, level: str, players: int, games: int, seed: int, cap: int
+) -> float:
+    """Steps/s of the bare engine: uniform random play, no bot, no view."""
+    steps = 0
+    started = time.perf_counter()
+    for index in range(games):
+        game = game_seed(seed, index)
+        rng = random.Random(game)
+        state = deal(catalog, level, players=players, seed=game)  # type: ignore[arg-type]
+        while not state.ended and steps < cap * (index + 1):
+            legal = legal_actions(state, catalog)
+            if not legal:
+                break
+            state, _ = apply(state, rng.choice(legal), catalog)
+            steps += 1
+    return steps / (time.perf_counter() - started)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few seconds (CI smoke test)")
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--max-steps", type=int, default=2000)
+    parser.add_argument("--policies", default="greedy,random")
+    parser.add_argument("--levels", default=",".join(LEVELS))
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.repeats, args.max_steps = 4, 1, 200
+    catalog = load_catalog()
+    seed = 1
+    failures = 0
+    header = (
+        f"{'level':<5} {'policy':<7} {'games/s':>8} {'steps/s':>8} {'vs engine':>9} "
+        f"{'pooled g/s':>10} {'speed-up':>8} {'per worker':>10}"
+    )
+    print(f"{args.games} games per row, {args.workers} workers in the pool, seed {seed}")
+    print(header)
+    print("-" * len(header))
+    for level in args.levels.split(","):
+        players = 2 if level == "1v1" else 3
+        engine = max(
+            engine_steps_per_second(catalog, level, players, args.games, seed, args.max_steps)
+            for _ in range(args.repeats)
+        )
+        for policy in args.policies.split(","):
+            timings: dict[int, float] = {}
+            documents: dict[int, dict[str, object]] = {}
+            for workers in (1, args.workers):
+                best = float("inf")
+                for _ in range(args.repeats):
+                    started = time.perf_counter()
+                    summary = simulate(
+                        catalog,
+                        level,  # type: ignore[arg-type]
+                        players,
+                        args.games,
+                        seed,
+                        (policy,),
+                        max_steps=args.max_steps,
+                        workers=workers,
+                    )
+                    best = min(best, time.perf_counter() - started)
+                timings[workers] = best
+                document = summary.to_json()
+                document.pop("games_per_second")
+                documents[workers] = document
+            if documents[1] != documents[args.workers]:
+                print(
+                    f"FAIL: level {level} {policy}: the pooled aggregate differs", file=sys.stderr
+                )
+                failures += 1
+            steps = summary.steps.total
+            single = args.games / timings[1]
+            pooled = args.games / timings[args.workers]
+            speed_up = timings[1] / timings[args.workers]
+            sim_steps = steps / timings[1]
+            print(
+                f"{level:<5} {policy:<7} {single:>8.1f} {sim_steps:>8.0f} "
+                f"{sim_steps / engine:>9.2f} {pooled:>10.1f} {speed_up:>8.2f} "
+                f"{speed_up / args.workers:>10.2f}"
+            )
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,27 @@
+"""Simulation: seeded bots play many games and the aggregate shows how the game balances.
+
+>>> from mhp_cards.validate import load_catalog
+>>> from mhp_cards.sim import play_game
+>>> result = play_game(load_catalog(), "1", players=2, seed=3, policies=("greedy",))
+>>> result.ended_by in ("mission", "field-empty", "step-cap")
+True
+"""
+
+from mhp_cards.sim.bots import POLICIES, GreedyBot, Policy, RandomBot, make_policy
+from mhp_cards.sim.result import GameResult
+from mhp_cards.sim.runner import game_seed, play_game, simulate
+from mhp_cards.sim.summary import Summary, wilson
+
+__all__ = [
+    "POLICIES",
+    "GameResult",
+    "GreedyBot",
+    "Policy",
+    "RandomBot",
+    "Summary",
+    "game_seed",
+    "make_policy",
+    "play_game",
+    "simulate",
+    "wilson",
+]

@@ -1,0 +1,27 @@
+"""The result of one simulated game: a small value, cheap to send back from a worker process."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["GameResult"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How one simulated game went."""
+
+    index: int
+    seed: int
+    steps: int
+    rounds: int
+    ended_by: str
+    """``state.end_code``, or ``step-cap`` when the cap stopped the game."""
+    mission: str | None
+    """The mission completed, if any."""
+    winners: tuple[int, ...]
+    """The winning seats (0 for the first player); several on a tie."""
+    reactions: tuple[tuple[int, int], ...]
+    """(installation number, reactions it ran), by installation number."""
+    first_completion_turn: int | None
+    """The turn (``turn_number``) on which a mission was first completed, if one was."""

@@ -1,0 +1,209 @@
+"""Playing games with bots: one game to its end (or a step cap), many games in a process pool.
+
+Each game's seed derives from the run's seed and the game's index by a stable hash, and the
+results are put in the order of the index, so the aggregate is the same whatever the number
+of worker processes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.game.dealer import deal
+from mhp_cards.game.visibility import view
+from mhp_cards.referee.actions import React
+from mhp_cards.referee.end import game_end
+from mhp_cards.referee.engine import apply
+from mhp_cards.referee.legal import legal_actions
+from mhp_cards.referee.scoring import score
+from mhp_cards.rules.numbers import Level
+from mhp_cards.sim.bots import Policy, make_policy
+from mhp_cards.sim.result import GameResult
+from mhp_cards.sim.summary import Summary, summarise
+
+__all__ = ["DEFAULT_MAX_STEPS", "STEP_CAP", "GameResult", "game_seed", "play_game", "simulate"]
+
+#: Actions a game may take before the simulator stops it (reported as ``step-cap``).
+DEFAULT_MAX_STEPS = 5000
+#: The end code of a game stopped by the step cap.
+STEP_CAP = "step-cap"
+#: The end code of a game in which the referee listed no action (a bug, reported, not hidden).
+STUCK = "stuck"
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``seed``: a stable hash of both (63 bits)."""
+    digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def play_game(
+    catalog: Catalog,
+    level: Level,
+    players: int,
+    seed: int,
+    policies: Sequence[str | Policy] = ("greedy",),
+    max_steps: int = DEFAULT_MAX_STEPS,
+    house_rules: Sequence[str] = (),
+    index: int = 0,
+) -> GameResult:
+    """Deal a game from ``seed`` and let the policies play it to its end or ``max_steps``.
+
+    ``policies`` holds one policy (by name or as an object) for every seat, or one per seat.
+    The referee lists the actions on the full state; each bot chooses from its own view.
+    """
+    bots = _seat_policies(policies, players, catalog)
+    rng = random.Random(seed)
+    state = deal(catalog, level, players=players, seed=seed, house_rules=house_rules)
+    reactions: Counter[int] = Counter()
+    first: int | None = None
+    steps = 0
+    ended_by: str | None = None
+    while not state.ended:
+        if steps >= max_steps:
+            ended_by = STEP_CAP
+            break
+        legal = legal_actions(state, catalog)
+        if not legal:
+            ended_by = STUCK
+            break
+        seat = state.turn
+        action = bots[seat].choose(view(state, state.players[seat].id), legal, rng)
+        turn = state.turn_number
+        state, _ = apply(state, action, catalog)
+        steps += 1
+        if isinstance(action, React):
+            reactions[action.installation] += 1
+        if first is None and (state.claimed is not None or any(m.complete for m in state.missions)):
+            first = turn
+    ids = [p.id for p in state.players]
+    end = game_end(state, catalog)
+    code: str
+    if end is not None:
+        winners, mission, code = end.winners, end.mission, end.code
+    else:
+        winners, mission, code = score(state, catalog).winners, None, ended_by or STUCK
+    return GameResult(
+        index=index,
+        seed=seed,
+        steps=steps,
+        rounds=state.round,
+        ended_by=code,
+        mission=mission,
+        winners=tuple(sorted(ids.index(w) for w in winners)),
+        reactions=tuple(sorted(reactions.items())),
+        first_completion_turn=first,
+    )
+
+
+def _seat_policies(
+    policies: Sequence[str | Policy], players: int, catalog: Catalog
+) -> list[Policy]:
+    if len(policies) not in (1, players):
+        raise ValueError(f"give one policy or one per seat ({players}), not {len(policies)}")
+    made = [make_policy(p, catalog) if isinstance(p, str) else p for p in policies]
+    return made * players if len(made) == 1 else made
+
+
+# The pool: each worker process receives the catalog and the run's settings once.
+_WORKER: dict[str, object] = {}
+
+
+def _init_worker(catalog: Catalog, settings: dict[str, object]) -> None:
+    _WORKER["catalog"] = catalog
+    _WORKER.update(settings)
+
+
+def _play_indexed(index: int) -> GameResult:
+    catalog = _WORKER["catalog"]
+    assert isinstance(catalog, Catalog)
+    return _play(catalog, _WORKER, index)
+
+
+def _play(catalog: Catalog, settings: dict[str, object], index: int) -> GameResult:
+    seed = settings["seed"]
+    assert isinstance(seed, int)
+    return play_game(
+        catalog,
+        settings["level"],  # type: ignore[arg-type]
+        settings["players"],  # type: ignore[arg-type]
+        game_seed(seed, index),
+        settings["policies"],  # type: ignore[arg-type]
+        settings["max_steps"],  # type: ignore[arg-type]
+        settings["house_rules"],  # type: ignore[arg-type]
+        index=index,
+    )
+
+
+def simulate(
+    catalog: Catalog,
+    level: Level,
+    players: int,
+    games: int,
+    seed: int,
+    policies: Sequence[str] = ("greedy",),
+    max_steps: int = DEFAULT_MAX_STEPS,
+    workers: int | None = None,
+    house_rules: Sequence[str] = (),
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play ``games`` games and aggregate them; the same for any number of ``workers``.
+
+    Game ``i`` is dealt from :func:`game_seed` (``seed``, ``i``). ``workers`` > 1 plays in a
+    process pool (default: the machine's cores); ``progress`` is called with the number of
+    games finished so far.
+    """
+    if games < 1:
+        raise ValueError(f"the number of games must be at least 1, not {games}")
+    workers = (os.cpu_count() or 1) if workers is None else workers
+    names = tuple(policies)
+    # Refuse a wrong policy count, player count or house rule before any game starts.
+    _seat_policies(names, players, catalog)
+    deal(catalog, level, players=players, seed=seed, house_rules=house_rules)
+    settings: dict[str, object] = {
+        "level": level,
+        "players": players,
+        "seed": seed,
+        "policies": names,
+        "max_steps": max_steps,
+        "house_rules": tuple(house_rules),
+    }
+    started = time.perf_counter()
+    results: list[GameResult] = []
+    if workers <= 1 or games == 1:
+        for index in range(games):
+            results.append(_play(catalog, settings, index))
+            if progress is not None:
+                progress(len(results))
+    else:
+        chunk = max(1, min(16, games // (workers * 4)))
+        with ProcessPoolExecutor(
+            max_workers=min(workers, games),
+            initializer=_init_worker,
+            initargs=(catalog, settings),
+        ) as pool:
+            for result in pool.map(_play_indexed, range(games), chunksize=chunk):
+                results.append(result)
+                if progress is not None:
+                    progress(len(results))
+    elapsed = time.perf_counter() - started
+    return summarise(
+        _sorted(results),
+        catalog=catalog,
+        level=level,
+        players=players,
+        seed=seed,
+        policies=names * players if len(names) == 1 else names,
+        elapsed=elapsed,
+    )
+
+
+def _sorted(results: Iterable[GameResult]) -> list[GameResult]:
+    return sorted(results, key=lambda r: r.index)

@@ -1,0 +1,161 @@
+"""The aggregate of a simulation: how games ended, how long they lasted, who won, per seat.
+
+Win rates carry 95 % Wilson score intervals; a tie shares the win (two winners get half each).
+The JSON form is a pydantic model, so its JSON Schema is generated from the same definition
+(:mod:`mhp_cards.sim.schema`).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.sim.result import GameResult
+
+__all__ = ["Distribution", "SeatRate", "Summary", "summarise", "wilson"]
+
+#: z for a two-sided 95 % interval.
+Z95 = 1.959963984540054
+#: Every end a game can have, listed in ``ended`` even when no game had it.
+END_CODES = ("mission", "field-empty", "piles-empty", "exhausted", "no-progress", "step-cap")
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (successes may be fractional: shared wins)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    # At 0 or all successes the bound is exactly 0 or 1; the formula gives it up to rounding.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Distribution(_Model):
+    """A distribution of counts over the games: median, 10th and 90th percentiles, maximum."""
+
+    median: float
+    p10: float
+    p90: float
+    max: int
+    total: int
+    """The sum over the games (the mean is ``total`` / ``games``)."""
+
+    @classmethod
+    def of(cls, values: Sequence[int]) -> Distribution:
+        """The distribution of ``values`` (nearest-rank percentiles); not empty."""
+        ordered = sorted(values)
+        return cls(
+            median=float(statistics.median(ordered)),
+            p10=float(_rank(ordered, 0.10)),
+            p90=float(_rank(ordered, 0.90)),
+            max=ordered[-1],
+            total=sum(ordered),
+        )
+
+
+def _rank(ordered: Sequence[int], q: float) -> int:
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+class SeatRate(_Model):
+    """A seat's win rate and its 95 % Wilson interval."""
+
+    seat: Annotated[int, Field(ge=0, description="0 for the first player.")]
+    rate: Annotated[float, Field(ge=0, le=1)]
+    low: Annotated[float, Field(ge=0, le=1)]
+    high: Annotated[float, Field(ge=0, le=1)]
+
+
+class Summary(_Model):
+    """The aggregate of a simulation (the ``--json`` output of ``mhp simulate``)."""
+
+    level: str
+    players: Annotated[int, Field(ge=1)]
+    games: Annotated[int, Field(ge=1)]
+    seed: int
+    policy: list[str]
+    """The policy of each seat."""
+    ended: dict[str, int]
+    """Games by end code (``mission``, ``field-empty``, ``piles-empty``, ``exhausted``,
+    ``no-progress``, ``step-cap`` — the last when the step cap stopped the game)."""
+    missions: dict[str, int]
+    """Completions per mission ID (every mission of the catalog, 0 included)."""
+    first_completion_turn: Distribution | None
+    """The turn on which a mission was first completed, over the games where one was."""
+    wins_by_seat: list[float]
+    """Wins of each seat; a tie shares the win (fractions)."""
+    seat_win_rate: list[SeatRate]
+    steps: Distribution
+    """Actions per game."""
+    rounds: Distribution
+    installations: dict[str, int]
+    """Reactions each installation ran, by installation number."""
+    games_per_second: Annotated[float, Field(ge=0)]
+    """The only timing field: it differs from run to run."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON-ready mapping."""
+        return self.model_dump(mode="json")
+
+
+def summarise(
+    results: Sequence[GameResult],
+    *,
+    catalog: Catalog,
+    level: str,
+    players: int,
+    seed: int,
+    policies: Sequence[str],
+    elapsed: float,
+) -> Summary:
+    """The aggregate of ``results`` (in game order)."""
+    ended = dict.fromkeys(END_CODES, 0)
+    ended.update(Counter(r.ended_by for r in results))
+    missions = {mission.id: 0 for mission in catalog.missions}
+    missions.update(Counter(r.mission for r in results if r.mission is not None))
+    wins = [0.0] * players
+    for result in results:
+        for seat in result.winners:
+            wins[seat] += 1 / len(result.winners)
+    games = len(results)
+    rates = [SeatRate(seat=s, rate=w / games, **_interval(w, games)) for s, w in enumerate(wins)]
+    installations = {str(i.number): 0 for i in catalog.installations}
+    for result in results:
+        for number, count in result.reactions:
+            installations[str(number)] = installations.get(str(number), 0) + count
+    firsts = [r.first_completion_turn for r in results if r.first_completion_turn is not None]
+    return Summary(
+        level=level,
+        players=players,
+        games=games,
+        seed=seed,
+        policy=list(policies),
+        ended=ended,
+        missions=missions,
+        first_completion_turn=Distribution.of(firsts) if firsts else None,
+        wins_by_seat=[round(w, 6) for w in wins],
+        seat_win_rate=rates,
+        steps=Distribution.of([r.steps for r in results]),
+        rounds=Distribution.of([r.rounds for r in results]),
+        installations=installations,
+        games_per_second=games / elapsed if elapsed > 0 else 0.0,
+    )
+
+
+def _interval(wins: float, games: int) -> dict[str, float]:
+    low, high = wilson(wins, games)
+    return {"low": low, "high": high}

@@ -1,0 +1,158 @@
+"""Playing games: determinism, the worker count, every level, the step cap, hidden cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.game import GameState, deal, view
+from mhp_cards.referee import Action, apply
+from mhp_cards.sim import GreedyBot, RandomBot, game_seed, play_game, simulate
+from mhp_cards.sim.summary import END_CODES
+
+LEVEL_PLAYERS = [
+    *(("1", n) for n in range(2, 6)),
+    *(("2", n) for n in range(2, 6)),
+    ("1v1", 2),
+    *(("3", n) for n in range(2, 6)),
+]
+
+
+def _without_timing(document: dict) -> dict:
+    return {key: value for key, value in document.items() if key != "games_per_second"}
+
+
+def test_game_seeds_are_stable_and_distinct() -> None:
+    # Pinned: the seed of a game must not change between releases (blake2b of "seed:index").
+    assert game_seed(0, 0) == game_seed(0, 0)
+    seeds = {game_seed(seed, index) for seed in range(5) for index in range(200)}
+    assert len(seeds) == 1000
+    assert all(0 <= s < 2**63 for s in seeds)
+    assert game_seed(1, 2) != game_seed(2, 1)
+
+
+@pytest.mark.parametrize(("level", "players"), LEVEL_PLAYERS)
+def test_every_level_and_player_count_runs(catalog: Catalog, level: str, players: int) -> None:
+    summary = simulate(
+        catalog, level, players, games=2, seed=3, policies=("greedy",), max_steps=150, workers=1
+    )
+    document = summary.to_json()
+    assert document["games"] == 2
+    assert document["players"] == players
+    assert sum(document["ended"].values()) == 2
+    assert set(document["ended"]) >= set(END_CODES)
+    assert len(document["wins_by_seat"]) == players
+    assert sum(document["wins_by_seat"]) == pytest.approx(2)
+
+
+def test_the_same_seed_gives_the_same_aggregate(catalog: Catalog) -> None:
+    args = {
+        "level": "2",
+        "players": 3,
+        "games": 4,
+        "seed": 11,
+        "policies": ("random",),
+        "max_steps": 200,
+    }
+    first = simulate(catalog, workers=1, **args).to_json()
+    second = simulate(catalog, workers=1, **args).to_json()
+    other = simulate(catalog, workers=1, **{**args, "seed": 12}).to_json()
+    assert _without_timing(first) == _without_timing(second)
+    assert _without_timing(first) != _without_timing(other)
+
+
+def test_one_worker_and_two_workers_give_the_same_aggregate(catalog: Catalog) -> None:
+    args = {
+        "level": "1",
+        "players": 3,
+        "games": 6,
+        "seed": 5,
+        "policies": ("greedy", "random", "greedy"),
+    }
+    alone = simulate(catalog, max_steps=300, workers=1, **args).to_json()
+    pooled = simulate(catalog, max_steps=300, workers=2, **args).to_json()
+    assert _without_timing(alone) == _without_timing(pooled)
+    assert alone["policy"] == ["greedy", "random", "greedy"]
+
+
+def test_the_step_cap_is_reported(catalog: Catalog) -> None:
+    result = play_game(catalog, "1", 2, seed=1, policies=("random",), max_steps=5)
+    assert result.ended_by == "step-cap"
+    assert result.steps == 5
+    assert result.winners  # scored at the cap
+    summary = simulate(catalog, "1", 2, 3, seed=1, policies=("random",), max_steps=5, workers=1)
+    assert summary.ended["step-cap"] == 3
+
+
+def test_a_finished_game_reports_the_referees_end(catalog: Catalog) -> None:
+    result = play_game(catalog, "1", 3, seed=5, policies=("greedy",), max_steps=5000)
+    assert result.ended_by in ("mission", "field-empty")
+    if result.ended_by == "mission":
+        assert result.mission is not None
+        assert result.first_completion_turn is not None
+
+
+def test_greedy_completes_missions_at_level_1_more_than_random(catalog: Catalog) -> None:
+    greedy = simulate(catalog, "1", 2, 6, seed=2, policies=("greedy",), workers=1)
+    randomly = simulate(catalog, "1", 2, 6, seed=2, policies=("random",), max_steps=800, workers=1)
+    assert greedy.ended["mission"] >= 4
+    assert greedy.ended["mission"] > randomly.ended["mission"]
+
+
+def test_greedy_reacts_at_level_2(catalog: Catalog) -> None:
+    summary = simulate(catalog, "2", 3, 3, seed=4, policies=("greedy",), workers=1)
+    assert sum(summary.installations.values()) > 0
+    assert summary.ended["step-cap"] == 0
+
+
+class Recorder:
+    """Wraps a bot and logs, in one log shared by the seats, each view and the choice made."""
+
+    def __init__(self, inner, log: list[tuple[GameState, Action]]) -> None:
+        self.inner = inner
+        self.log = log
+
+    def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
+        action = self.inner.choose(view, legal, rng)
+        self.log.append((view, action))
+        return action
+
+
+@pytest.mark.parametrize(("level", "players"), [("1", 3), ("2", 3), ("1v1", 2), ("3", 3)])
+def test_bots_never_see_hidden_cards(catalog: Catalog, level: str, players: int) -> None:
+    """Replay the game on the full state: no card hidden from the mover is in its view."""
+    log: list[tuple[GameState, Action]] = []
+    recorders = [
+        Recorder(GreedyBot(catalog) if seat % 2 == 0 else RandomBot(), log)
+        for seat in range(players)
+    ]
+    seed = 9
+    result = play_game(catalog, level, players, seed=seed, policies=recorders, max_steps=120)
+    assert len(log) == result.steps > 0
+    state = deal(catalog, level, players=players, seed=seed)
+    checked = 0
+    for seen, action in log:
+        me = state.current.id
+        assert seen.viewer == me
+        assert seen.seed == 0
+        assert seen.rng == 0
+        secret = {card for p in state.players if p.id != me for card in p.raw_cards}
+        if state.field is not None:
+            secret |= {cell.raw for cell in state.field.cells if cell.raw is not None}
+            secret |= {cell.fate for cell in state.field.cells}
+        for pile in state.piles:
+            secret |= set(pile if level == "1v1" else pile[:-1])
+        text = seen.to_json()
+        leaked = [card for card in secret if f'"{card}"' in text]
+        assert leaked == []
+        checked += len(secret)
+        assert seen == view(state, me)
+        state, _ = apply(state, action, catalog)
+    assert checked > 0  # there were hidden cards to leak
+
+
+def test_a_wrong_number_of_policies_is_refused(catalog: Catalog) -> None:
+    with pytest.raises(ValueError, match="one policy or one per seat"):
+        simulate(catalog, "1", 3, 2, seed=0, policies=("greedy", "random"), workers=1)

@@ -1,0 +1,30 @@
+"""The simulator benchmark runs and prints its table; it fails on a pooled/single mismatch only."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "sim_bench.py"
+
+
+def test_the_benchmark_prints_a_row_per_level_and_policy() -> None:
+    args = ["--games", "2", "--repeats", "1", "--max-steps", "40", "--levels", "1,1v1"]
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [line.split() for line in done.stdout.splitlines()]
+    body = [row for row in rows if row and row[0] in ("1", "1v1")]
+    assert [(row[0], row[1]) for row in body] == [
+        ("1", "greedy"),
+        ("1", "random"),
+        ("1v1", "greedy"),
+        ("1v1", "random"),
+    ]
+    assert all(float(row[2]) > 0 and float(row[5]) > 0 for row in body)

@@ -1,0 +1,87 @@
+"""The aggregate: Wilson intervals against published values, percentiles, shared wins."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.sim.result import GameResult
+from mhp_cards.sim.summary import Distribution, summarise, wilson
+
+
+@pytest.mark.parametrize(
+    ("successes", "trials", "low", "high"),
+    [
+        # Newcombe (1998), Statistics in Medicine 17:857, table I, method 3 (no continuity
+        # correction): 81/263, 15/148, 0/20, 1/29.
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+    ],
+)
+def test_wilson_matches_published_intervals(
+    successes: int, trials: int, low: float, high: float
+) -> None:
+    got = wilson(successes, trials)
+    assert got == pytest.approx((low, high), abs=5e-5)
+
+
+def test_wilson_is_exact_at_the_ends() -> None:
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+@given(st.integers(1, 10_000), st.data())
+def test_wilson_contains_the_rate_and_narrows_with_trials(trials: int, data) -> None:
+    successes = data.draw(st.integers(0, trials))
+    low, high = wilson(successes, trials)
+    assert 0.0 <= low <= successes / trials <= high <= 1.0
+    wide = wilson(successes, trials)
+    narrow = wilson(successes * 4, trials * 4)
+    assert narrow[1] - narrow[0] <= wide[1] - wide[0] + 1e-12
+
+
+def test_distribution_uses_nearest_rank_percentiles() -> None:
+    dist = Distribution.of(list(range(1, 11)))  # 1..10
+    assert (dist.median, dist.p10, dist.p90, dist.max) == (5.5, 1, 9, 10)
+    single = Distribution.of([7])
+    assert (single.median, single.p10, single.p90, single.max) == (7, 7, 7, 7)
+
+
+def _result(index: int, winners: tuple[int, ...], ended_by: str, mission: str | None = None):
+    return GameResult(index, index, 10 + index, 2, ended_by, mission, winners, ((2, 3),), None)
+
+
+def test_a_tie_shares_the_win_and_every_mission_and_end_is_listed(catalog: Catalog) -> None:
+    results = [
+        _result(0, (0, 1), "field-empty"),
+        _result(1, (1,), "mission", "M2"),
+        _result(2, (2,), "step-cap"),
+        _result(3, (0, 1, 2), "field-empty"),
+    ]
+    summary = summarise(
+        results,
+        catalog=catalog,
+        level="1",
+        players=3,
+        seed=1,
+        policies=["greedy"] * 3,
+        elapsed=2.0,
+    )
+    third = 1 / 3
+    assert summary.wins_by_seat == pytest.approx([0.5 + third, 1.5 + third, 1 + third])
+    assert math.fsum(summary.wins_by_seat) == pytest.approx(4)
+    assert summary.missions == {"M1": 0, "M2": 1, "M3": 0, "M4": 0}
+    assert summary.ended["step-cap"] == 1
+    assert summary.ended["piles-empty"] == 0
+    assert summary.installations["2"] == 12
+    assert summary.installations["1"] == 0
+    assert summary.seat_win_rate[1].rate == pytest.approx((1.5 + third) / 4)
+    assert summary.games_per_second == 2.0
+    assert summary.first_completion_turn is None
