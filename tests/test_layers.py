@@ -38,10 +38,11 @@ def _module_name(path: Path) -> str:
 
 
 def _stage(module: str) -> str:
+    """The stage of a module: its folder, "base" for a base module, "top" for the package."""
     parts = module.split(".")
-    if len(parts) == 1 or parts[1] in BASE or parts[1] == "__main__":
-        return "base" if len(parts) > 1 and parts[1] != "__main__" else "top"
-    return parts[1]
+    if len(parts) == 1 or parts[1] == "__main__":
+        return "top"
+    return "base" if parts[1] in BASE else parts[1]
 
 
 def _imports() -> dict[str, set[str]]:
@@ -79,7 +80,7 @@ def test_imports_point_down(module: str) -> None:
     upward = sorted(
         target
         for target in GRAPH[module]
-        if _stage(target) not in ("top",)
+        if _stage(target) != "top"
         and ORDER.index(_stage(target)) > rank
         and (module, target) not in ALLOWED_UP
     )

@@ -85,7 +85,7 @@ def decide_mission(
     The answer depends only on the kinds held and how many of each, so it is computed once
     per hand and remembered with the catalog (a hand changes one card at a time in play).
     """
-    if mission not in catalog.missions:  # a mission of another card: nothing to remember
+    if not any(m is mission for m in catalog.missions):  # another card's: not remembered
         return _decide_mission(catalog, mission, hand, house_rules)
     key = (mission.id, tuple(raw.id for raw in hand), tuple(house_rules))
     decisions = catalog.memo("referee.decide_mission")

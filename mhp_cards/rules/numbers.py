@@ -35,13 +35,10 @@ __all__ = [
     "LANGS",
     "LEVELS",
     "MIN_FIELD",
-    "MISSIONS",
     "PILES_L2",
     "PLAYERS",
     "TOKENS_PER_PLAYER",
-    "UPGRADES",
     "UPGRADE_PRICE",
-    "VISIBLE_PILE_TOPS",
     "WAREHOUSE_PRICE",
     "WAREHOUSE_SIZE",
     "HouseRuleError",
@@ -83,16 +80,10 @@ TOKENS_PER_PLAYER: Final = 8
 ELECTROLYSERS: Final = 5
 #: Raw piles at level 2 (L2.S6) and head to head (V1.1).
 PILES_L2: Final = 3
-#: Pile tops a player sees at level 2 (L2.T1): one per pile.
-VISIBLE_PILE_TOPS: Final = 3
-#: Missions on the Mission card.
-MISSIONS: Final = 4
 
 # Prices and limits on the field (L1.T3, L1.T6, L1.T8, L1.T9, L3.S3, L1.T4).
 #: The price of a solar battery or armour (L1.T3, L1.T6).
 UPGRADE_PRICE: Final = 4
-#: The upgrades a combine can buy, by catalog ID.
-UPGRADES: Final = ("solar-battery", "armour")
 #: What the Warehouse charges for a raw card (L1.T9, L3.T4).
 WAREHOUSE_PRICE: Final = 4
 #: What the Bank pays for a raw card (L1.T8, L3.T3).
@@ -149,22 +140,18 @@ class HouseRules(BaseModel):
 
     @classmethod
     def _switches(cls, names: Iterable[object]) -> dict[str, Any]:
-        switches: dict[str, Any] = {}
+        names = list(names)
         unknown = [str(name) for name in names if name not in HOUSE_RULES]
         if unknown:
             raise HouseRuleError(
                 f"unknown house rule(s) {', '.join(unknown)}; known: {', '.join(HOUSE_RULES)}"
             )
-        matches = [name for name in names if name in _MATCHES and name != "exact-subset"]
-        if len(set(matches)) > 1:
-            raise HouseRuleError(
-                f"house rules {' and '.join(sorted(set(map(str, matches))))} exclude each other"
-            )
-        for name in names:
-            if name in _MATCHES:
-                switches.setdefault("mission_match", name)
-            else:
-                switches[str(name).replace("-", "_")] = True
+        matches = sorted({str(name) for name in names if name in _MATCHES} - {"exact-subset"})
+        if len(matches) > 1:
+            raise HouseRuleError(f"house rules {' and '.join(matches)} exclude each other")
+        switches: dict[str, Any] = {
+            str(name).replace("-", "_"): True for name in names if name not in _MATCHES
+        }
         if matches:
             switches["mission_match"] = matches[0]
         return switches
