@@ -16,6 +16,7 @@ __all__ = [
     "Circle",
     "Clip",
     "Line",
+    "Mark",
     "Op",
     "PageSketch",
     "Polygon",
@@ -159,7 +160,26 @@ class Unclip:
         return "unclip"
 
 
-Op = Rect | Circle | Line | Polygon | Text | Clip | Unclip
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A note on the page that draws nothing: where a piece or a place is, for the kit's manifest.
+
+    ``kind`` names what is marked (``"place"``, ``"piece"``, …); ``box`` is (x, y, width, height)
+    in page millimetres from the top-left corner, like every other operation; ``data`` holds the
+    mark's facts as sorted (key, value) pairs so that the value stays hashable and its log stable.
+    """
+
+    kind: str
+    box: tuple[float, float, float, float]
+    data: tuple[tuple[str, str], ...] = ()
+
+    def log(self) -> str:
+        """One line of the golden log."""
+        facts = "".join(f" {key}={value}" for key, value in self.data)
+        return f"mark {self.kind} " + " ".join(_n(v) for v in self.box) + facts
+
+
+Op = Rect | Circle | Line | Polygon | Text | Clip | Unclip | Mark
 
 
 @dataclass(slots=True)
@@ -322,6 +342,12 @@ class Sketch:
         """Draw one run of text with its baseline starting at (x, y); size in points."""
         x, y = self._xy(x, y)
         self.page.ops.append(Text(x, y, text, bold, self._len(size), colour))
+
+    def mark(self, kind: str, x: float, y: float, width: float, height: float, **data: str) -> None:
+        """Note where something is (in the current origin's coordinates), drawing nothing."""
+        x, y = self._xy(x, y)
+        box = (x, y, self._len(width), self._len(height))
+        self.page.ops.append(Mark(kind, box, tuple(sorted(data.items()))))
 
 
 class _Origin:
