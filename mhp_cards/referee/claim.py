@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState
 from mhp_cards.referee.actions import Claim
@@ -11,7 +14,8 @@ from mhp_cards.referee.common import (
     only_at_levels,
 )
 from mhp_cards.referee.mission import decide_mission
-from mhp_cards.referee.ruling import Ruling, forbidden
+from mhp_cards.referee.reasons import render, said, written
+from mhp_cards.referee.ruling import forbidden
 from mhp_cards.referee.table import raw_kind
 
 #: Refused claims remembered per catalog before the memory starts afresh.
@@ -25,8 +29,7 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
         state,
         ("1",),
         rules,
-        "миссии выполняют фишками на карте Миссий (L2.M1)",
-        "missions are completed with tokens on the Mission card (L2.M1)",
+        "claim.tokens-at-this-level",
     )
     if refusal:
         return Outcome(refusal)
@@ -43,19 +46,17 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
         return Outcome(
             forbidden(
                 rules,
-                f"Нет миссии {action.mission}.",
-                f"No mission {action.mission}.",
+                "claim.no-mission",
+                {"mission": action.mission},
                 missions=[m.id for m in catalog.missions],
             )
         )
     cards = action.cards or player.raw_cards
     if len(set(cards)) != len(cards):
-        return Outcome(
-            forbidden(rules, "Одна и та же карточка названа дважды.", "A card is named twice.")
-        )
+        return Outcome(forbidden(rules, "cards.named-twice"))
     missing = [c for c in cards if c not in player.raw_cards]
     if missing:
-        return Outcome(forbidden(rules, f"У игрока нет {missing}.", f"The player lacks {missing}."))
+        return Outcome(forbidden(rules, "cards.player-lacks", missing=missing))
     match = state.house_rules.mission_match
     if match == "whole-hand":
         cards = player.raw_cards
@@ -70,24 +71,12 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
     if ruling.verdict != "complete":
         if len(refusals) >= _REMEMBERED_REFUSALS:
             refusals.clear()
-        refused = refusals[memo_key] = Outcome(
-            Ruling(
-                "forbidden",
-                ruling.rules,
-                ruling.reason_ru,
-                ruling.reason_en,
-                ruling.facts,
-                ruling.house_rules,
-            )
-        )
+        refused = refusals[memo_key] = Outcome(ruling.replace(verdict="forbidden"))
         return refused
-    ruling = Ruling(
-        ruling.verdict,
-        (*ruling.rules, "L1.E2"),
-        ruling.reason_ru + f" Победитель — {player.id}.",
-        ruling.reason_en + f" {player.id} wins.",
-        ruling.facts,
-        ruling.house_rules,
+    ruling = ruling.replace(
+        rules=(*ruling.rules, "L1.E2"),
+        code="claim.won",
+        words={**ruling.words, "decision": ruling.code, "winner": player.id},
     )
     new = state.model_copy(
         update={
@@ -98,5 +87,22 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
         }
     )
     return Outcome(
-        ruling, new, (event("end", ruling.reason_ru, ruling.reason_en, winner=player.id),)
+        ruling,
+        new,
+        (event("end", "claim.won", {**ruling.facts, **ruling.words}, winner=player.id),),
     )
+
+
+said(
+    "claim.tokens-at-this-level",
+    "миссии выполняют фишками на карте Миссий (L2.M1)",
+    "missions are completed with tokens on the Mission card (L2.M1)",
+)
+said("claim.no-mission", "Нет миссии {mission}.", "No mission {mission}.")
+
+
+@written("claim.won")
+def _won(values: Mapping[str, Any]) -> tuple[str, str]:
+    ru, en = render(values["decision"], values)
+    winner = values["winner"]
+    return ru + f" Победитель — {winner}.", en + f" {winner} wins."

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState, Player
+from mhp_cards.referee.reasons import render, said, written
 from mhp_cards.referee.ruling import Ruling, refused
 from mhp_cards.rules.numbers import COMBINE_CAPACITY
 
@@ -35,16 +36,31 @@ CHEMISTRY_LEVELS: Final = ("2", "1v1", "3")
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened because of an action, told in Russian and English."""
+    """Something that happened because of an action: its kind, data and text code.
+
+    Its Russian and English text is rendered from ``code`` with the data (and ``words``, values
+    only the text needs) when it is read.
+    """
 
     kind: str
-    ru: str
-    en: str
-    data: MappingProxyType[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    code: str
+    data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    words: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False)
+
+    @property
+    def ru(self) -> str:
+        """What happened, in Russian."""
+        return render(self.code, {**self.data, **self.words})[0]
+
+    @property
+    def en(self) -> str:
+        """What happened, in English."""
+        return render(self.code, {**self.data, **self.words})[1]
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form of the event."""
-        return {"kind": self.kind, "ru": self.ru, "en": self.en, "data": dict(self.data)}
+        ru, en = render(self.code, {**self.data, **self.words})
+        return {"kind": self.kind, "code": self.code, "ru": ru, "en": en, "data": dict(self.data)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,28 +80,29 @@ def end_rules(state: GameState) -> tuple[str, ...]:
     return {"1": ("L1.E1",), "2": ("L2.E1",), "1v1": ("V1.5",), "3": ("L3.E1",)}[state.level]
 
 
+@written("level.not-here")
+def _not_here(values: Mapping[str, Any]) -> tuple[str, str]:
+    why_ru, why_en = render(values["why"], values)
+    level = values["level"]
+    return f"На уровне {level} так нельзя: {why_ru}.", f"Not at level {level}: {why_en}."
+
+
 def only_at_levels(
-    state: GameState, levels: Sequence[str], rules: tuple[str, ...], what_ru: str, what_en: str
+    state: GameState, levels: Sequence[str], rules: tuple[str, ...], why: str
 ) -> Ruling | None:
-    """A refusal when the state's level is not one of ``levels``; None when it is."""
+    """A refusal when the state's level is not one of ``levels``; None when it is.
+
+    ``why`` is the code of the text that says why, completing "not at level N: …".
+    """
     if state.level in levels:
         return None
-    return refused(
-        rules,
-        lambda: (
-            f"На уровне {state.level} так нельзя: {what_ru}.",
-            f"Not at level {state.level}: {what_en}.",
-        ),
-        level=state.level,
-    )
+    return refused(rules, "level.not-here", {"why": why}, level=state.level)
 
 
-def once_a_turn(
-    state: GameState, kind: str, rules: tuple[str, ...], ru: str, en: str
-) -> Ruling | None:
-    """A refusal when ``kind`` was done this turn already; None otherwise."""
+def once_a_turn(state: GameState, kind: str, rules: tuple[str, ...], code: str) -> Ruling | None:
+    """A refusal (reason ``code``) when ``kind`` was done this turn already; None otherwise."""
     if kind in state.done_this_turn:
-        return refused(rules, lambda: (ru, en), done_this_turn=list(state.done_this_turn))
+        return refused(rules, code, done_this_turn=list(state.done_this_turn))
     return None
 
 
@@ -94,9 +111,9 @@ def mark_done(state: GameState, kind: str) -> GameState:
     return state.model_copy(update={"done_this_turn": (*state.done_this_turn, kind)})
 
 
-def event(kind: str, ru: str, en: str, **data: Any) -> Event:
-    """An event with its data."""
-    return Event(kind, ru, en, MappingProxyType(data))
+def event(kind: str, reason: str, words: Mapping[str, Any] | None = None, **data: Any) -> Event:
+    """An event of ``kind`` with its data, its text that of the reason code ``reason``."""
+    return Event(kind, reason, MappingProxyType(data), MappingProxyType(dict(words or {})))
 
 
 def updated(player: Player, **update: Any) -> Player:
@@ -139,3 +156,7 @@ def guarded(
 
     judge.__doc__ = doc
     return judge
+
+
+said("cards.named-twice", "Одна и та же карточка названа дважды.", "A card is named twice.")
+said("cards.player-lacks", "У игрока нет {missing}.", "The player lacks {missing}.")

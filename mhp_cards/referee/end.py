@@ -9,11 +9,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import EndCode, GameState
+from mhp_cards.referee.reasons import written
 from mhp_cards.referee.scoring import score
 from mhp_cards.rules.numbers import Level
 
@@ -33,6 +35,14 @@ END_TEXTS: Final[dict[EndCode, tuple[str, str]]] = {
         "a whole round passed without a raw card collected, a reaction or a Warehouse purchase",
     ),
 }
+
+
+@written("event.game-over")
+def _game_over(values: Mapping[str, Any]) -> tuple[str, str]:
+    ru, en = END_TEXTS[values["code"]]
+    return f"Игра окончена: {ru}.", f"The game is over: {en}."
+
+
 #: The rules behind each end, by level.
 END_RULES: Final[dict[Level, dict[EndCode, tuple[str, ...]]]] = {
     "1": {"mission": ("L1.E1", "L1.E2"), "field-empty": ("L1.E1", "L1.E3")},

@@ -60,6 +60,7 @@ from mhp_cards.referee.market import (
 )
 from mhp_cards.referee.move import judge_move, move_effect, paths
 from mhp_cards.referee.react import can_react, judge_react, judge_take
+from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.tokens import judge_free, refuse_free
 from mhp_cards.referee.trade import judge_trade, refuse_trade, trade_effect
@@ -104,56 +105,32 @@ def apply(
 def judge(state: GameState, action: Action, catalog: Catalog) -> Outcome:
     """Check an action and compute its consequences (the work behind check and apply)."""
     if state.ended:
-        return Outcome(
-            forbidden(
-                end_rules(state),
-                f"Игра окончена: {state.end_reason}.",
-                f"The game is over: {state.end_reason}.",
-            )
-        )
+        return Outcome(forbidden(end_rules(state), "game.over", {"end_reason": state.end_reason}))
     actor = action.player or state.current.id
     if actor not in {player.id for player in state.players}:
         return Outcome(
             forbidden(
                 ("L1.T1",),
-                f"Игрок {actor!r} не участвует в игре.",
-                f"{actor!r} is not playing.",
+                "game.not-playing",
+                {"actor": actor},
                 players=[p.id for p in state.players],
             )
         )
     if state.fight is not None and not isinstance(action, ResolveFight):
-        return Outcome(
-            forbidden(
-                ("L1.T4",),
-                "Сначала разрешите бой: бросьте кубики (действие fight).",
-                "Resolve the fight first: roll the dice (the fight action).",
-                fight=state.fight.model_dump(),
-            )
-        )
+        return Outcome(forbidden(("L1.T4",), "game.fight-first", fight=state.fight.model_dump()))
     if actor != state.current.id and not isinstance(action, ResolveFight):
         turn_rule = "L1.T1" if state.level in FIELD_LEVELS else "L2.T1"
         own = own_turn_rule(state, action)
         rules = (turn_rule,) if own in (None, turn_rule) else (turn_rule, own, "L1.T7-own-turn")
         return Outcome(
-            forbidden(
-                rules,
-                f"Сейчас ход игрока {state.current.id}, а не {actor}.",
-                f"It is {state.current.id}'s turn, not {actor}'s.",
-                turn=state.current.id,
-            )
+            forbidden(rules, "game.not-your-turn", {"actor": actor}, turn=state.current.id)
         )
     handler = JUDGES[type(action)]
     try:
         return handler(state, action, catalog)
     except (KeyError, IndexError) as error:
         # An action naming a card, pile or container the game does not have.
-        return Outcome(
-            forbidden(
-                ("L1.T1",),
-                f"Такого в игре нет: {error}.",
-                f"The action names something that is not in the game: {error}.",
-            )
-        )
+        return Outcome(forbidden(("L1.T1",), "game.no-such-thing", {"error": error}))
 
 
 def own_turn_rule(state: GameState, action: Action) -> str | None:
@@ -187,39 +164,19 @@ def refuse_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome |
     moves_left = state.level in FIELD_LEVELS and "move" not in state.done_this_turn
     repairing = player.combine is not None and player.combine.repair_turn == state.turn_number
     if moves_left and any(True for _ in paths(state, player, attacks=not repairing)):
-        return Outcome(
-            refused(
-                ("L1.T1",),
-                lambda: (
-                    "Сначала ход комбайном: он перемещается каждый ход.",
-                    "Move the combine first: it moves every turn.",
-                ),
-            )
-        )
+        return _MOVE_FIRST
     if state.level in ("2", "1v1") and "take" not in state.done_this_turn and any(state.piles):
         rule = "V1.3" if state.level == "1v1" else "L2.T1"
-        return Outcome(
-            refused(
-                (rule,),
-                lambda: (
-                    "Сначала возьмите карточку сырья из стопки.",
-                    "Take a raw card from a pile first.",
-                ),
-            )
-        )
+        return Outcome(refused((rule,), "end.take-first"))
     if state.level == "3" and len(player.raw_cards) >= COMBINE_CAPACITY and state.bank > 0:
-        return Outcome(
-            refused(
-                ("L3.S3", "L3.S3.R1"),
-                lambda: (
-                    f"В комбайне {COMBINE_CAPACITY} карточек: проведите реакцию или продайте сырьё "
-                    "Банку.",
-                    f"The combine holds {COMBINE_CAPACITY} cards: run a reaction or sell raw cards "
-                    "to the Bank first.",
-                ),
-            )
-        )
+        return _COMBINE_FULL
     return None
+
+
+_MOVE_FIRST = Outcome(refused(("L1.T1",), "end.move-first"))
+_COMBINE_FULL = Outcome(
+    refused(("L3.S3", "L3.S3.R1"), "end.combine-full", {"capacity": COMBINE_CAPACITY})
+)
 
 
 def end_effect(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
@@ -236,21 +193,12 @@ def end_effect(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
             "quiet_turns": 0 if progress else state.quiet_turns + 1,
         }
     )
-    events = [
-        event(
-            "end-turn",
-            f"Ход переходит к {new.current.id}.",
-            f"{new.current.id} is next.",
-            next=new.current.id,
-        )
-    ]
+    events = [event("end-turn", "event.next", next=new.current.id)]
     new, reason = game_over(new, catalog)
     if reason is not None:
         events.append(reason)
     rules = ("L1.T1",) if state.level in FIELD_LEVELS else ("L2.T1",)
-    ruling = allowed(
-        rules, f"Ход закончен; ходит {new.current.id}.", f"Turn over; {new.current.id} plays next."
-    )
+    ruling = allowed(rules, "end.turn-over", {"next": new.current.id})
     return Outcome(ruling, new, tuple(events))
 
 
@@ -284,15 +232,46 @@ def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | No
         code = "exhausted"
     if code is None:
         return state, None
-    reason_ru, reason_en = END_TEXTS[code]
-    new = state.model_copy(update={"ended": True, "end_code": code, "end_reason": reason_en})
-    return new, event(
-        "end",
-        f"Игра окончена: {reason_ru}.",
-        f"The game is over: {reason_en}.",
-        code=code,
-        rules=list(END_RULES[state.level][code]),
+    new = state.model_copy(
+        update={"ended": True, "end_code": code, "end_reason": END_TEXTS[code][1]}
     )
+    return new, event("end", "event.game-over", code=code, rules=list(END_RULES[state.level][code]))
+
+
+said("game.over", "Игра окончена: {end_reason}.", "The game is over: {end_reason}.")
+said("game.not-playing", "Игрок {actor!r} не участвует в игре.", "{actor!r} is not playing.")
+said(
+    "game.fight-first",
+    "Сначала разрешите бой: бросьте кубики (действие fight).",
+    "Resolve the fight first: roll the dice (the fight action).",
+)
+said(
+    "game.not-your-turn",
+    "Сейчас ход игрока {turn}, а не {actor}.",
+    "It is {turn}'s turn, not {actor}'s.",
+)
+said(
+    "game.no-such-thing",
+    "Такого в игре нет: {error}.",
+    "The action names something that is not in the game: {error}.",
+)
+said(
+    "end.move-first",
+    "Сначала ход комбайном: он перемещается каждый ход.",
+    "Move the combine first: it moves every turn.",
+)
+said(
+    "end.take-first",
+    "Сначала возьмите карточку сырья из стопки.",
+    "Take a raw card from a pile first.",
+)
+said(
+    "end.combine-full",
+    "В комбайне {capacity} карточек: проведите реакцию или продайте сырьё Банку.",
+    "The combine holds {capacity} cards: run a reaction or sell raw cards to the Bank first.",
+)
+said("event.next", "Ход переходит к {next}.", "{next} is next.")
+said("end.turn-over", "Ход закончен; ходит {next}.", "Turn over; {next} plays next.")
 
 
 # Legal actions -----------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from mhp_cards.referee.common import (
     updated,
     updated_combine,
 )
+from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, forbidden
 from mhp_cards.referee.table import adjacent, occupant, replace_player
 from mhp_cards.rules.numbers import (
@@ -113,19 +114,13 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
     rules: tuple[str, ...] = ("L1.T4",)
     fight = state.fight
     if fight is None:
-        return Outcome(
-            forbidden(
-                rules,
-                "Никто не нападал: бой не объявлен.",
-                "Nobody attacked: there is no fight to resolve.",
-            )
-        )
+        return Outcome(forbidden(rules, "fight.none"))
     if action.player is not None and action.player not in (fight.attacker, fight.defender):
         return Outcome(
             forbidden(
                 ("L1.T4",),
-                f"Бой разрешают его участники: {fight.attacker} и {fight.defender}.",
-                f"The fight is resolved by its players: {fight.attacker} and {fight.defender}.",
+                "fight.not-a-fighter",
+                {"attacker": fight.attacker, "defender": fight.defender},
             )
         )
     attacker = state.player(fight.attacker)
@@ -145,10 +140,7 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
     if isinstance(verdict, str):
         return Outcome(
             forbidden(
-                rules,
-                f"Кубики не решают бой: {verdict}.",
-                f"The dice do not settle the fight: {verdict}.",
-                rounds=[list(r) for r in rounds],
+                rules, "fight.dice-undecided", {"detail": verdict}, rounds=[list(r) for r in rounds]
             )
         )
     side, score = verdict
@@ -157,41 +149,17 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
     default_take = FIGHT_TAKE if room is None else min(FIGHT_TAKE, room)
     wanted = action.take if action.take is not None else loser.raw_cards[:default_take]
     if len(set(wanted)) != len(wanted):
-        return Outcome(
-            forbidden(
-                ("L1.T4",),
-                "Одна и та же карточка названа дважды.",
-                "The same card is named twice.",
-                take=list(wanted),
-            )
-        )
+        return Outcome(forbidden(("L1.T4",), "fight.named-twice", take=list(wanted)))
     if len(wanted) > FIGHT_TAKE:
-        return Outcome(
-            forbidden(
-                ("L1.T4",),
-                "Победитель берёт не больше трёх карточек.",
-                "The winner takes at most three cards.",
-                take=list(wanted),
-            )
-        )
+        return Outcome(forbidden(("L1.T4",), "fight.take-at-most", take=list(wanted)))
     foreign = [card for card in wanted if card not in loser.raw_cards]
     if foreign:
         return Outcome(
-            forbidden(
-                ("L1.T4",),
-                f"У проигравшего нет карточек {foreign}.",
-                f"The loser does not hold {foreign}.",
-                take=list(wanted),
-            )
+            forbidden(("L1.T4",), "fight.loser-lacks", {"foreign": foreign}, take=list(wanted))
         )
     if room is not None and len(wanted) > room:
         return Outcome(
-            forbidden(
-                ("L1.T4", "L3.S3"),
-                f"В комбайн победителя помещается ещё {room} карточк(и).",
-                f"The winner's combine has room for {room} more card(s).",
-                take=list(wanted),
-            )
+            forbidden(("L1.T4", "L3.S3"), "fight.winner-full", {"room": room}, take=list(wanted))
         )
     # Both combines stand on the attacked cell; the loser leaves it for a free neighbour, or
     # stays when every neighbour is taken (ruling L1.T4.R1).
@@ -201,8 +169,8 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
         return Outcome(
             forbidden(
                 ("L1.T4", "L1.T4.R1"),
-                f"Отступить можно только на свободную соседнюю клетку: {free}.",
-                f"The loser retreats to a free neighbouring cell: {free}.",
+                "fight.retreat-not-free",
+                {"free": free},
                 retreat=list(retreat),
             )
         )
@@ -222,10 +190,8 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
     events = (
         event(
             "fight",
-            f"Бой {score}: победил {winner.id}, взял {list(wanted)}; {loser.id} "
-            f"отступает на {retreat}.",
-            f"Fight {score}: {winner.id} wins and takes "
-            f"{list(wanted)}; {loser.id} retreats to {retreat}.",
+            "event.fight",
+            {"score": score, "retreat_cell": retreat},
             rounds=[list(r) for r in rounds],
             rolled=rolled_here,
             winner=winner.id,
@@ -237,8 +203,7 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
     ruling = Ruling(
         "allowed",
         (*rules, "L1.T4.R1", "L1.T5"),
-        f"Бой {score}: победил {winner.id}.",
-        f"Fight {score}: {winner.id} wins.",
+        "fight.won",
         MappingProxyType(
             {
                 "rounds": [list(r) for r in rounds],
@@ -248,5 +213,50 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
             }
         ),
         house,
+        {"score": score},
     )
     return Outcome(ruling, new, events)
+
+
+said(
+    "fight.none",
+    "Никто не нападал: бой не объявлен.",
+    "Nobody attacked: there is no fight to resolve.",
+)
+said(
+    "fight.not-a-fighter",
+    "Бой разрешают его участники: {attacker} и {defender}.",
+    "The fight is resolved by its players: {attacker} and {defender}.",
+)
+said(
+    "fight.dice-undecided",
+    "Кубики не решают бой: {detail}.",
+    "The dice do not settle the fight: {detail}.",
+)
+said("fight.named-twice", "Одна и та же карточка названа дважды.", "The same card is named twice.")
+said(
+    "fight.take-at-most",
+    "Победитель берёт не больше трёх карточек.",
+    "The winner takes at most three cards.",
+)
+said(
+    "fight.loser-lacks",
+    "У проигравшего нет карточек {foreign}.",
+    "The loser does not hold {foreign}.",
+)
+said(
+    "fight.winner-full",
+    "В комбайн победителя помещается ещё {room} карточк(и).",
+    "The winner's combine has room for {room} more card(s).",
+)
+said(
+    "fight.retreat-not-free",
+    "Отступить можно только на свободную соседнюю клетку: {free}.",
+    "The loser retreats to a free neighbouring cell: {free}.",
+)
+said(
+    "event.fight",
+    "Бой {score}: победил {winner}, взял {taken}; {loser} отступает на {retreat_cell}.",
+    "Fight {score}: {winner} wins and takes {taken}; {loser} retreats to {retreat_cell}.",
+)
+said("fight.won", "Бой {score}: победил {winner}.", "Fight {score}: {winner} wins.")

@@ -17,6 +17,7 @@ from mhp_cards.referee.common import (
     updated,
     updated_combine,
 )
+from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import allowed, refused
 from mhp_cards.referee.table import replace_player
 from mhp_cards.rules.numbers import (
@@ -34,8 +35,7 @@ def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
         state,
         FIELD_LEVELS,
         (rule,),
-        "улучшения есть только у комбайнов",
-        "upgrades belong to combines",
+        "buy.combines-only",
     )
     if refusal:
         return Outcome(refusal)
@@ -47,12 +47,7 @@ def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
         player.combine.solar_battery if action.upgrade == "solar-battery" else player.combine.armour
     )
     if has:
-        return Outcome(
-            refused(
-                (rule,),
-                lambda: ("Это улучшение у комбайна уже есть.", "The combine already has it."),
-            )
-        )
+        return Outcome(refused((rule,), "buy.has-it"))
     bought = sum(
         1
         for p in state.players
@@ -60,21 +55,9 @@ def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
         and (p.combine.solar_battery if action.upgrade == "solar-battery" else p.combine.armour)
     )
     if upgrade is not None and bought >= upgrade.count:
-        return Outcome(
-            refused((rule,), lambda: ("В коробке таких больше нет.", "None left in the box."))
-        )
+        return Outcome(refused((rule,), "buy.none-left"))
     if player.money < price:
-        return Outcome(
-            refused(
-                (rule, "L1.T8.R1"),
-                lambda: (
-                    f"Нужно {price} мР, а у игрока {player.money} мР.",
-                    f"It costs {price} мР; the player has {player.money} мР.",
-                ),
-                price=price,
-                money=player.money,
-            )
-        )
+        return Outcome(refused((rule, "L1.T8.R1"), "buy.no-money", price=price, money=player.money))
     return None
 
 
@@ -87,22 +70,11 @@ def buy_effect(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
     field_name = "solar_battery" if action.upgrade == "solar-battery" else "armour"
     new_player = updated_combine(updated(player, money=player.money - price), **{field_name: True})
     new = replace_player(state, new_player).model_copy(update={"bank": state.bank + price})
-    ruling = allowed(
-        (rule, "L1.T8.R1"),
-        f"Куплено ({price} мР в Банк).",
-        f"Bought ({price} мР to the Bank).",
-        price=price,
-    )
+    ruling = allowed((rule, "L1.T8.R1"), "buy.bought", price=price)
     return Outcome(
         ruling,
         new,
-        (
-            event(
-                "buy",
-                f"{player.id} купил {action.upgrade}.",
-                f"{player.id} bought {action.upgrade}.",
-            ),
-        ),
+        (event("buy", "event.buy", player=player.id, upgrade=action.upgrade),),
     )
 
 
@@ -118,34 +90,17 @@ def refuse_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome 
         state,
         FIELD_LEVELS,
         (rule,),
-        "Банк не покупает карточки сырья",
-        "the Bank does not buy raw cards",
+        "sell.no-bank-sales",
     )
     if refusal:
         return Outcome(refusal)
     player = state.current
     if action.card not in player.raw_cards:
         return Outcome(
-            refused(
-                (rule,),
-                lambda: (
-                    f"У игрока нет карточки {action.card}.",
-                    f"The player does not hold {action.card}.",
-                ),
-                hand=list(player.raw_cards),
-            )
+            refused((rule,), "sell.not-held", {"card": action.card}, hand=list(player.raw_cards))
         )
     if state.bank < BANK_SALE_PRICE:
-        return Outcome(
-            refused(
-                (rule, "L1.T8.R1"),
-                lambda: (
-                    "В Банке нет денег: продажа отклонена.",
-                    "The Bank has no money: the sale is refused.",
-                ),
-                bank=state.bank,
-            )
-        )
+        return Outcome(refused((rule, "L1.T8.R1"), "sell.bank-empty", bank=state.bank))
     return None
 
 
@@ -161,12 +116,9 @@ def sell_effect(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
     new = replace_player(state, new_player).model_copy(
         update={"bank": state.bank - BANK_SALE_PRICE, "warehouse": (*state.warehouse, action.card)}
     )
-    ruling = allowed(
-        (rule,),
-        f"Карточка {action.card} продана Банку за {BANK_SALE_PRICE} мР и ушла на Склад.",
-        f"{action.card} sold to the Bank for {BANK_SALE_PRICE} мР; it goes to the Warehouse.",
-    )
-    return Outcome(ruling, new, (event("sell", ruling.reason_ru, ruling.reason_en),))
+    words = {"card": action.card, "price": BANK_SALE_PRICE}
+    ruling = allowed((rule,), "sell.sold", words)
+    return Outcome(ruling, new, (event("sell", "sell.sold", words),))
 
 
 judge_sell: Judge[SellRaw] = guarded(
@@ -181,8 +133,7 @@ def refuse_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outc
         state,
         FIELD_LEVELS,
         (rule,),
-        "Склада на этом уровне нет",
-        "there is no Warehouse at this level",
+        "warehouse.none-here",
     )
     if refusal:
         return Outcome(refusal)
@@ -191,34 +142,21 @@ def refuse_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outc
         return Outcome(
             refused(
                 (rule,),
-                lambda: (
-                    f"На Складе нет карточки {action.card}.",
-                    f"{action.card} is not in the Warehouse.",
-                ),
+                "warehouse.not-there",
+                {"card": action.card},
                 warehouse=list(state.warehouse),
             )
         )
     if player.money < WAREHOUSE_PRICE:
         return Outcome(
             refused(
-                (rule,),
-                lambda: (
-                    f"Карточка со Склада стоит {WAREHOUSE_PRICE} мР, у игрока {player.money} мР.",
-                    f"A Warehouse card costs {WAREHOUSE_PRICE} мР; "
-                    f"the player has {player.money} мР.",
-                ),
+                (rule,), "warehouse.no-money", {"price": WAREHOUSE_PRICE, "money": player.money}
             )
         )
     room = capacity_left(state, player)
     if room == 0:
         return Outcome(
-            refused(
-                ("L3.S3",),
-                lambda: (
-                    f"Комбайн полон: в нём уже {COMBINE_CAPACITY} карточек.",
-                    f"The combine is full: it holds {COMBINE_CAPACITY} cards.",
-                ),
-            )
+            refused(("L3.S3",), "warehouse.combine-full", {"capacity": COMBINE_CAPACITY})
         )
     return None
 
@@ -237,14 +175,52 @@ def warehouse_effect(state: GameState, action: BuyRaw, catalog: Catalog) -> Outc
         }
     )
     new = mark_done(new, "warehouse")
-    ruling = allowed(
-        (rule,),
-        f"{action.card} куплена со Склада за {WAREHOUSE_PRICE} мР.",
-        f"{action.card} bought from the Warehouse for {WAREHOUSE_PRICE} мР.",
-    )
-    return Outcome(ruling, new, (event("warehouse", ruling.reason_ru, ruling.reason_en),))
+    words = {"card": action.card, "price": WAREHOUSE_PRICE}
+    ruling = allowed((rule,), "warehouse.bought", words)
+    return Outcome(ruling, new, (event("warehouse", "warehouse.bought", words),))
 
 
 judge_warehouse: Judge[BuyRaw] = guarded(
     refuse_warehouse, warehouse_effect, "Buy a raw card from the Warehouse (L1.T9, L3.T4)."
+)
+
+
+said("buy.combines-only", "улучшения есть только у комбайнов", "upgrades belong to combines")
+said("buy.has-it", "Это улучшение у комбайна уже есть.", "The combine already has it.")
+said("buy.none-left", "В коробке таких больше нет.", "None left in the box.")
+said(
+    "buy.no-money",
+    "Нужно {price} мР, а у игрока {money} мР.",
+    "It costs {price} мР; the player has {money} мР.",
+)
+said("buy.bought", "Куплено ({price} мР в Банк).", "Bought ({price} мР to the Bank).")
+said("event.buy", "{player} купил {upgrade}.", "{player} bought {upgrade}.")
+said("sell.no-bank-sales", "Банк не покупает карточки сырья", "the Bank does not buy raw cards")
+said("sell.not-held", "У игрока нет карточки {card}.", "The player does not hold {card}.")
+said(
+    "sell.bank-empty",
+    "В Банке нет денег: продажа отклонена.",
+    "The Bank has no money: the sale is refused.",
+)
+said(
+    "sell.sold",
+    "Карточка {card} продана Банку за {price} мР и ушла на Склад.",
+    "{card} sold to the Bank for {price} мР; it goes to the Warehouse.",
+)
+said("warehouse.none-here", "Склада на этом уровне нет", "there is no Warehouse at this level")
+said("warehouse.not-there", "На Складе нет карточки {card}.", "{card} is not in the Warehouse.")
+said(
+    "warehouse.no-money",
+    "Карточка со Склада стоит {price} мР, у игрока {money} мР.",
+    "A Warehouse card costs {price} мР; the player has {money} мР.",
+)
+said(
+    "warehouse.combine-full",
+    "Комбайн полон: в нём уже {capacity} карточек.",
+    "The combine is full: it holds {capacity} cards.",
+)
+said(
+    "warehouse.bought",
+    "{card} куплена со Склада за {price} мР.",
+    "{card} bought from the Warehouse for {price} мР.",
 )

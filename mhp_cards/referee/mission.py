@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import Any
 
 from mhp_cards.catalog.models import Catalog, Mission, RawMaterial
 from mhp_cards.chem.exact_sum import find_exact_sum
 from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import GameState
+from mhp_cards.referee.reasons import said, written
 from mhp_cards.referee.ruling import Ruling
 
 __all__ = ["closest_below", "decide_mission", "mission_status"]
@@ -116,7 +118,7 @@ def _decide_mission(
         "held_formula": _tally(held),
         "cards": [raw.id for raw in hand],
     }
-    name_ru, name_en = mission.name.ru, mission.name.en
+    names = {"name_ru": mission.name.ru, "name_en": mission.name.en}
     if "whole-hand" in house_rules:
         complete = dict(held) == target
         facts["cards_used"] = [raw.id for raw in hand] if complete else []
@@ -124,22 +126,16 @@ def _decide_mission(
             return Ruling(
                 "complete",
                 rule,
-                f"Миссия {mission.id} «{name_ru}» выполнена: вся рука ({_tally(held)}) точно "
-                "совпадает с требованием миссии.",
-                f"Mission {mission.id} “{name_en}” is complete: the whole hand ({_tally(held)}) "
-                "matches the mission exactly.",
+                "mission.whole-hand.complete",
                 MappingProxyType(facts),
                 ("whole-hand",),
+                names,
             )
-        diff = _difference(target, held)
-        facts.update(diff)
+        facts.update(_difference(target, held))
         return Ruling(
             "incomplete",
             rule,
-            f"Миссия {mission.id} не выполнена: по домашнему правилу «whole-hand» вся рука "
-            f"({_tally(held)}) должна совпасть с {_tally(target)}; {_describe(diff, 'ru')}.",
-            f"Mission {mission.id} is not complete: under the house rule “whole-hand” the whole "
-            f"hand ({_tally(held)}) must equal {_tally(target)}; {_describe(diff, 'en')}.",
+            "mission.whole-hand.incomplete",
             MappingProxyType(facts),
             ("whole-hand",),
         )
@@ -150,20 +146,16 @@ def _decide_mission(
             return Ruling(
                 "complete",
                 rule,
-                f"Миссия {mission.id} «{name_ru}» выполнена по правилу «at-least»: карточки "
-                f"{', '.join(r.formula for r in used)} содержат не меньше {_tally(target)}.",
-                f"Mission {mission.id} “{name_en}” is complete under “at-least”: the cards "
-                f"{', '.join(r.formula for r in used)} hold at least {_tally(target)}.",
+                "mission.at-least.complete",
                 MappingProxyType(facts),
                 ("at-least",),
+                {**names, "formulas": ", ".join(r.formula for r in used)},
             )
-        missing = {k: n - held.get(k, 0) for k, n in target.items() if held.get(k, 0) < n}
-        facts["missing"] = missing
+        facts["missing"] = {k: n - held.get(k, 0) for k, n in target.items() if held.get(k, 0) < n}
         return Ruling(
             "incomplete",
             rule,
-            f"Миссия {mission.id} не выполнена: не хватает {_tally(missing)}.",
-            f"Mission {mission.id} is not complete: {_tally(missing)} is missing.",
+            "mission.at-least.incomplete",
             MappingProxyType(facts),
             ("at-least",),
         )
@@ -175,33 +167,89 @@ def _decide_mission(
         return Ruling(
             "complete",
             rule,
-            f"Миссия {mission.id} «{name_ru}» выполнена: карточки {formulas} вместе дают ровно "
-            f"{_tally(target)}.",
-            f"Mission {mission.id} “{name_en}” is complete: the cards {formulas} together hold "
-            f"exactly {_tally(target)}.",
+            "mission.complete",
             MappingProxyType(facts),
+            (),
+            {**names, "formulas": formulas},
         )
     closest, missing = closest_below(kinds, target)
     used_cards = [raw for (raw, _), n in zip(kinds, closest, strict=True) for _ in range(n)]
-    excess = {k: n for k, n in held.items() if k not in target}
     facts["closest_cards"] = [raw.id for raw in used_cards]
     facts["missing"] = missing
-    facts["excess_elements"] = excess
+    facts["excess_elements"] = {k: n for k, n in held.items() if k not in target}
     closest_text = ", ".join(raw.formula for raw in used_cards) or "—"
-    extra_ru = f"; в руке есть и лишние элементы: {_tally(excess)}" if excess else ""
-    extra_en = (
-        f"; the hand also holds elements the mission does not use: {_tally(excess)}"
-        if (excess)
-        else ""
-    )
     return Ruling(
         "incomplete",
         rule,
-        f"Миссия {mission.id} не выполнена: никакой набор карточек не даёт ровно "
-        f"{_tally(target)}. Ближе всего {closest_text}; не хватает {_tally(missing)}{extra_ru}.",
-        f"Mission {mission.id} is not complete: no set of the cards holds exactly "
-        f"{_tally(target)}. Closest: {closest_text}; missing {_tally(missing)}{extra_en}.",
+        "mission.incomplete",
         MappingProxyType(facts),
+        (),
+        {"closest": closest_text},
+    )
+
+
+said(
+    "mission.whole-hand.complete",
+    "Миссия {mission} «{name_ru}» выполнена: вся рука ({held_formula}) точно совпадает с "
+    "требованием миссии.",
+    "Mission {mission} “{name_en}” is complete: the whole hand ({held_formula}) matches the "
+    "mission exactly.",
+)
+
+
+@written("mission.whole-hand.incomplete")
+def _whole_hand_incomplete(values: Mapping[str, Any]) -> tuple[str, str]:
+    mission, held, needed = values["mission"], values["held_formula"], values["needed_formula"]
+    return (
+        f"Миссия {mission} не выполнена: по домашнему правилу «whole-hand» вся рука "
+        f"({held}) должна совпасть с {needed}; {_describe(values, 'ru')}.",
+        f"Mission {mission} is not complete: under the house rule “whole-hand” the whole "
+        f"hand ({held}) must equal {needed}; {_describe(values, 'en')}.",
+    )
+
+
+said(
+    "mission.at-least.complete",
+    "Миссия {mission} «{name_ru}» выполнена по правилу «at-least»: карточки {formulas} содержат "
+    "не меньше {needed_formula}.",
+    "Mission {mission} “{name_en}” is complete under “at-least”: the cards {formulas} hold at "
+    "least {needed_formula}.",
+)
+
+
+@written("mission.at-least.incomplete")
+def _at_least_incomplete(values: Mapping[str, Any]) -> tuple[str, str]:
+    mission, missing = values["mission"], _tally(values["missing"])
+    return (
+        f"Миссия {mission} не выполнена: не хватает {missing}.",
+        f"Mission {mission} is not complete: {missing} is missing.",
+    )
+
+
+said(
+    "mission.complete",
+    "Миссия {mission} «{name_ru}» выполнена: карточки {formulas} вместе дают ровно "
+    "{needed_formula}.",
+    "Mission {mission} “{name_en}” is complete: the cards {formulas} together hold exactly "
+    "{needed_formula}.",
+)
+
+
+@written("mission.incomplete")
+def _incomplete(values: Mapping[str, Any]) -> tuple[str, str]:
+    mission, needed, closest = values["mission"], values["needed_formula"], values["closest"]
+    missing, excess = _tally(values["missing"]), values["excess_elements"]
+    extra_ru = f"; в руке есть и лишние элементы: {_tally(excess)}" if excess else ""
+    extra_en = (
+        f"; the hand also holds elements the mission does not use: {_tally(excess)}"
+        if excess
+        else ""
+    )
+    return (
+        f"Миссия {mission} не выполнена: никакой набор карточек не даёт ровно {needed}. "
+        f"Ближе всего {closest}; не хватает {missing}{extra_ru}.",
+        f"Mission {mission} is not complete: no set of the cards holds exactly {needed}. "
+        f"Closest: {closest}; missing {missing}{extra_en}.",
     )
 
 
@@ -216,7 +264,7 @@ def _difference(target: Mapping[str, int], held: Mapping[str, int]) -> dict[str,
     return {"missing": missing, "excess": excess}
 
 
-def _describe(diff: Mapping[str, Mapping[str, int]], lang: str) -> str:
+def _describe(diff: Mapping[str, Any], lang: str) -> str:
     parts = []
     if diff["missing"]:
         parts.append(("не хватает " if lang == "ru" else "missing ") + _tally(diff["missing"]))
@@ -245,20 +293,17 @@ def mission_status(state: GameState, mission_id: str | None = None) -> Ruling:
     elif state.level == "3":
         rules = ("L2.M1", "L3.E1")
     missions = [m for m in state.missions if mission_id is None or m.id == mission_id]
-    if state.level == "1" or not missions:
+    if state.level == "1":
+        return Ruling("outside-rules", ("L1.E1",), "mission.status.level-1")
+    if not missions:
         known = ", ".join(m.id for m in state.missions) or "none at level 1"
         return Ruling(
             "outside-rules",
-            ("L1.E1",) if state.level == "1" else rules,
-            "На уровне 1 миссию выполняют карточками сырья (mission --cards)."
-            if state.level == "1"
-            else f"Нет миссии {mission_id}; на карте: {known}.",
-            "At level 1 a mission is completed with raw cards (mission --cards)."
-            if state.level == "1"
-            else f"No mission {mission_id}; the card holds {known}.",
+            rules,
+            "mission.status.unknown",
+            words={"mission": mission_id, "known": known},
         )
     report = []
-    lines_ru, lines_en = [], []
     for mission in missions:
         places = []
         filled_total = total = 0
@@ -269,8 +314,6 @@ def mission_status(state: GameState, mission_id: str | None = None) -> Ruling:
             places.append(
                 {"formula": formula, "holders": holders, "free": len(tokens) - len(holders)}
             )
-        by_player = Counter(h for p in places for h in p["holders"])  # type: ignore[attr-defined]
-        who = ", ".join(f"{p} {n}" for p, n in by_player.items()) or "—"
         report.append(
             {
                 "mission": mission.id,
@@ -280,15 +323,36 @@ def mission_status(state: GameState, mission_id: str | None = None) -> Ruling:
                 "by_place": places,
             }
         )
-        state_ru = "выполнена" if mission.complete else "не выполнена"
-        state_en = "complete" if mission.complete else "not complete"
-        lines_ru.append(f"{mission.id}: {filled_total}/{total} мест ({who}), {state_ru}")
-        lines_en.append(f"{mission.id}: {filled_total}/{total} places ({who}), {state_en}")
     complete = any(m.complete for m in missions)
     return Ruling(
         "complete" if complete else "incomplete",
         rules,
-        "; ".join(lines_ru) + ".",
-        "; ".join(lines_en) + ".",
+        "mission.status",
         MappingProxyType({"missions": report}),
     )
+
+
+said(
+    "mission.status.level-1",
+    "На уровне 1 миссию выполняют карточками сырья (mission --cards).",
+    "At level 1 a mission is completed with raw cards (mission --cards).",
+)
+said(
+    "mission.status.unknown",
+    "Нет миссии {mission}; на карте: {known}.",
+    "No mission {mission}; the card holds {known}.",
+)
+
+
+@written("mission.status")
+def _status(values: Mapping[str, Any]) -> tuple[str, str]:
+    lines_ru, lines_en = [], []
+    for mission in values["missions"]:
+        by_player = Counter(h for p in mission["by_place"] for h in p["holders"])
+        who = ", ".join(f"{p} {n}" for p, n in by_player.items()) or "—"
+        filled, total = mission["filled"], mission["places"]
+        state_ru = "выполнена" if mission["complete"] else "не выполнена"
+        state_en = "complete" if mission["complete"] else "not complete"
+        lines_ru.append(f"{mission['mission']}: {filled}/{total} мест ({who}), {state_ru}")
+        lines_en.append(f"{mission['mission']}: {filled}/{total} places ({who}), {state_en}")
+    return "; ".join(lines_ru) + ".", "; ".join(lines_en) + "."

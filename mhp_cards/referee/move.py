@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from itertools import pairwise
+from typing import Any
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import Fight, GameState, Player, Position
@@ -21,6 +22,7 @@ from mhp_cards.referee.common import (
     updated,
     updated_combine,
 )
+from mhp_cards.referee.reasons import said, written
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden
 from mhp_cards.referee.table import adjacent, occupant, replace_player
 from mhp_cards.rules.numbers import (
@@ -128,8 +130,7 @@ def refuse_move(state: GameState, action: Move, catalog: Catalog) -> Outcome | N
         state,
         FIELD_LEVELS,
         base_rules,
-        "на поле играют только уровни 1 и 3",
-        "only levels 1 and 3 have a field",
+        "move.field-levels",
     )
     if refusal:
         return Outcome(refusal)
@@ -137,8 +138,7 @@ def refuse_move(state: GameState, action: Move, catalog: Catalog) -> Outcome | N
         state,
         "move",
         base_rules,
-        "Комбайн уже ходил в этот ход.",
-        "The combine has already moved this turn.",
+        "move.already-moved",
     )
     if refusal:
         return Outcome(refusal)
@@ -154,13 +154,7 @@ def refuse_move(state: GameState, action: Move, catalog: Catalog) -> Outcome | N
     if target is not None:
         combine = player.combine
         if combine.repair_turn == state.turn_number:
-            return Outcome(
-                forbidden(
-                    ("L1.T5",),
-                    "После схватки комбайн ремонтируется: в этот ход нападать нельзя.",
-                    "The combine is under repair after a fight: no attack this turn.",
-                )
-            )
+            return Outcome(forbidden(("L1.T5",), "move.under-repair"))
     return None
 
 
@@ -191,59 +185,30 @@ def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
     new = mark_done(new, "move")
     if collected:
         new = mark_done(new, "collect")
-    events = [
-        event(
-            "move",
-            f"{player.id}: комбайн перешёл на {path[-1]}, собрано: {', '.join(collected) or '—'}.",
-            f"{player.id}: the combine moved to {path[-1]}, collected: "
-            f"{', '.join(collected) or 'nothing'}.",
-            path=[list(p) for p in path],
-            collected=collected,
-        )
-    ]
+    words = {"player": player.id, "to": path[-1], "collected": collected}
+    events = [event("move", "event.move", words, path=[list(p) for p in path], collected=collected)]
     full = capacity is not None and len(collected) < on_path
     if full:
         rules = (*rules, "L3.S3", "L3.S3.R1")
-        events.append(
-            event(
-                "capacity",
-                f"Комбайн полон: больше {COMBINE_CAPACITY} карточек он не берёт (L3.S3).",
-                f"The combine is full: it takes no more than {COMBINE_CAPACITY} cards (L3.S3).",
-            )
-        )
-    reason_ru = f"Ход по клеткам {list(path)}"
-    reason_en = f"Move through {list(path)}"
-    if full:
-        reason_ru += f"; комбайн полон ({COMBINE_CAPACITY} карточек) и больше не собирает"
-        reason_en += f"; the combine is full ({COMBINE_CAPACITY} cards) and collects no more"
+        events.append(event("capacity", "event.capacity", {"capacity": COMBINE_CAPACITY}))
     if target is not None:
         new = new.model_copy(
             update={"fight": Fight(attacker=player.id, defender=target, cell=path[-1])}
         )
-        events.append(
-            event(
-                "attack",
-                f"{player.id} нападает на {target}: «Напал!»",
-                f"{player.id} attacks {target}: “Напал!”",
-                defender=target,
-            )
-        )
+        events.append(event("attack", "event.attack", {"player": player.id}, defender=target))
         rules = (*rules, "L1.T4")
-        reason_ru += f" и нападение на {target}"
-        reason_en += f" and an attack on {target}"
     ruling = allowed(
-        rules, reason_ru + ".", reason_en + ".", path=[list(p) for p in path], collected=collected
+        rules,
+        "move.moved",
+        {"path_list": list(path), "full": full, "capacity": COMBINE_CAPACITY, "target": target},
+        path=[list(p) for p in path],
+        collected=collected,
     )
     steps = [player.combine.position, *path]
     diagonal = any(a[0] != b[0] and a[1] != b[1] for a, b in pairwise(steps))
     if diagonal:  # only the house rule makes this move legal: name it
-        ruling = Ruling(
-            ruling.verdict,
-            (*ruling.rules, "L1.T1.R1"),
-            ruling.reason_ru,
-            ruling.reason_en,
-            ruling.facts,
-            ("diagonal-adjacency",),
+        ruling = ruling.replace(
+            rules=(*ruling.rules, "L1.T1.R1"), house_rules=("diagonal-adjacency",)
         )
     return Outcome(ruling, new, tuple(events))
 
@@ -264,66 +229,126 @@ def _why_not_path(
 ) -> Ruling:
     assert player.combine is not None
     assert state.field is not None
-    facts = {
+    facts: dict[str, Any] = {
         "from": list(player.combine.position),
         "path": [list(p) for p in path],
         "steps": length,
     }
     if not path:
-        return forbidden(rules, "Укажите клетки хода.", "Give the cells of the move.", **facts)
+        return forbidden(rules, "move.no-cells", **facts)
     here = player.combine.position
     for cell in path:
         if cell not in state.field.positions:
-            return forbidden(
-                rules, f"Клетки {cell} нет на поле.", f"There is no cell {cell}.", **facts
-            )
+            return forbidden(rules, "move.no-such-cell", {"cell": cell}, **facts)
         if cell not in adjacent(state, here):
-            diagonal = state.house_rules.diagonal_adjacency
-            kind_ru = "соседняя" if diagonal else "соседняя по стороне"
-            kind_en = "a neighbour" if diagonal else "a neighbour sharing an edge"
-            return forbidden(
-                (*rules, "L1.T1.R1"),
-                f"Клетка {cell} — не {kind_ru} клетки {here}.",
-                f"{cell} is not {kind_en} of {here}.",
-                **facts,
+            code = (
+                "move.not-a-neighbour"
+                if state.house_rules.diagonal_adjacency
+                else "move.not-an-edge-neighbour"
             )
+            return forbidden((*rules, "L1.T1.R1"), code, {"cell": cell, "here": here}, **facts)
         here = cell
     for cell in path[:-1]:
         if occupant(state, cell, besides=player.id):
-            return forbidden(
-                (*rules, "L1.T4"),
-                f"На {cell} стоит чужой комбайн: сквозь него не проехать.",
-                f"An opponent's combine stands on {cell}: no passing through it.",
-                **facts,
-            )
+            return forbidden((*rules, "L1.T4"), "move.blocked", {"cell": cell}, **facts)
         if cell == state.field.base:
-            return forbidden(
-                (*rules, "L1.T3-up-to-two"),
-                "Заезд на базу заканчивает ход.",
-                "Entering the Base ends the move.",
-                **facts,
-            )
+            return forbidden((*rules, "L1.T3-up-to-two"), "move.base-ends", **facts)
     if len(path) > length and battery_up_to_two(state, player):
-        return forbidden(
-            (*rules, "L1.T3-up-to-two"),
-            "С солнечной батареей комбайн проходит одну или две клетки.",
-            "With a solar battery the combine moves one or two cells.",
-            **facts,
-        )
+        return forbidden((*rules, "L1.T3-up-to-two"), "move.battery-one-or-two", **facts)
     if len(path) != length:
         if not player.combine.moved:
-            ru = "Первый ход от базы — ровно через две карточки."
-            en = "The first move from the Base crosses exactly two cards."
+            code = "move.first-two"
         elif player.combine.solar_battery:
-            ru = "С солнечной батареей комбайн проходит две клетки."
-            en = "With a solar battery the combine moves two cells."
+            code = "move.battery-two"
         else:
-            ru = "Комбайн проходит одну клетку за ход."
-            en = "The combine moves one cell a turn."
-        return forbidden(rules, ru, en, **facts)
-    return forbidden(
-        rules,
-        "Так пройти нельзя: клетки повторяются или путь возвращается на старт.",
-        "That path is not allowed: it repeats a cell or returns to the start.",
-        **facts,
+            code = "move.one-cell"
+        return forbidden(rules, code, **facts)
+    return forbidden(rules, "move.repeats", **facts)
+
+
+said("move.field-levels", "на поле играют только уровни 1 и 3", "only levels 1 and 3 have a field")
+said(
+    "move.already-moved",
+    "Комбайн уже ходил в этот ход.",
+    "The combine has already moved this turn.",
+)
+said(
+    "move.under-repair",
+    "После схватки комбайн ремонтируется: в этот ход нападать нельзя.",
+    "The combine is under repair after a fight: no attack this turn.",
+)
+
+
+@written("event.move")
+def _moved_event(values: Mapping[str, Any]) -> tuple[str, str]:
+    player, to, collected = values["player"], values["to"], values["collected"]
+    return (
+        f"{player}: комбайн перешёл на {to}, собрано: {', '.join(collected) or '—'}.",
+        f"{player}: the combine moved to {to}, collected: {', '.join(collected) or 'nothing'}.",
     )
+
+
+said(
+    "event.capacity",
+    "Комбайн полон: больше {capacity} карточек он не берёт (L3.S3).",
+    "The combine is full: it takes no more than {capacity} cards (L3.S3).",
+)
+said(
+    "event.attack",
+    "{player} нападает на {defender}: «Напал!»",
+    "{player} attacks {defender}: “Напал!”",
+)
+
+
+@written("move.moved")
+def _moved(values: Mapping[str, Any]) -> tuple[str, str]:
+    path, target, capacity = values["path_list"], values["target"], values["capacity"]
+    ru, en = f"Ход по клеткам {path}", f"Move through {path}"
+    if values["full"]:
+        ru += f"; комбайн полон ({capacity} карточек) и больше не собирает"
+        en += f"; the combine is full ({capacity} cards) and collects no more"
+    if target is not None:
+        ru += f" и нападение на {target}"
+        en += f" and an attack on {target}"
+    return ru + ".", en + "."
+
+
+said("move.no-cells", "Укажите клетки хода.", "Give the cells of the move.")
+said("move.no-such-cell", "Клетки {cell} нет на поле.", "There is no cell {cell}.")
+said(
+    "move.not-a-neighbour",
+    "Клетка {cell} — не соседняя клетки {here}.",
+    "{cell} is not a neighbour of {here}.",
+)
+said(
+    "move.not-an-edge-neighbour",
+    "Клетка {cell} — не соседняя по стороне клетки {here}.",
+    "{cell} is not a neighbour sharing an edge of {here}.",
+)
+said(
+    "move.blocked",
+    "На {cell} стоит чужой комбайн: сквозь него не проехать.",
+    "An opponent's combine stands on {cell}: no passing through it.",
+)
+said("move.base-ends", "Заезд на базу заканчивает ход.", "Entering the Base ends the move.")
+said(
+    "move.battery-one-or-two",
+    "С солнечной батареей комбайн проходит одну или две клетки.",
+    "With a solar battery the combine moves one or two cells.",
+)
+said(
+    "move.first-two",
+    "Первый ход от базы — ровно через две карточки.",
+    "The first move from the Base crosses exactly two cards.",
+)
+said(
+    "move.battery-two",
+    "С солнечной батареей комбайн проходит две клетки.",
+    "With a solar battery the combine moves two cells.",
+)
+said("move.one-cell", "Комбайн проходит одну клетку за ход.", "The combine moves one cell a turn.")
+said(
+    "move.repeats",
+    "Так пройти нельзя: клетки повторяются или путь возвращается на старт.",
+    "That path is not allowed: it repeats a cell or returns to the start.",
+)

@@ -5,7 +5,8 @@ Level 2, head to head, and the installations of level 3.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
@@ -21,6 +22,7 @@ from mhp_cards.referee.common import (
     only_at_levels,
     updated,
 )
+from mhp_cards.referee.reasons import said, written
 from mhp_cards.referee.ruling import allowed, forbidden
 from mhp_cards.referee.table import (
     card_formula,
@@ -33,17 +35,14 @@ from mhp_cards.referee.table import (
 def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
     """Take the top card of a pile (L2.T1; head to head V1.3 discards what does not fit)."""
     rules = ("V1.3",) if state.level == "1v1" else ("L2.T1",)
-    refusal = only_at_levels(
-        state, ("2", "1v1"), rules, "сырьё добывают комбайны", "raw cards come from the field"
-    )
+    refusal = only_at_levels(state, ("2", "1v1"), rules, "take.from-the-field")
     if refusal:
         return Outcome(refusal)
     refusal = once_a_turn(
         state,
         "take",
         rules,
-        "Карточку сырья в этот ход уже взяли.",
-        "A raw card has been taken this turn already.",
+        "take.once",
     )
     if refusal:
         return Outcome(refusal)
@@ -51,10 +50,7 @@ def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
     if not pile:
         return Outcome(
             forbidden(
-                rules,
-                f"Стопка {action.pile} пуста.",
-                f"Pile {action.pile} is empty.",
-                piles=[len(p) for p in state.piles],
+                rules, "take.pile-empty", {"pile": action.pile}, piles=[len(p) for p in state.piles]
             )
         )
     card = pile[-1]
@@ -65,26 +61,14 @@ def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
     events = []
     if state.level == "1v1" and not _fits_own_installation(state, catalog, player.id, card):
         new = new.model_copy(update={"discard": (*state.discard, card)})
-        events.append(
-            event(
-                "discard",
-                f"{card} не подходит к установке {player.id}: в сброс.",
-                f"{card} does not fit {player.id}'s installation: discarded.",
-                card=card,
-            )
-        )
+        events.append(event("discard", "take.discarded", {"player": player.id}, card=card))
     else:
         new = replace_player(new, updated(player, raw_cards=(*player.raw_cards, card)))
         events.append(
-            event(
-                "take",
-                f"{player.id} взял {card} из стопки {action.pile}.",
-                f"{player.id} took {card} from pile {action.pile}.",
-                card=card,
-            )
+            event("take", "take.taken", {"player": player.id, "pile": action.pile}, card=card)
         )
     new = mark_done(new, "take")
-    ruling = allowed(rules, events[0].ru, events[0].en, card=card)
+    ruling = allowed(rules, events[0].code, events[0].words, card=card)
     return Outcome(ruling, new, tuple(events))
 
 
@@ -125,8 +109,7 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
         state,
         CHEMISTRY_LEVELS,
         rules,
-        "установок на уровне 1 нет",
-        "there are no installations at level 1",
+        "react.no-installations-here",
     )
     if refusal:
         return Outcome(refusal)
@@ -134,8 +117,7 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
         state,
         "react",
         rules,
-        "Реакцию в этот ход уже проводили.",
-        "A reaction has been run this turn already.",
+        "react.once",
     )
     if refusal:
         return Outcome(refusal)
@@ -146,45 +128,27 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
     )
     if index is None:
         return Outcome(
-            forbidden(
-                rules,
-                f"Установки {action.installation} нет на столе.",
-                f"Installation {action.installation} is not on the table.",
-            )
+            forbidden(rules, "react.no-installation", {"installation": action.installation})
         )
     installation = state.installations[index]
     usable = {inst.number for inst in usable_installations(state, player.id)}
     if installation.number not in usable:
         if state.level == "3" and installation.owner is None:
-            return Outcome(
-                forbidden(
-                    ("L3.S5",),
-                    "Общими установками пользуются только на базе.",
-                    "Shared installations are used only at the Base.",
-                )
-            )
+            return Outcome(forbidden(("L3.S5",), "react.shared-at-base"))
         if state.level == "1v1":
-            return Outcome(
-                forbidden(
-                    ("V1.2",),
-                    "Один на один — только своя установка.",
-                    "Head to head: your own installation only.",
-                )
-            )
+            return Outcome(forbidden(("V1.2",), "react.own-only"))
         return Outcome(
             forbidden(
                 ("L2.T4",),
-                f"Установка {installation.number} принадлежит {installation.owner}.",
-                f"Installation {installation.number} belongs to {installation.owner}.",
+                "react.someone-elses",
+                {"installation": installation.number, "owner": installation.owner},
             )
         )
     if len(set(action.cards)) != len(action.cards):
-        return Outcome(
-            forbidden(rules, "Одна и та же карточка названа дважды.", "A card is named twice.")
-        )
+        return Outcome(forbidden(rules, "cards.named-twice"))
     missing = [c for c in action.cards if c not in player.raw_cards]
     if missing:
-        return Outcome(forbidden(rules, f"У игрока нет {missing}.", f"The player lacks {missing}."))
+        return Outcome(forbidden(rules, "cards.player-lacks", {"missing": missing}))
     inputs = [c for c in installation.containers if c.role == "raw-input"]
     remaining = list(action.cards)
     unmatched = []
@@ -209,9 +173,8 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
         return Outcome(
             forbidden(
                 (*rules, "L2.T6"),
-                f"Для реакции нужны ещё: {lacking} (карточка сырья или своё вещество в ёмкости).",
-                f"The reaction also needs {lacking} (a raw card, or a substance of yours in a "
-                "container).",
+                "react.lacking",
+                {"lacking": lacking},
                 needed=[c.substance for c in inputs],
             )
         )
@@ -219,8 +182,8 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
         return Outcome(
             forbidden(
                 rules,
-                f"Лишние карточки: {remaining}.",
-                f"Cards the installation does not take: {remaining}.",
+                "react.extra-cards",
+                {"remaining": remaining},
                 needed=[c.substance for c in inputs],
             )
         )
@@ -229,10 +192,7 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
     if free < len(products):
         return Outcome(
             forbidden(
-                (*rules, "L2.T5"),
-                f"Нужно {len(products)} свободных фишек, есть {free}: освободите фишку.",
-                f"It needs {len(products)} free tokens; {free} are free: free a token first.",
-                free_tokens=free,
+                (*rules, "L2.T5"), "react.tokens-short", {"needed": len(products)}, free_tokens=free
             )
         )
     missions = list(state.missions)
@@ -263,10 +223,8 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
                     return Outcome(
                         forbidden(
                             ("L2.M1", "L2.M1-choice"),
-                            f"У миссии {wanted} нет свободного места для {container.substance}; "
-                            f"есть у {', '.join(offered)}.",
-                            f"Mission {wanted} has no free place for {container.substance}; "
-                            f"{', '.join(offered)} has.",
+                            "react.mission-no-place",
+                            {"wanted": wanted, "substance": container.substance},
                             missions=offered,
                         )
                     )
@@ -284,10 +242,8 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
             return Outcome(
                 forbidden(
                     (*rules, "L2.T5"),
-                    f"Ёмкость {container.substance} на "
-                    f"{container.card} заполнена: освободите место.",
-                    f"The {container.substance} container on {container.card} "
-                    "is full: free a place first.",
+                    "react.container-full",
+                    {"substance": container.substance, "card": container.card},
                 )
             )
         slots = list(container.places)
@@ -296,11 +252,7 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
         placed.append(f"{container.substance} → {container.card}")
     if choices:
         return Outcome(
-            forbidden(
-                ("L2.M1", "L2.M1-choice"),
-                f"Лишний выбор миссии: {choices} — продуктов для карты Миссий меньше.",
-                f"A mission chosen too many: {choices}; fewer products go to the Mission card.",
-            )
+            forbidden(("L2.M1", "L2.M1-choice"), "react.choices-left", {"choices": choices})
         )
     installations[index] = installation.model_copy(update={"containers": tuple(containers)})
     new_player = updated(
@@ -319,17 +271,16 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
         used_rules = (*used_rules, "L2.M1-choice")
     if consumed:
         used_rules = (*used_rules, "L2.T6")
-    taken = f" (в дело пошли {', '.join(consumed)})" if consumed else ""
-    taken_en = f" (using {', '.join(consumed)})" if consumed else ""
+    words = {"installation": installation.number, "substances_used": consumed}
     ruling = allowed(
         used_rules,
-        f"Реакция на установке {installation.number}: {', '.join(placed)}{taken}.",
-        f"Reaction on installation {installation.number}: {', '.join(placed)}{taken_en}.",
+        "react.run",
+        words,
         products=placed,
         cards=list(action.cards),
         substances_used=consumed,
     )
-    events = [event("react", ruling.reason_ru, ruling.reason_en, products=placed)]
+    events = [event("react", "react.run", words, products=placed)]
     new, end = mission_end(new)
     if end:
         events.append(end)
@@ -364,12 +315,114 @@ def mission_end(state: GameState) -> tuple[GameState, Event | None]:
         return state, None
     reason = f"mission {done[0]} complete"
     new = state.model_copy(update={"ended": True, "end_code": "mission", "end_reason": reason})
-    return new, event(
-        "end",
-        f"Миссия {done[0]} выполнена — игра окончена.",
-        f"Mission {done[0]} is complete: the game is over.",
-        mission=done[0],
+    return new, event("end", "event.mission-ends", mission=done[0])
+
+
+said("take.from-the-field", "сырьё добывают комбайны", "raw cards come from the field")
+said(
+    "take.once",
+    "Карточку сырья в этот ход уже взяли.",
+    "A raw card has been taken this turn already.",
+)
+said("take.pile-empty", "Стопка {pile} пуста.", "Pile {pile} is empty.")
+said(
+    "take.discarded",
+    "{card} не подходит к установке {player}: в сброс.",
+    "{card} does not fit {player}'s installation: discarded.",
+)
+said(
+    "take.taken", "{player} взял {card} из стопки {pile}.", "{player} took {card} from pile {pile}."
+)
+said(
+    "react.no-installations-here",
+    "установок на уровне 1 нет",
+    "there are no installations at level 1",
+)
+said(
+    "react.once", "Реакцию в этот ход уже проводили.", "A reaction has been run this turn already."
+)
+said(
+    "react.no-installation",
+    "Установки {installation} нет на столе.",
+    "Installation {installation} is not on the table.",
+)
+said(
+    "react.shared-at-base",
+    "Общими установками пользуются только на базе.",
+    "Shared installations are used only at the Base.",
+)
+said(
+    "react.own-only",
+    "Один на один — только своя установка.",
+    "Head to head: your own installation only.",
+)
+said(
+    "react.someone-elses",
+    "Установка {installation} принадлежит {owner}.",
+    "Installation {installation} belongs to {owner}.",
+)
+said(
+    "react.lacking",
+    "Для реакции нужны ещё: {lacking} (карточка сырья или своё вещество в ёмкости).",
+    "The reaction also needs {lacking} (a raw card, or a substance of yours in a container).",
+)
+said(
+    "react.extra-cards",
+    "Лишние карточки: {remaining}.",
+    "Cards the installation does not take: {remaining}.",
+)
+said(
+    "react.tokens-short",
+    "Нужно {needed} свободных фишек, есть {free_tokens}: освободите фишку.",
+    "It needs {needed} free tokens; {free_tokens} are free: free a token first.",
+)
+
+
+@written("react.mission-no-place")
+def _no_place(values: Mapping[str, Any]) -> tuple[str, str]:
+    wanted, substance, offered = (
+        values["wanted"],
+        values["substance"],
+        ", ".join(values["missions"]),
     )
+    return (
+        f"У миссии {wanted} нет свободного места для {substance}; есть у {offered}.",
+        f"Mission {wanted} has no free place for {substance}; {offered} has.",
+    )
+
+
+said(
+    "react.container-full",
+    "Ёмкость {substance} на {card} заполнена: освободите место.",
+    "The {substance} container on {card} is full: free a place first.",
+)
+said(
+    "react.choices-left",
+    "Лишний выбор миссии: {choices} — продуктов для карты Миссий меньше.",
+    "A mission chosen too many: {choices}; fewer products go to the Mission card.",
+)
+
+
+@written("react.run")
+def _run(values: Mapping[str, Any]) -> tuple[str, str]:
+    number, placed, consumed = (
+        values["installation"],
+        ", ".join(values["products"]),
+        values["substances_used"],
+    )
+    taken = f" (в дело пошли {', '.join(consumed)})" if consumed else ""
+    taken_en = f" (using {', '.join(consumed)})" if consumed else ""
+    return (
+        f"Реакция на установке {number}: {placed}{taken}.",
+        f"Reaction on installation {number}: {placed}{taken_en}.",
+    )
+
+
+said(
+    "event.mission-ends",
+    "Миссия {mission} выполнена — игра окончена.",
+    "Mission {mission} is complete: the game is over.",
+)
 
 
 def can_react(state: GameState, catalog: Catalog, player_id: str) -> bool:

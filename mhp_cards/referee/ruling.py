@@ -1,22 +1,26 @@
 """A ruling: the referee's answer to a question at the table, as a value.
 
-Every ruling has a verdict, the IDs of the rules it rests on, the reason in Russian and English,
-the facts it used (what was needed, what was held, which cards) and the house rules in force
-that changed the answer. The referee never invents rules: a question outside them gets the
-verdict ``outside-rules``.
+Every ruling has a verdict, the IDs of the rules it rests on, a reason *code* (what the answer
+turns on, such as ``"move.already-moved"``), the facts it used (what was needed, what was held,
+which cards) and the house rules in force that changed the answer. Its Russian and English
+reason is rendered from the code and the facts by :mod:`mhp_cards.referee.reasons` only when
+someone reads it, so a ruling asked for its verdict alone — as ``legal_actions`` asks — costs no
+text. The referee never invents rules: a question outside them gets the verdict
+``outside-rules``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Literal
 
+from mhp_cards.referee.reasons import render
 from mhp_cards.rules.rulebook import load_rulebook
 
-__all__ = ["Reason", "Ruling", "Verdict", "allowed", "forbidden", "refused"]
+__all__ = ["Ruling", "Verdict", "allowed", "forbidden", "refused"]
 
-_NO_FACTS: Mapping[str, Any] = MappingProxyType({})
+_NONE: Mapping[str, Any] = MappingProxyType({})
 
 Verdict = Literal[
     "allowed",
@@ -30,79 +34,100 @@ Verdict = Literal[
 ]
 
 
-#: A reason in Russian and English, or a function that writes it when it is first read.
-Reason = tuple[str, str] | Callable[..., tuple[str, str]]
-
-
 class Ruling:
-    """Verdict, rule IDs, reason (ru and en), facts, house rules in force that mattered.
+    """Verdict, rule IDs, reason code, facts, house rules in force that mattered.
 
-    The reason may be given as a function: it is then written only when someone reads it
-    (``reason_ru``, ``reason_en``, the JSON), so a ruling asked for its verdict alone — as
-    ``legal_actions`` asks — costs no text.
+    ``words`` are values the reason's text needs beyond the facts (a mission's name, a list
+    already written out); they are not part of the ruling's facts or its JSON.
     """
 
-    __slots__ = ("_reason", "facts", "house_rules", "rules", "verdict")
+    __slots__ = ("_texts", "code", "facts", "house_rules", "rules", "verdict", "words")
+
+    verdict: Verdict
+    rules: tuple[str, ...]
+    code: str
+    facts: Mapping[str, Any]
+    house_rules: tuple[str, ...]
+    words: Mapping[str, Any]
+    _texts: tuple[str, str] | None
 
     def __init__(
         self,
         verdict: Verdict,
         rules: tuple[str, ...],
-        reason_ru: str | Callable[..., tuple[str, str]],
-        reason_en: str = "",
+        code: str,
         facts: Mapping[str, Any] | None = None,
         house_rules: tuple[str, ...] = (),
+        words: Mapping[str, Any] | None = None,
     ) -> None:
         set_ = object.__setattr__
         set_(self, "verdict", verdict)
         set_(self, "rules", rules)
-        set_(self, "_reason", reason_ru if callable(reason_ru) else (reason_ru, reason_en))
-        set_(self, "facts", facts if facts is not None else _NO_FACTS)
+        set_(self, "code", code)
+        set_(self, "facts", facts if facts is not None else _NONE)
         set_(self, "house_rules", house_rules)
-
-    verdict: Verdict
-    rules: tuple[str, ...]
-    facts: Mapping[str, Any]
-    house_rules: tuple[str, ...]
-    _reason: Reason
+        set_(self, "words", words if words is not None else _NONE)
+        set_(self, "_texts", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Ruling is immutable: cannot set {name!r}")
 
-    def _texts(self) -> tuple[str, str]:
-        reason = self._reason
-        if callable(reason):
-            reason = reason()
-            object.__setattr__(self, "_reason", reason)
-        return reason
+    def texts(self) -> tuple[str, str]:
+        """The reason in Russian and English, rendered from the code on first reading."""
+        texts = self._texts
+        if texts is None:
+            texts = render(self.code, {**self.facts, **self.words})
+            object.__setattr__(self, "_texts", texts)
+        return texts
 
     @property
     def reason_ru(self) -> str:
         """The reason in Russian."""
-        return self._texts()[0]
+        return self.texts()[0]
 
     @property
     def reason_en(self) -> str:
         """The reason in English."""
-        return self._texts()[1]
+        return self.texts()[1]
+
+    def replace(self, **changes: Any) -> Ruling:
+        """A copy with some fields changed (``verdict``, ``rules``, ``code``, ``facts``, …)."""
+        fields: dict[str, Any] = {
+            "verdict": self.verdict,
+            "rules": self.rules,
+            "code": self.code,
+            "facts": self.facts,
+            "house_rules": self.house_rules,
+            "words": self.words,
+        }
+        fields.update(changes)
+        return Ruling(**fields)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Ruling):
             return NotImplemented
-        return (self.verdict, self.rules, self._texts(), dict(self.facts), self.house_rules) == (
+        return (
+            self.verdict,
+            self.rules,
+            self.code,
+            self.texts(),
+            dict(self.facts),
+            self.house_rules,
+        ) == (
             other.verdict,
             other.rules,
-            other._texts(),
+            other.code,
+            other.texts(),
             dict(other.facts),
             other.house_rules,
         )
 
     def __hash__(self) -> int:
-        return hash((self.verdict, self.rules, self._texts(), self.house_rules))
+        return hash((self.verdict, self.rules, self.code, self.texts(), self.house_rules))
 
     def __repr__(self) -> str:
         return (
-            f"Ruling(verdict={self.verdict!r}, rules={self.rules!r}, reason_ru={self.reason_ru!r}, "
+            f"Ruling(verdict={self.verdict!r}, rules={self.rules!r}, code={self.code!r}, "
             f"reason_en={self.reason_en!r}, facts={dict(self.facts)!r}, "
             f"house_rules={self.house_rules!r})"
         )
@@ -115,7 +140,8 @@ class Ruling:
     @property
     def reason(self) -> dict[str, str]:
         """The reason by language."""
-        return {"ru": self.reason_ru, "en": self.reason_en}
+        ru, en = self.texts()
+        return {"ru": ru, "en": en}
 
     def quotes(self, lang: str = "en") -> list[str]:
         """The text of each rule cited, in the project's words."""
@@ -132,10 +158,11 @@ class Ruling:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form: verdict, rules, reason {ru, en}, facts, house_rules."""
+        """The JSON form: verdict, rules, code, reason {ru, en}, facts, house_rules."""
         return {
             "verdict": self.verdict,
             "rules": list(self.rules),
+            "code": self.code,
             "reason": self.reason,
             "facts": _jsonable(self.facts),
             "house_rules": list(self.house_rules),
@@ -154,16 +181,18 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def allowed(rules: tuple[str, ...], ru: str, en: str, **facts: Any) -> Ruling:
-    """An ``allowed`` ruling."""
-    return Ruling("allowed", rules, ru, en, MappingProxyType(facts))
+def allowed(
+    rules: tuple[str, ...], code: str, words: Mapping[str, Any] | None = None, **facts: Any
+) -> Ruling:
+    """An ``allowed`` ruling whose reason is ``code``'s text."""
+    return Ruling("allowed", rules, code, MappingProxyType(facts) if facts else None, (), words)
 
 
-def forbidden(rules: tuple[str, ...], ru: str, en: str, **facts: Any) -> Ruling:
-    """A ``forbidden`` ruling."""
-    return Ruling("forbidden", rules, ru, en, MappingProxyType(facts))
+def forbidden(
+    rules: tuple[str, ...], code: str, words: Mapping[str, Any] | None = None, **facts: Any
+) -> Ruling:
+    """A ``forbidden`` ruling whose reason is ``code``'s text."""
+    return Ruling("forbidden", rules, code, MappingProxyType(facts) if facts else None, (), words)
 
 
-def refused(rules: tuple[str, ...], reason: Callable[[], tuple[str, str]], **facts: Any) -> Ruling:
-    """A ``forbidden`` ruling whose reason (ru, en) is written only when it is read."""
-    return Ruling("forbidden", rules, reason, "", MappingProxyType(facts) if facts else None)
+refused = forbidden

@@ -8,11 +8,14 @@ mission), plus money. Head to head (V1.P1): every substance on the Mission card 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState
+from mhp_cards.referee.reasons import written
 from mhp_cards.referee.ruling import Ruling, Verdict
 
 __all__ = ["Line", "Score", "score"]
@@ -91,23 +94,17 @@ def score(state: GameState, catalog: Catalog) -> Score:
     else:
         best = max(totals.values())
         winners = tuple(player for player, total in totals.items() if total == best)
-    shown = ", ".join(f"{p} {t}" for p, t in totals.items())
-    win_ru = "победа: " + ", ".join(winners)
-    win_en = "winner" + ("s" if len(winners) > 1 else "") + ": " + ", ".join(winners)
     verdict: Verdict = "ended" if state.ended else "score"
     ruling = Ruling(
         verdict,
         rules,
-        f"Очки: {shown}; {win_ru}.",
-        f"Scores: {shown}; {win_en}.",
+        "score.totals",
         MappingProxyType(
             {
                 "totals": totals,
                 "winners": list(winners),
                 "lines": [
-                    line.__dict__
-                    if False
-                    else {
+                    {
                         "player": line.player,
                         "what": line.what,
                         "value": line.value,
@@ -121,3 +118,12 @@ def score(state: GameState, catalog: Catalog) -> Score:
         ),
     )
     return Score(totals, tuple(lines), winners, ruling)
+
+
+@written("score.totals")
+def _totals(values: Mapping[str, Any]) -> tuple[str, str]:
+    shown = ", ".join(f"{p} {t}" for p, t in values["totals"].items())
+    winners = values["winners"]
+    win_ru = "победа: " + ", ".join(winners)
+    win_en = "winner" + ("s" if len(winners) > 1 else "") + ": " + ", ".join(winners)
+    return f"Очки: {shown}; {win_ru}.", f"Scores: {shown}; {win_en}."

@@ -14,6 +14,7 @@ from mhp_cards.referee.common import (
     only_at_levels,
     updated,
 )
+from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden
 from mhp_cards.referee.table import (
     containers_for,
@@ -22,7 +23,7 @@ from mhp_cards.referee.table import (
 )
 
 #: The ruling refuse_free stands on when the token may be freed (its effect is not computed).
-_FREEABLE = Ruling("allowed", ("L2.T5",), "Фишку можно освободить.", "The token may be freed.")
+_FREEABLE = Ruling("allowed", ("L2.T5",), "free.may")
 
 
 def refuse_free(state: GameState, action: FreeToken, catalog: Catalog) -> Outcome | None:
@@ -42,8 +43,7 @@ def judge_free(
         state,
         CHEMISTRY_LEVELS,
         rules,
-        "фишек химиков на уровне 1 нет",
-        "there are no chemist tokens at level 1",
+        "free.no-tokens-here",
     )
     if refusal:
         return Outcome(refusal)
@@ -51,8 +51,7 @@ def judge_free(
         state,
         "free",
         rules,
-        "Фишку в этот ход уже освобождали.",
-        "A token has been freed this turn already.",
+        "free.once",
     )
     if refusal is None and action.how == "sell-player":
         # Ruling L2.T2-one-trade: selling a product to a player is also the turn's one trade.
@@ -60,8 +59,7 @@ def judge_free(
             state,
             "trade",
             ("L2.T2", "L2.T2-one-trade"),
-            "Сделка в этот ход уже была: продажа продукта игроку — тоже сделка.",
-            "There has been a trade this turn already: selling a product to a player is one.",
+            "free.sale-is-a-trade",
         )
     if refusal:
         return Outcome(refusal)
@@ -72,8 +70,8 @@ def judge_free(
         return Outcome(
             forbidden(
                 rules,
-                f"Нет такой ёмкости {ref.installation}:{ref.card}:{ref.container}.",
-                f"No container {ref.installation}:{ref.card}:{ref.container}.",
+                "free.no-container",
+                {"ref": f"{ref.installation}:{ref.card}:{ref.container}"},
             )
         )
     i, k, container = found
@@ -81,8 +79,8 @@ def judge_free(
         return Outcome(
             forbidden(
                 rules,
-                f"На {container.substance} ({container.card}) нет фишки {player.id}.",
-                f"{player.id} has no token on {container.substance} ({container.card}).",
+                "free.no-token",
+                {"substance": container.substance, "card": container.card, "player": player.id},
             )
         )
     price = catalog.substance(container.substance).price
@@ -90,58 +88,29 @@ def judge_free(
     slot = slots.index(player.id)
     money, bank, partner_money = player.money, state.bank, None
     if state.level == "1v1" and action.how == "sell-player":
-        return Outcome(
-            forbidden(
-                ("V1.4",),
-                "Один на один продавать вещества другому игроку нельзя.",
-                "Head to head forbids selling to the other player.",
-            )
-        )
+        return Outcome(forbidden(("V1.4",), "free.head-to-head-no-sale"))
     if state.level == "1v1" and action.how == "sell-bank" and state.free_tokens(player.id) > 0:
-        return Outcome(
-            forbidden(
-                ("V1.4",),
-                "Один на один Банку продают, только когда свободных фишек нет.",
-                "Head to head: sell to the Bank only when no token is free.",
-            )
-        )
+        return Outcome(forbidden(("V1.4",), "free.head-to-head-bank"))
     if action.how == "sell-bank":
         limit_ok = action.price == price if state.level == "3" else action.price <= price
         if not limit_ok:
-            wording_ru = (
-                f"ровно по цене {price} мР" if state.level == "3" else f"не дороже {price} мР"
-            )
-            wording_en = (
-                f"at exactly {price} мР" if state.level == "3" else f"for {price} мР or less"
-            )
             return Outcome(
                 forbidden(
                     rules,
-                    f"Банк покупает {container.substance} {wording_ru}.",
-                    f"The Bank buys {container.substance} {wording_en}.",
+                    "free.bank-exact-price" if state.level == "3" else "free.bank-at-most",
+                    {"substance": container.substance},
                     price=action.price,
                     nominal=price,
                 )
             )
         if state.bank < action.price:
-            return Outcome(
-                forbidden(
-                    (*rules, "L1.T8.R1"),
-                    f"В Банке {state.bank} мР.",
-                    f"The Bank holds {state.bank} мР.",
-                    bank=state.bank,
-                )
-            )
+            return Outcome(forbidden((*rules, "L1.T8.R1"), "free.bank-short", bank=state.bank))
         money, bank = money + action.price, bank - action.price
         slots[slot] = None
     elif action.how == "dump":
         if player.money < price:
             return Outcome(
-                forbidden(
-                    rules,
-                    f"Штраф за выброс — {price} мР, у игрока {player.money}.",
-                    f"Dumping costs a fine of {price} мР; the player has {player.money}.",
-                )
+                forbidden(rules, "free.fine-unpaid", {"price": price, "money": player.money})
             )
         money, bank = money - price, bank + price
         slots[slot] = None
@@ -151,26 +120,14 @@ def judge_free(
             or action.partner == player.id
             or action.partner not in {p.id for p in state.players}
         ):
-            return Outcome(
-                forbidden(
-                    rules, "Укажите другого игрока-покупателя.", "Name another player as the buyer."
-                )
-            )
+            return Outcome(forbidden(rules, "free.name-a-buyer"))
         partner = state.player(action.partner)
         if state.free_tokens(partner.id) < 1:
-            return Outcome(
-                forbidden(
-                    rules,
-                    f"У {partner.id} нет свободных фишек.",
-                    f"{partner.id} has no free token.",
-                )
-            )
+            return Outcome(forbidden(rules, "free.buyer-no-token", {"partner": partner.id}))
         if partner.money < action.price:
             return Outcome(
                 forbidden(
-                    rules,
-                    f"У {partner.id} только {partner.money} мР.",
-                    f"{partner.id} has only {partner.money} мР.",
+                    rules, "free.buyer-short", {"partner": partner.id, "money": partner.money}
                 )
             )
         # L2.T3: the buyer needs a container for the substance on an installation they use.
@@ -185,10 +142,8 @@ def judge_free(
                 return Outcome(
                     forbidden(
                         ("L2.T3",),
-                        f"У {partner.id} нет свободной ёмкости для {container.substance} ни на "
-                        "своей, ни на общей установке.",
-                        f"{partner.id} has no free {container.substance} container on their own "
-                        "or a shared installation.",
+                        "free.buyer-no-container",
+                        {"partner": partner.id, "substance": container.substance},
                     )
                 )
             target = (found[0], found[1], found[2].places.index(None))
@@ -217,23 +172,82 @@ def judge_free(
     if action.how == "sell-player":
         new = mark_done(new, "trade")
         rules = (*rules, "L2.T2", "L2.T2-one-trade")
-    how_ru = {
-        "sell-bank": f"продано Банку за {action.price} мР",
-        "dump": f"выброшено, штраф {price} мР",
-        "sell-player": f"продано {action.partner} за {action.price} мР",
-    }[action.how]
-    how_en = {
-        "sell-bank": f"sold to the Bank for {action.price} мР",
-        "dump": f"dumped, fine {price} мР",
-        "sell-player": f"sold to {action.partner} for {action.price} мР",
-    }[action.how]
-    ruling = allowed(
-        rules,
-        f"Фишка освобождена: {container.substance} {how_ru}.",
-        f"Token freed: {container.substance} {how_en}.",
-        nominal=price,
-    )
-    return Outcome(ruling, new, (event("free", ruling.reason_ru, ruling.reason_en),))
+    code = f"free.freed.{action.how}"
+    words = {
+        "substance": container.substance,
+        "price": action.price,
+        "fine": price,
+        "partner": action.partner,
+    }
+    ruling = allowed(rules, code, words, nominal=price)
+    return Outcome(ruling, new, (event("free", code, words),))
+
+
+said("free.may", "Фишку можно освободить.", "The token may be freed.")
+said(
+    "free.no-tokens-here", "фишек химиков на уровне 1 нет", "there are no chemist tokens at level 1"
+)
+said("free.once", "Фишку в этот ход уже освобождали.", "A token has been freed this turn already.")
+said(
+    "free.sale-is-a-trade",
+    "Сделка в этот ход уже была: продажа продукта игроку — тоже сделка.",
+    "There has been a trade this turn already: selling a product to a player is one.",
+)
+said("free.no-container", "Нет такой ёмкости {ref}.", "No container {ref}.")
+said(
+    "free.no-token",
+    "На {substance} ({card}) нет фишки {player}.",
+    "{player} has no token on {substance} ({card}).",
+)
+said(
+    "free.head-to-head-no-sale",
+    "Один на один продавать вещества другому игроку нельзя.",
+    "Head to head forbids selling to the other player.",
+)
+said(
+    "free.head-to-head-bank",
+    "Один на один Банку продают, только когда свободных фишек нет.",
+    "Head to head: sell to the Bank only when no token is free.",
+)
+said(
+    "free.bank-exact-price",
+    "Банк покупает {substance} ровно по цене {nominal} мР.",
+    "The Bank buys {substance} at exactly {nominal} мР.",
+)
+said(
+    "free.bank-at-most",
+    "Банк покупает {substance} не дороже {nominal} мР.",
+    "The Bank buys {substance} for {nominal} мР or less.",
+)
+said("free.bank-short", "В Банке {bank} мР.", "The Bank holds {bank} мР.")
+said(
+    "free.fine-unpaid",
+    "Штраф за выброс — {price} мР, у игрока {money}.",
+    "Dumping costs a fine of {price} мР; the player has {money}.",
+)
+said("free.name-a-buyer", "Укажите другого игрока-покупателя.", "Name another player as the buyer.")
+said("free.buyer-no-token", "У {partner} нет свободных фишек.", "{partner} has no free token.")
+said("free.buyer-short", "У {partner} только {money} мР.", "{partner} has only {money} мР.")
+said(
+    "free.buyer-no-container",
+    "У {partner} нет свободной ёмкости для {substance} ни на своей, ни на общей установке.",
+    "{partner} has no free {substance} container on their own or a shared installation.",
+)
+said(
+    "free.freed.sell-bank",
+    "Фишка освобождена: {substance} продано Банку за {price} мР.",
+    "Token freed: {substance} sold to the Bank for {price} мР.",
+)
+said(
+    "free.freed.dump",
+    "Фишка освобождена: {substance} выброшено, штраф {fine} мР.",
+    "Token freed: {substance} dumped, fine {fine} мР.",
+)
+said(
+    "free.freed.sell-player",
+    "Фишка освобождена: {substance} продано {partner} за {price} мР.",
+    "Token freed: {substance} sold to {partner} for {price} мР.",
+)
 
 
 def find_container(

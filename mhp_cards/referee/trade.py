@@ -20,6 +20,7 @@ from mhp_cards.referee.common import (
     once_a_turn,
     updated,
 )
+from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.table import (
     containers_for,
@@ -39,78 +40,37 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
         "3": ("L3.T2", "L1.T7"),
     }[state.level]
     if state.level == "1v1":
-        return Outcome(
-            refused(
-                ("V1.4",),
-                lambda: (
-                    "В игре один на один обмены и сделки между игроками запрещены.",
-                    "Head to head forbids trades between players.",
-                ),
-            )
-        )
+        return Outcome(refused(("V1.4",), "trade.head-to-head"))
     if state.level in ("2", "3"):
         refusal = once_a_turn(
             state,
             "trade",
             (*rules, "L2.T2", "L2.T2-one-trade"),
-            "Сделка в этот ход уже была.",
-            "There has been a trade this turn already.",
+            "trade.once",
         )
         if refusal:
             return Outcome(refusal)
         gives = len(action.give) + (action.give_product is not None)
         gets = len(action.receive) + (action.get_product is not None)
         if gives > 1 or gets > 1:
-            return Outcome(
-                refused(
-                    ("L2.T2",),
-                    lambda: (
-                        "За ход — одна сделка с ОДНОЙ карточкой в каждую сторону.",
-                        "One trade a turn, with ONE card each way.",
-                    ),
-                )
-            )
+            return Outcome(refused(("L2.T2",), "trade.one-card-each-way"))
     player = state.current
     if len(set(action.give)) != len(action.give) or len(set(action.receive)) != len(action.receive):
-        return Outcome(
-            refused(
-                rules, lambda: ("Одна и та же карточка названа дважды.", "A card is named twice.")
-            )
-        )
+        return Outcome(refused(rules, "cards.named-twice"))
     if action.partner == player.id or action.partner not in {p.id for p in state.players}:
-        return Outcome(
-            refused(
-                rules,
-                lambda: (
-                    f"Партнёра {action.partner!r} нет в игре.",
-                    f"There is no other player {action.partner!r}.",
-                ),
-            )
-        )
+        return Outcome(refused(rules, "trade.no-partner", {"partner": action.partner}))
     partner = state.player(action.partner)
     missing = [card for card in action.give if card not in player.raw_cards]
     if missing:
-        return Outcome(
-            refused(rules, lambda: (f"У игрока нет {missing}.", f"The player lacks {missing}."))
-        )
+        return Outcome(refused(rules, "cards.player-lacks", {"missing": missing}))
     missing = [card for card in action.receive if card not in partner.raw_cards]
     if missing:
-        return Outcome(
-            refused(rules, lambda: (f"У партнёра нет {missing}.", f"The partner lacks {missing}."))
-        )
+        return Outcome(refused(rules, "trade.partner-lacks", {"missing": missing}))
     if not (action.give or action.receive or action.give_product or action.get_product):
-        return Outcome(refused(rules, lambda: ("Сделка без карточек.", "A trade needs a card.")))
+        return Outcome(refused(rules, "trade.no-cards"))
     products = (action.give_product, action.get_product)
     if state.level == "1" and any(products):
-        return Outcome(
-            refused(
-                rules,
-                lambda: (
-                    "На уровне 1 веществ нет: меняются только карточки сырья.",
-                    "Level 1 has no substances: only raw cards change hands.",
-                ),
-            )
-        )
+        return Outcome(refused(rules, "trade.no-substances"))
     moves: list[tuple[tuple[int, int, int], tuple[int, int, int], str]] = []
     for ref, seller, buyer in (
         (action.give_product, player, partner),
@@ -127,8 +87,7 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
             state,
             "free",
             ("L2.T5", "L2.T2-one-trade"),
-            "Фишку в этот ход уже освобождали: продажа продукта её освобождает.",
-            "A token has been freed this turn already: selling a product frees one.",
+            "trade.token-freed-already",
         )
         if refusal:
             return Outcome(refusal)
@@ -138,16 +97,10 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
     ):
         if product_in is not None and product_out is None and state.free_tokens(someone.id) < 1:
             return Outcome(
-                forbidden(
-                    (*rules, "L2.T5"),
-                    f"У {someone.id} нет свободной фишки для продукта.",
-                    f"{someone.id} has no free token for the product.",
-                )
+                forbidden((*rules, "L2.T5"), "trade.no-free-token", {"someone": someone.id})
             )
     if action.pay > player.money or -action.pay > partner.money:
-        return Outcome(
-            refused(rules, lambda: ("Не хватает денег на оплату.", "Not enough money to pay."))
-        )
+        return Outcome(refused(rules, "trade.no-money"))
     for someone, incoming, outgoing in (
         (player, action.receive, action.give),
         (partner, action.give, action.receive),
@@ -157,8 +110,8 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
             return Outcome(
                 forbidden(
                     ("L3.S3",),
-                    f"Комбайн {someone.id} переполнится.",
-                    f"{someone.id}'s combine would hold more than {COMBINE_CAPACITY} cards.",
+                    "trade.combine-overflows",
+                    {"someone": someone.id, "capacity": COMBINE_CAPACITY},
                 )
             )
     return None
@@ -200,12 +153,9 @@ def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
         new = mark_done(new, "trade")
     gave = [*action.give, *_named(state, action.give_product)]
     got = [*action.receive, *_named(state, action.get_product)]
-    ruling = allowed(
-        rules,
-        f"Сделка с {partner.id}: отдано {gave}, получено {got}, оплата {action.pay} мР.",
-        f"Trade with {partner.id}: gave {gave}, got {got}, paid {action.pay} мР.",
-    )
-    return Outcome(ruling, new, (event("trade", ruling.reason_ru, ruling.reason_en),))
+    words = {"partner": partner.id, "gave": gave, "got": got, "pay": action.pay}
+    ruling = allowed(rules, "trade.made", words)
+    return Outcome(ruling, new, (event("trade", "trade.made", words),))
 
 
 judge_trade: Judge[Trade] = guarded(
@@ -227,13 +177,13 @@ def product_transfer(
     found = find_container(state, ref.installation, ref.card, ref.container)
     place = f"{ref.installation}:{ref.card}:{ref.container}"
     if found is None or found[2].role != "product":
-        return forbidden(("L2.T2",), f"Нет продукта {place}.", f"There is no product {place}.")
+        return forbidden(("L2.T2",), "trade.no-product", {"place": place})
     i, k, container = found
     if seller not in container.places:
         return forbidden(
             ("L2.T2",),
-            f"На {container.substance} ({place}) нет фишки {seller}.",
-            f"{seller} has no token on {container.substance} ({place}).",
+            "free.no-token",
+            {"substance": container.substance, "card": place, "player": seller},
         )
     source = (i, k, container.places.index(seller))
     if state.installations[i].number in {
@@ -244,10 +194,8 @@ def product_transfer(
     if target is None:
         return forbidden(
             ("L2.T3",),
-            f"У {buyer} нет свободной ёмкости для {container.substance} ни на своей, ни на "
-            "общей установке.",
-            f"{buyer} has no free {container.substance} container on their own or a shared "
-            "installation.",
+            "free.buyer-no-container",
+            {"partner": buyer, "substance": container.substance},
         )
     return source, (target[0], target[1], target[2].places.index(None))
 
@@ -280,3 +228,48 @@ def _named(state: GameState, ref: ProductRef | None) -> list[str]:
     found = find_container(state, ref.installation, ref.card, ref.container)
     substance = found[2].substance if found else "?"
     return [f"{substance} ({ref.installation}:{ref.card}:{ref.container})"]
+
+
+said(
+    "trade.head-to-head",
+    "В игре один на один обмены и сделки между игроками запрещены.",
+    "Head to head forbids trades between players.",
+)
+said("trade.once", "Сделка в этот ход уже была.", "There has been a trade this turn already.")
+said(
+    "trade.one-card-each-way",
+    "За ход — одна сделка с ОДНОЙ карточкой в каждую сторону.",
+    "One trade a turn, with ONE card each way.",
+)
+said(
+    "trade.no-partner", "Партнёра {partner!r} нет в игре.", "There is no other player {partner!r}."
+)
+said("trade.partner-lacks", "У партнёра нет {missing}.", "The partner lacks {missing}.")
+said("trade.no-cards", "Сделка без карточек.", "A trade needs a card.")
+said(
+    "trade.no-substances",
+    "На уровне 1 веществ нет: меняются только карточки сырья.",
+    "Level 1 has no substances: only raw cards change hands.",
+)
+said(
+    "trade.token-freed-already",
+    "Фишку в этот ход уже освобождали: продажа продукта её освобождает.",
+    "A token has been freed this turn already: selling a product frees one.",
+)
+said(
+    "trade.no-free-token",
+    "У {someone} нет свободной фишки для продукта.",
+    "{someone} has no free token for the product.",
+)
+said("trade.no-money", "Не хватает денег на оплату.", "Not enough money to pay.")
+said(
+    "trade.combine-overflows",
+    "Комбайн {someone} переполнится.",
+    "{someone}'s combine would hold more than {capacity} cards.",
+)
+said(
+    "trade.made",
+    "Сделка с {partner}: отдано {gave}, получено {got}, оплата {pay} мР.",
+    "Trade with {partner}: gave {gave}, got {got}, paid {pay} мР.",
+)
+said("trade.no-product", "Нет продукта {place}.", "There is no product {place}.")
