@@ -1,4 +1,4 @@
-"""Reason codes: every ruling and event names one, its text is rendered from it, and only when read."""
+"""Reason codes: each ruling and event names one; its text is rendered from it when read."""
 
 from __future__ import annotations
 
@@ -52,11 +52,14 @@ def test_every_ruling_and_event_has_a_registered_code_and_both_texts(level, play
             ruling = outcome.ruling
             assert ruling.code in TEXTS
             ru, en = ruling.texts()
-            assert ru and en and ru != en
+            assert ru
+            assert en
+            assert ru != en
             assert ruling.to_json()["code"] == ruling.code
             for event in outcome.events:
                 assert event.code in TEXTS
-                assert event.ru and event.en
+                assert event.ru
+                assert event.en
                 assert event.to_json()["code"] == event.code
             seen.add(ruling.code)
     assert len(seen) >= 5
