@@ -118,6 +118,11 @@ class FieldState(Model):
         """Every position a combine can stand on: the cells and the Base."""
         return frozenset([self.base, *(cell.position for cell in self.cells)])
 
+    @cached_property
+    def raw_left(self) -> int:
+        """How many raw cards still lie on the field."""
+        return sum(1 for cell in self.cells if cell.raw)
+
     def with_cards(self, cells: tuple[Cell, ...]) -> FieldState:
         """The same field with other raw cards on its cells (the cells stay where they are).
 

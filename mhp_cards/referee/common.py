@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState, Player
@@ -63,9 +63,12 @@ class Event:
         return {"kind": self.kind, "code": self.code, "ru": ru, "en": en, "data": dict(self.data)}
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The referee's judgement of an action: the ruling and, when allowed, what follows."""
+class Outcome(NamedTuple):
+    """The referee's judgement of an action: the ruling and, when allowed, what follows.
+
+    A named tuple rather than a dataclass: the referee makes one for every judgement, refusals
+    included, and a tuple is the cheapest immutable value to make.
+    """
 
     ruling: Ruling
     state: GameState | None = None

@@ -58,7 +58,7 @@ from mhp_cards.referee.market import (
     sell_effect,
     warehouse_effect,
 )
-from mhp_cards.referee.move import judge_move, move_effect, paths
+from mhp_cards.referee.move import judge_move, move_effect, path_list
 from mhp_cards.referee.react import can_react, judge_react, judge_take
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
@@ -89,7 +89,7 @@ def apply(
         listed is not None
         and listed[0] is state
         and listed[1] is catalog
-        and listed[3].get(id(action)) is action
+        and any(made is action for made in listed[3])
     ):
         outcome = listed[2].get(action)
         effect = EFFECTS.get(type(action))
@@ -163,7 +163,7 @@ def refuse_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome |
     player = state.current
     moves_left = state.level in FIELD_LEVELS and "move" not in state.done_this_turn
     repairing = player.combine is not None and player.combine.repair_turn == state.turn_number
-    if moves_left and any(True for _ in paths(state, player, attacks=not repairing)):
+    if moves_left and path_list(state, player, attacks=not repairing):
         return _MOVE_FIRST
     if state.level in ("2", "1v1") and "take" not in state.done_this_turn and any(state.piles):
         rule = "V1.3" if state.level == "1v1" else "L2.T1"
@@ -216,7 +216,7 @@ _PROGRESS = frozenset({"collect", "react", "warehouse"})
 def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | None]:
     """Mark the game ended when an end condition holds after a turn (L1.E1, L2.E1, V1.5, L3.E1)."""
     code: EndCode | None = None
-    if state.level == "1" and state.field is not None and not any(c.raw for c in state.field.cells):
+    if state.level == "1" and state.field is not None and not state.field.raw_left:
         code = "field-empty"
     elif state.level in ("2", "1v1") and not any(state.piles):
         code = "piles-empty"
@@ -225,7 +225,7 @@ def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | No
     elif (
         state.level == "3"
         and state.field is not None
-        and not any(c.raw for c in state.field.cells)
+        and not state.field.raw_left
         and not state.warehouse
         and not any(can_react(state, catalog, p.id) for p in state.players)
     ):
@@ -281,7 +281,7 @@ said("end.turn-over", "Ход закончен; ходит {next}.", "Turn over;
 #: judged: applying one of those actions to that state needs no second check (as python-chess's
 #: push after its move generator): a judged outcome is reused, an unjudged action has its
 #: effect computed without the refusal chain.
-LISTED: dict[int, tuple[GameState, Catalog, dict[Action, Outcome], dict[int, Action]]] = {}
+LISTED: dict[int, tuple[GameState, Catalog, dict[Action, Outcome], tuple[Action, ...]]] = {}
 
 
 #: The refusal chains of the judges whose actions legal_actions lists most: asking them is the

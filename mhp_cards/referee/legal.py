@@ -38,7 +38,7 @@ from mhp_cards.referee.common import (
 )
 from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge
 from mhp_cards.referee.fight import fight_choices
-from mhp_cards.referee.move import paths
+from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import mission_places, reactions
 from mhp_cards.referee.tokens import find_container
 
@@ -142,24 +142,13 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                 player.combine.repair_turn == state.turn_number
             )
             listed += [
-                _made(Move, path=path) for path in paths(state, player, attacks=not repairing)
+                _made(Move, path=path) for path in path_list(state, player, attacks=not repairing)
             ]
-        listed += [
-            action
-            for action in (
-                _made(BuyUpgrade, upgrade="solar-battery"),
-                _made(BuyUpgrade, upgrade="armour"),
-            )
-            if allowed_now(action)
-        ]
+        listed += [action for action in _UPGRADES if allowed_now(action)]
         listed += each_if_one(_each_card(SellRaw, player.raw_cards))
         listed += each_if_one(_each_card(BuyRaw, state.warehouse))
     if state.level == "1":
-        listed += [
-            claim
-            for claim in (_made(Claim, mission=mission.id) for mission in catalog.missions)
-            if allowed_now(claim)
-        ]
+        listed += _claims(state, catalog, allowed_now)
     if state.level in ("2", "1v1"):
         listed += each_if_one([_made(TakeRaw, pile=n) for n in (1, 2, 3) if state.piles[n - 1]])
     if state.level in CHEMISTRY_LEVELS:
@@ -201,11 +190,10 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
         for partner in state.players:
             if partner.id != player.id:
                 listed += _trades(state, player, partner, allowed_now)
-    end = _made(EndTurn)
-    if allowed_now(end):
-        listed.append(end)
+    if allowed_now(_END):
+        listed.append(_END)
     LISTED.clear()
-    LISTED[id(state)] = (state, catalog, outcomes, {id(action): action for action in listed})
+    LISTED[id(state)] = (state, catalog, outcomes, tuple(listed))
     return listed
 
 
@@ -236,6 +224,14 @@ def _made(kind: type[M], **fields: Any) -> M:
     return made
 
 
+#: The actions that name nothing of the state: made once.
+_UPGRADES: tuple[Action, ...] = (
+    BuyUpgrade.model_construct(upgrade="solar-battery"),
+    BuyUpgrade.model_construct(upgrade="armour"),
+)
+_END: Action = EndTurn.model_construct()
+
+
 def _trades(
     state: GameState, player: Player, partner: Player, allowed_now: Callable[[Action], bool]
 ) -> list[Action]:
@@ -250,7 +246,7 @@ def _trades(
     # level 3), never on which held cards it names: one judgement per shape.
     listed = [
         action
-        for shape in _raw_trade_shapes(partner.id, tuple(mine), tuple(theirs))
+        for shape in _raw_trade_shapes(partner.id, mine, theirs)
         if shape and allowed_now(shape[0])
         for action in shape
     ]
@@ -304,12 +300,39 @@ def _kind_of(card: str) -> str:
     return card.partition("#")[0]
 
 
-def _first_of_each_kind(cards: tuple[str, ...]) -> list[str]:
-    """The first card of each kind, in the order of ``cards``."""
-    seen: dict[str, str] = {}
-    for card in cards:
-        seen.setdefault(card.partition("#")[0], card)
-    return list(seen.values())
+def _first_of_each_kind(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The first card of each kind, in the order of ``cards`` (worked out once per hand)."""
+    key = (_first_of_each_kind, cards)
+    firsts: tuple[str, ...] | None = _MADE.get(key)
+    if firsts is None:
+        seen: dict[str, str] = {}
+        for card in cards:
+            seen.setdefault(card.partition("#")[0], card)
+        firsts = _MADE[key] = tuple(seen.values())
+    return firsts
+
+
+def _claims(
+    state: GameState, catalog: Catalog, allowed_now: Callable[[Action], bool]
+) -> list[Action]:
+    """The level-1 claims of the whole hand that :func:`judge_claim` allows.
+
+    A claim's verdict depends only on the hand, the catalog's missions and the house rule on
+    matching (its judge reads nothing else), so the claims are judged once per hand.
+    """
+    player = state.current
+    key = (player.raw_cards, state.house_rules.mission_match)
+    memo = catalog.memo("referee.legal-claims")
+    claims: list[Action] | None = memo.get(key)
+    if claims is None:
+        if len(memo) >= _MADE_LIMIT:
+            memo.clear()
+        claims = memo[key] = [
+            claim
+            for claim in (_made(Claim, mission=mission.id) for mission in catalog.missions)
+            if allowed_now(claim)
+        ]
+    return claims
 
 
 def _product_refs(state: GameState, player_id: str) -> list[ProductRef]:

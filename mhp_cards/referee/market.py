@@ -30,32 +30,25 @@ from mhp_cards.rules.numbers import (
 
 def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome | None:
     """Why an upgrade may not be bought now (L1.T3, L1.T6); None when it may."""
-    rule = "L1.T3" if action.upgrade == "solar-battery" else "L1.T6"
-    refusal = only_at_levels(
-        state,
-        FIELD_LEVELS,
-        (rule,),
-        "buy.combines-only",
-    )
+    battery = action.upgrade == "solar-battery"
+    rule = "L1.T3" if battery else "L1.T6"
+    refusal = only_at_levels(state, FIELD_LEVELS, (rule,), "buy.combines-only")
     if refusal:
         return Outcome(refusal)
     player = state.current
     assert player.combine is not None
-    upgrade = catalog.components.upgrade(action.upgrade)
-    price = upgrade.price if upgrade else UPGRADE_PRICE
-    has = (
-        player.combine.solar_battery if action.upgrade == "solar-battery" else player.combine.armour
-    )
-    if has:
+    if player.combine.solar_battery if battery else player.combine.armour:
         return Outcome(refused((rule,), "buy.has-it"))
-    bought = sum(
-        1
-        for p in state.players
-        if p.combine
-        and (p.combine.solar_battery if action.upgrade == "solar-battery" else p.combine.armour)
-    )
-    if upgrade is not None and bought >= upgrade.count:
-        return Outcome(refused((rule,), "buy.none-left"))
+    upgrade = catalog.components.upgrade(action.upgrade)
+    if upgrade is not None:
+        bought = 0
+        for other in state.players:
+            combine = other.combine
+            if combine is not None and (combine.solar_battery if battery else combine.armour):
+                bought += 1
+        if bought >= upgrade.count:
+            return Outcome(refused((rule,), "buy.none-left"))
+    price = upgrade.price if upgrade else UPGRADE_PRICE
     if player.money < price:
         return Outcome(refused((rule, "L1.T8.R1"), "buy.no-money", price=price, money=player.money))
     return None

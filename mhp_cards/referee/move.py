@@ -7,7 +7,7 @@ from itertools import pairwise
 from typing import Any
 
 from mhp_cards.catalog.models import Catalog
-from mhp_cards.game.state import Fight, GameState, Player, Position
+from mhp_cards.game.state import Cell, Fight, GameState, Player, Position
 from mhp_cards.referee.actions import Move
 from mhp_cards.referee.common import (
     FIELD_LEVELS,
@@ -16,15 +16,12 @@ from mhp_cards.referee.common import (
     capacity_left,
     event,
     guarded,
-    mark_done,
     once_a_turn,
     only_at_levels,
-    updated,
-    updated_combine,
 )
 from mhp_cards.referee.reasons import said, written
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden
-from mhp_cards.referee.table import adjacent, occupant, replace_player
+from mhp_cards.referee.table import adjacent, occupant
 from mhp_cards.rules.numbers import (
     COMBINE_CAPACITY,
 )
@@ -57,15 +54,19 @@ def paths(state: GameState, player: Player, attacks: bool = True) -> Iterator[tu
     (L1.T3-up-to-two); with ``battery-exactly-two``, and on the first move from the Base, a
     shorter path is allowed only where no full-length path exists.
     """
+    return iter(path_list(state, player, attacks))
+
+
+def path_list(state: GameState, player: Player, attacks: bool = True) -> list[tuple[Position, ...]]:
+    """:func:`paths` as a list, worked out once for the last state asked about."""
     key = (id(state), player.id, attacks)
     known = _PATHS.get(key)
     if known is not None and known[0] is state:
-        yield from known[1]
-        return
+        return known[1]
     found = list(_paths(state, player, attacks))
     _PATHS.clear()  # only the last state's: the listing and the judges ask about it in turn
     _PATHS[key] = (state, found)
-    yield from found
+    return found
 
 
 #: The paths of the last state asked about (see :func:`paths`).
@@ -146,8 +147,7 @@ def refuse_move(state: GameState, action: Move, catalog: Catalog) -> Outcome | N
     assert player.combine is not None
     assert state.field is not None
     path = tuple(action.path)
-    legal = set(paths(state, player))
-    if path not in legal:
+    if path not in path_list(state, player):
         rules = _move_rules(state, player, path)
         return Outcome(_why_not_path(state, player, path, steps_allowed(player), rules))
     target = occupant(state, path[-1], besides=player.id)
@@ -168,23 +168,34 @@ def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
     target = occupant(state, path[-1], besides=player.id)
     capacity = capacity_left(state, player)
     collected: list[str] = []
-    cells = list(state.field.cells)
+    field = state.field
+    cells: list[Cell] | None = None
     on_path = 0
-    for index in sorted(i for i in map(state.field.cell_index, path) if i is not None):
-        cell = cells[index]
+    for index in sorted(i for i in map(field.cell_index, path) if i is not None):
+        cell = field.cells[index]
         if cell.raw:
             on_path += 1
             if capacity is not None and len(collected) >= capacity:
                 continue
             collected.append(cell.raw)
+            if cells is None:
+                cells = list(field.cells)
             cells[index] = cell.model_copy(update={"raw": None})
-    moved = updated_combine(player, position=path[-1], moved=True)
-    moved = updated(moved, raw_cards=(*player.raw_cards, *collected))
-    new = replace_player(state, moved)
-    new = new.model_copy(update={"field": state.field.with_cards(tuple(cells))})
-    new = mark_done(new, "move")
+    combine = player.combine.model_copy(update={"position": path[-1], "moved": True})
+    update: dict[str, Any] = {"combine": combine}
     if collected:
-        new = mark_done(new, "collect")
+        update["raw_cards"] = (*player.raw_cards, *collected)
+    players = list(state.players)
+    players[state.turn] = player.model_copy(update=update)
+    changes: dict[str, Any] = {
+        "players": tuple(players),
+        # The field object stays when nothing was collected, with the facts it has worked out.
+        "field": field if cells is None else field.with_cards(tuple(cells)),
+        "done_this_turn": (*state.done_this_turn, "move", *(("collect",) if collected else ())),
+    }
+    if target is not None:
+        changes["fight"] = Fight(attacker=player.id, defender=target, cell=path[-1])
+    new = state.model_copy(update=changes)
     words = {"player": player.id, "to": path[-1], "collected": collected}
     events = [event("move", "event.move", words, path=[list(p) for p in path], collected=collected)]
     full = capacity is not None and len(collected) < on_path
@@ -192,9 +203,6 @@ def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
         rules = (*rules, "L3.S3", "L3.S3.R1")
         events.append(event("capacity", "event.capacity", {"capacity": COMBINE_CAPACITY}))
     if target is not None:
-        new = new.model_copy(
-            update={"fight": Fight(attacker=player.id, defender=target, cell=path[-1])}
-        )
         events.append(event("attack", "event.attack", {"player": player.id}, defender=target))
         rules = (*rules, "L1.T4")
     ruling = allowed(

@@ -16,7 +16,6 @@ from mhp_cards.referee.common import (
     capacity_left,
     event,
     guarded,
-    mark_done,
     once_a_turn,
     updated,
 )
@@ -24,7 +23,7 @@ from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.table import (
     containers_for,
-    replace_player,
+    player_index,
     usable_installations,
 )
 from mhp_cards.referee.tokens import find_container
@@ -33,12 +32,7 @@ from mhp_cards.rules.numbers import COMBINE_CAPACITY
 
 def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome | None:
     """Why a trade may not be made now (L1.T7, L2.T2, L2.T3, V1.4, L3.S3); None when it may."""
-    rules: tuple[str, ...] = {
-        "1": ("L1.T7",),
-        "2": ("L2.T2",),
-        "1v1": ("V1.4",),
-        "3": ("L3.T2", "L1.T7"),
-    }[state.level]
+    rules = _TRADE_RULES[state.level]
     if state.level == "1v1":
         return Outcome(refused(("V1.4",), "trade.head-to-head"))
     if state.level in ("2", "3"):
@@ -55,9 +49,12 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
         if gives > 1 or gets > 1:
             return Outcome(refused(("L2.T2",), "trade.one-card-each-way"))
     player = state.current
-    if len(set(action.give)) != len(action.give) or len(set(action.receive)) != len(action.receive):
+    give, receive = action.give, action.receive
+    if (len(give) > 1 and len(set(give)) != len(give)) or (
+        len(receive) > 1 and len(set(receive)) != len(receive)
+    ):
         return Outcome(refused(rules, "cards.named-twice"))
-    if action.partner == player.id or action.partner not in {p.id for p in state.players}:
+    if action.partner == player.id or not any(p.id == action.partner for p in state.players):
         return Outcome(refused(rules, "trade.no-partner", {"partner": action.partner}))
     partner = state.player(action.partner)
     missing = [card for card in action.give if card not in player.raw_cards]
@@ -71,57 +68,66 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
     products = (action.give_product, action.get_product)
     if state.level == "1" and any(products):
         return Outcome(refused(rules, "trade.no-substances"))
-    moves: list[tuple[tuple[int, int, int], tuple[int, int, int], str]] = []
-    for ref, seller, buyer in (
-        (action.give_product, player, partner),
-        (action.get_product, partner, player),
-    ):
-        if ref is None:
-            continue
-        found = product_transfer(state, ref, seller.id, buyer.id)
-        if isinstance(found, Ruling):
-            return Outcome(found)
-        moves.append((*found, buyer.id))
-    if action.give_product is not None:
-        refusal = once_a_turn(
-            state,
-            "free",
-            ("L2.T5", "L2.T2-one-trade"),
-            "trade.token-freed-already",
-        )
-        if refusal:
-            return Outcome(refusal)
-    for someone, product_in, product_out in (
-        (player, action.get_product, action.give_product),
-        (partner, action.give_product, action.get_product),
-    ):
-        if product_in is not None and product_out is None and state.free_tokens(someone.id) < 1:
-            return Outcome(
-                forbidden((*rules, "L2.T5"), "trade.no-free-token", {"someone": someone.id})
+    if any(products):
+        moves: list[tuple[tuple[int, int, int], tuple[int, int, int], str]] = []
+        for ref, seller, buyer in (
+            (action.give_product, player, partner),
+            (action.get_product, partner, player),
+        ):
+            if ref is None:
+                continue
+            found = product_transfer(state, ref, seller.id, buyer.id)
+            if isinstance(found, Ruling):
+                return Outcome(found)
+            moves.append((*found, buyer.id))
+        if action.give_product is not None:
+            refusal = once_a_turn(
+                state,
+                "free",
+                ("L2.T5", "L2.T2-one-trade"),
+                "trade.token-freed-already",
             )
+            if refusal:
+                return Outcome(refusal)
+        for someone, product_in, product_out in (
+            (player, action.get_product, action.give_product),
+            (partner, action.give_product, action.get_product),
+        ):
+            if product_in is not None and product_out is None and state.free_tokens(someone.id) < 1:
+                return Outcome(
+                    forbidden((*rules, "L2.T5"), "trade.no-free-token", {"someone": someone.id})
+                )
     if action.pay > player.money or -action.pay > partner.money:
         return Outcome(refused(rules, "trade.no-money"))
-    for someone, incoming, outgoing in (
-        (player, action.receive, action.give),
-        (partner, action.give, action.receive),
-    ):
-        room = capacity_left(state, someone)
-        if room is not None and len(incoming) - len(outgoing) > room:
-            return Outcome(
-                forbidden(
-                    ("L3.S3",),
-                    "trade.combine-overflows",
-                    {"someone": someone.id, "capacity": COMBINE_CAPACITY},
+    if state.level == "3":  # L3.S3: only a level-3 combine has a capacity
+        for someone, incoming, outgoing in (
+            (player, action.receive, action.give),
+            (partner, action.give, action.receive),
+        ):
+            room = capacity_left(state, someone)
+            if room is not None and len(incoming) - len(outgoing) > room:
+                return Outcome(
+                    forbidden(
+                        ("L3.S3",),
+                        "trade.combine-overflows",
+                        {"someone": someone.id, "capacity": COMBINE_CAPACITY},
+                    )
                 )
-            )
     return None
+
+
+#: The rules a trade rests on, by level (head to head forbids trades: V1.4).
+_TRADE_RULES: dict[str, tuple[str, ...]] = {
+    "1": ("L1.T7",),
+    "2": ("L2.T2",),
+    "1v1": ("V1.4",),
+    "3": ("L3.T2", "L1.T7"),
+}
 
 
 def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
     """The consequences of ``Trade`` once refuse_trade has allowed it."""
-    rules: tuple[str, ...] = {"1": ("L1.T7",), "2": ("L2.T2",), "3": ("L3.T2", "L1.T7")}[
-        state.level
-    ]
+    rules = _TRADE_RULES[state.level]
     player = state.current
     partner = state.player(action.partner)
     moves: list[tuple[tuple[int, int, int], tuple[int, int, int], str]] = []
@@ -133,24 +139,26 @@ def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
             found = product_transfer(state, ref, seller.id, buyer.id)
             assert not isinstance(found, Ruling), "refuse_trade allowed it"
             moves.append((*found, buyer.id))
-    new_player = updated(
+    players = list(state.players)
+    players[state.turn] = updated(
         player,
         money=player.money - action.pay,
         raw_cards=(*(c for c in player.raw_cards if c not in action.give), *action.receive),
     )
-    new_partner = updated(
+    players[player_index(state, partner.id)] = updated(
         partner,
         money=partner.money + action.pay,
         raw_cards=(*(c for c in partner.raw_cards if c not in action.receive), *action.give),
     )
-    new = replace_player(replace_player(state, new_player), new_partner)
+    done = state.done_this_turn
+    if action.give_product is not None:
+        done = (*done, "free")
+    if state.level != "1":
+        done = (*done, "trade")
+    new = state.model_copy(update={"players": tuple(players), "done_this_turn": done})
     if moves:
         new = new.model_copy(update={"installations": _moved_tokens(new, moves)})
         rules = (*rules, "L2.T3", "L2.T2-one-trade")
-    if action.give_product is not None:
-        new = mark_done(new, "free")
-    if state.level != "1":
-        new = mark_done(new, "trade")
     gave = [*action.give, *_named(state, action.give_product)]
     got = [*action.receive, *_named(state, action.get_product)]
     words = {"partner": partner.id, "gave": gave, "got": got, "pay": action.pay}
