@@ -26,6 +26,7 @@ __all__ = [
     "mark_done",
     "once_a_turn",
     "only_at_levels",
+    "shared_refusal",
     "updated",
     "updated_combine",
 ]
@@ -88,6 +89,28 @@ def _not_here(values: Mapping[str, Any]) -> tuple[str, str]:
     why_ru, why_en = render(values["why"], values)
     level = values["level"]
     return f"На уровне {level} так нельзя: {why_ru}.", f"Not at level {level}: {why_en}."
+
+
+def shared_refusal(
+    rules: tuple[str, ...], code: str, words: Mapping[str, Any] | None = None, **facts: Any
+) -> Outcome:
+    """The outcome refusing with ``code``, made once for each set of rules, words and facts.
+
+    A ruling is an immutable value, so the refusals the listing of legal actions meets again
+    and again (not enough money, an upgrade held) are shared rather than made anew; the words
+    and facts must be hashable (numbers, strings).
+    """
+    key = (rules, code, *(words or {}).items(), None, *facts.items())
+    outcome = _REFUSALS.get(key)
+    if outcome is None:
+        if len(_REFUSALS) >= _REMEMBERED_REFUSALS:
+            _REFUSALS.clear()
+        outcome = _REFUSALS[key] = Outcome(refused(rules, code, words, **facts))
+    return outcome
+
+
+_REFUSALS: dict[tuple[Any, ...], Outcome] = {}
+_REMEMBERED_REFUSALS: Final = 10_000
 
 
 def only_at_levels(

@@ -91,7 +91,7 @@ def apply(
         and listed[1] is catalog
         and any(made is action for made in listed[3])
     ):
-        outcome = listed[2].get(action)
+        outcome = listed[2].get(id(action))
         effect = EFFECTS.get(type(action))
         if outcome is None and effect is not None:
             outcome = effect(state, action, catalog)
@@ -281,7 +281,7 @@ said("end.turn-over", "Ход закончен; ходит {next}.", "Turn over;
 #: judged: applying one of those actions to that state needs no second check (as python-chess's
 #: push after its move generator): a judged outcome is reused, an unjudged action has its
 #: effect computed without the refusal chain.
-LISTED: dict[int, tuple[GameState, Catalog, dict[Action, Outcome], tuple[Action, ...]]] = {}
+LISTED: dict[int, tuple[GameState, Catalog, dict[int, Outcome], tuple[Action, ...]]] = {}
 
 
 #: The refusal chains of the judges whose actions legal_actions lists most: asking them is the

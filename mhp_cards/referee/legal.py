@@ -16,7 +16,7 @@ from typing import Any, Final, TypeVar
 from pydantic import BaseModel
 
 from mhp_cards.catalog.models import Catalog
-from mhp_cards.game.state import GameState, Player
+from mhp_cards.game.state import GameState, Player, Position
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
@@ -36,8 +36,9 @@ from mhp_cards.referee.common import (
     FIELD_LEVELS,
     Outcome,
 )
-from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge
+from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge, refuse_end
 from mhp_cards.referee.fight import fight_choices
+from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
 from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import mission_places, reactions
 from mhp_cards.referee.tokens import find_container
@@ -116,7 +117,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
         return [action for action in fight_choices(state) if judge(state, action, catalog).state]
     player = state.current
     listed: list[Action] = []
-    outcomes: dict[Action, Outcome] = {}
+    outcomes: dict[int, Outcome] = {}  # by the id of the listed action (kept in LISTED)
 
     # The current player's own actions, in a game that goes on with no fight pending: judge()'s
     # first refusals cannot apply, so each action goes straight to its rule's judge.
@@ -130,24 +131,31 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
             return False
         if outcome.state is None:
             return False
-        outcomes[action] = outcome
+        outcomes[id(action)] = outcome
         return True
 
     def each_if_one(actions: list[Action]) -> list[Action]:
         return actions if actions and allowed_now(actions[0]) else []
 
-    if state.level in FIELD_LEVELS:
+    level = state.level
+    if level in FIELD_LEVELS:
+        # The judges' own refusal chains, asked directly: these actions are made from the
+        # state, so they name nothing the game lacks.
         if "move" not in state.done_this_turn:
             repairing = player.combine is not None and (
                 player.combine.repair_turn == state.turn_number
             )
-            listed += [
-                _made(Move, path=path) for path in path_list(state, player, attacks=not repairing)
-            ]
-        listed += [action for action in _UPGRADES if allowed_now(action)]
-        listed += each_if_one(_each_card(SellRaw, player.raw_cards))
-        listed += each_if_one(_each_card(BuyRaw, state.warehouse))
-    if state.level == "1":
+            listed += [_move(path) for path in path_list(state, player, attacks=not repairing)]
+        for upgrade in _UPGRADES:
+            if refuse_buy(state, upgrade, catalog) is None:
+                listed.append(upgrade)
+        sales = _each_card(SellRaw, player.raw_cards)
+        if sales and refuse_sell(state, sales[0], catalog) is None:
+            listed += sales
+        purchases = _each_card(BuyRaw, state.warehouse)
+        if purchases and refuse_warehouse(state, purchases[0], catalog) is None:
+            listed += purchases
+    if level == "1":
         listed += _claims(state, catalog, allowed_now)
     if state.level in ("2", "1v1"):
         listed += each_if_one([_made(TakeRaw, pile=n) for n in (1, 2, 3) if state.piles[n - 1]])
@@ -190,7 +198,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
         for partner in state.players:
             if partner.id != player.id:
                 listed += _trades(state, player, partner, allowed_now)
-    if allowed_now(_END):
+    if refuse_end(state, _END, catalog) is None:
         listed.append(_END)
     LISTED.clear()
     LISTED[id(state)] = (state, catalog, outcomes, tuple(listed))
@@ -202,15 +210,16 @@ _MADE: dict[tuple[Any, ...], Any] = {}
 _MADE_LIMIT: Final = 200_000
 
 M = TypeVar("M", bound=BaseModel)
+C = TypeVar("C", SellRaw, BuyRaw)
 
 
-def _each_card(kind: type[SellRaw] | type[BuyRaw], cards: tuple[str, ...]) -> list[Action]:
-    """One action per card, the list itself made once per tuple of cards."""
+def _each_card(kind: type[C], cards: tuple[str, ...]) -> tuple[C, ...]:
+    """One action per card, made once per tuple of cards."""
     key = (kind, cards)
-    made = _MADE.get(key)
+    made: tuple[C, ...] | None = _MADE.get(key)
     if made is None:
-        made = _MADE[key] = [_made(kind, card=card) for card in cards]
-    return list(made)
+        made = _MADE[key] = tuple(_made(kind, card=card) for card in cards)
+    return made
 
 
 def _made(kind: type[M], **fields: Any) -> M:
@@ -224,12 +233,24 @@ def _made(kind: type[M], **fields: Any) -> M:
     return made
 
 
+def _move(path: tuple[Position, ...]) -> Action:
+    """The move along ``path``, made once."""
+    move: Action | None = _MOVES.get(path)
+    if move is None:
+        if len(_MOVES) >= _MADE_LIMIT:
+            _MOVES.clear()
+        move = _MOVES[path] = Move.model_construct(path=path)
+    return move
+
+
+_MOVES: dict[tuple[Position, ...], Action] = {}
+
 #: The actions that name nothing of the state: made once.
-_UPGRADES: tuple[Action, ...] = (
+_UPGRADES: tuple[BuyUpgrade, ...] = (
     BuyUpgrade.model_construct(upgrade="solar-battery"),
     BuyUpgrade.model_construct(upgrade="armour"),
 )
-_END: Action = EndTurn.model_construct()
+_END: EndTurn = EndTurn.model_construct()
 
 
 def _trades(

@@ -14,6 +14,7 @@ from mhp_cards.referee.common import (
     guarded,
     mark_done,
     only_at_levels,
+    shared_refusal,
     updated,
     updated_combine,
 )
@@ -38,7 +39,7 @@ def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
     player = state.current
     assert player.combine is not None
     if player.combine.solar_battery if battery else player.combine.armour:
-        return Outcome(refused((rule,), "buy.has-it"))
+        return shared_refusal((rule,), "buy.has-it")
     upgrade = catalog.components.upgrade(action.upgrade)
     if upgrade is not None:
         bought = 0
@@ -47,10 +48,10 @@ def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
             if combine is not None and (combine.solar_battery if battery else combine.armour):
                 bought += 1
         if bought >= upgrade.count:
-            return Outcome(refused((rule,), "buy.none-left"))
+            return shared_refusal((rule,), "buy.none-left")
     price = upgrade.price if upgrade else UPGRADE_PRICE
     if player.money < price:
-        return Outcome(refused((rule, "L1.T8.R1"), "buy.no-money", price=price, money=player.money))
+        return shared_refusal((rule, "L1.T8.R1"), "buy.no-money", price=price, money=player.money)
     return None
 
 
@@ -93,7 +94,7 @@ def refuse_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome 
             refused((rule,), "sell.not-held", {"card": action.card}, hand=list(player.raw_cards))
         )
     if state.bank < BANK_SALE_PRICE:
-        return Outcome(refused((rule, "L1.T8.R1"), "sell.bank-empty", bank=state.bank))
+        return shared_refusal((rule, "L1.T8.R1"), "sell.bank-empty", bank=state.bank)
     return None
 
 
@@ -141,16 +142,12 @@ def refuse_warehouse(state: GameState, action: BuyRaw, catalog: Catalog) -> Outc
             )
         )
     if player.money < WAREHOUSE_PRICE:
-        return Outcome(
-            refused(
-                (rule,), "warehouse.no-money", {"price": WAREHOUSE_PRICE, "money": player.money}
-            )
+        return shared_refusal(
+            (rule,), "warehouse.no-money", {"price": WAREHOUSE_PRICE, "money": player.money}
         )
     room = capacity_left(state, player)
     if room == 0:
-        return Outcome(
-            refused(("L3.S3",), "warehouse.combine-full", {"capacity": COMBINE_CAPACITY})
-        )
+        return shared_refusal(("L3.S3",), "warehouse.combine-full", {"capacity": COMBINE_CAPACITY})
     return None
 
 

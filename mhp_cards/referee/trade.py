@@ -54,15 +54,17 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
         len(receive) > 1 and len(set(receive)) != len(receive)
     ):
         return Outcome(refused(rules, "cards.named-twice"))
-    if action.partner == player.id or not any(p.id == action.partner for p in state.players):
+    partner = next((p for p in state.players if p.id == action.partner), None)
+    if partner is None or partner is player:
         return Outcome(refused(rules, "trade.no-partner", {"partner": action.partner}))
-    partner = state.player(action.partner)
-    missing = [card for card in action.give if card not in player.raw_cards]
-    if missing:
-        return Outcome(refused(rules, "cards.player-lacks", {"missing": missing}))
-    missing = [card for card in action.receive if card not in partner.raw_cards]
-    if missing:
-        return Outcome(refused(rules, "trade.partner-lacks", {"missing": missing}))
+    if give:
+        missing = [card for card in give if card not in player.raw_cards]
+        if missing:
+            return Outcome(refused(rules, "cards.player-lacks", {"missing": missing}))
+    if receive:
+        missing = [card for card in receive if card not in partner.raw_cards]
+        if missing:
+            return Outcome(refused(rules, "trade.partner-lacks", {"missing": missing}))
     if not (action.give or action.receive or action.give_product or action.get_product):
         return Outcome(refused(rules, "trade.no-cards"))
     products = (action.give_product, action.get_product)
