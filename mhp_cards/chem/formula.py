@@ -165,6 +165,8 @@ class Formula:
     charge: int
     # The parts are built on first use when the fast path read the formula.
     _parts: tuple[FormulaPart, ...] | None = field(default=None, repr=False)
+    # What equality and the hash compare, made on first use (formulas are compared often).
+    _identity: tuple[frozenset[tuple[str, int]], int] | None = field(default=None, repr=False)
 
     @property
     def parts(self) -> tuple[FormulaPart, ...]:
@@ -266,9 +268,15 @@ class Formula:
     __rmul__ = __mul__
 
     def _key(self) -> tuple[frozenset[tuple[str, int]], int]:
-        return (frozenset(self.elements.items()), self.charge)
+        identity = self._identity
+        if identity is None:
+            identity = (frozenset(self.elements.items()), self.charge)
+            object.__setattr__(self, "_identity", identity)
+        return identity
 
     def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
         if not isinstance(other, Formula):
             return NotImplemented
         return self._key() == other._key()

@@ -316,21 +316,22 @@ class GameState(Model):
 
     def tokens_placed(self, player_id: str) -> int:
         """How many of a player's chemist tokens stand on containers and missions."""
-        on_installations = sum(
-            1
-            for installation in self.installations
-            for container in installation.containers
-            for token in container.places
-            if token == player_id
-        )
-        on_missions = sum(
-            1
-            for mission in self.missions
-            for _, tokens in mission.places
-            for token in tokens
-            if token == player_id
-        )
-        return on_installations + on_missions
+        return self._tokens_placed.get(player_id, 0)
+
+    @cached_property
+    def _tokens_placed(self) -> dict[str, int]:
+        placed: dict[str, int] = {}
+        for installation in self.installations:
+            for container in installation.containers:
+                for token in container.places:
+                    if token is not None:
+                        placed[token] = placed.get(token, 0) + 1
+        for mission in self.missions:
+            for _, tokens in mission.places:
+                for token in tokens:
+                    if token is not None:
+                        placed[token] = placed.get(token, 0) + 1
+        return placed
 
     def free_tokens(self, player_id: str) -> int:
         """Chemist tokens the player still has in hand."""

@@ -274,25 +274,35 @@ def _trades(
     if state.level in CHEMISTRY_LEVELS:
         own = _product_refs(state, player.id)
         others = _product_refs(state, partner.id)
-        candidates: list[Action] = [
-            *(_made(Trade, partner=partner.id, get_product=ref) for ref in others),
-            *(
-                _made(Trade, partner=partner.id, give_product=a, get_product=b)
-                for a in own
-                for b in others
-            ),
-            *(
-                _made(Trade, partner=partner.id, give_product=ref, receive=(card,))
-                for ref in own
-                for card in theirs
-            ),
-            *(
-                _made(Trade, partner=partner.id, give=(card,), get_product=ref)
-                for ref in others
-                for card in mine
-            ),
+        listed += [
+            action
+            for action in (
+                *(_made(Trade, partner=partner.id, get_product=ref) for ref in others),
+                *(
+                    _made(Trade, partner=partner.id, give_product=a, get_product=b)
+                    for a in own
+                    for b in others
+                ),
+            )
+            if allowed_now(action)
         ]
-        listed += [action for action in candidates if allowed_now(action)]
+        # A product for a raw card, or a raw card for a product: the verdict depends on the
+        # product, never on which card of the other side it names — one judgement per product.
+        for group in (
+            *(
+                [
+                    _made(Trade, partner=partner.id, give_product=ref, receive=(card,))
+                    for card in theirs
+                ]
+                for ref in own
+            ),
+            *(
+                [_made(Trade, partner=partner.id, give=(card,), get_product=ref) for card in mine]
+                for ref in others
+            ),
+        ):
+            if group and allowed_now(group[0]):
+                listed += group
     return listed
 
 

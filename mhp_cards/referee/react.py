@@ -436,23 +436,36 @@ def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[Re
     An input with no raw card may come from a substance the player holds (L2.T6); whether the
     reaction is then allowed (tokens, room) is for the referee to judge.
     """
+    sources: dict[Formula, int] | None = None
+    formulas: list[object] | None = None
     for installation in usable_installations(state, player.id):
         if not any(c.role == "raw-input" for c in installation.containers):
             continue
-        hand = list(player.raw_cards)
-        held = {f: len(places) for f, places in product_sources(state, player.id).items()}
+        if sources is None:  # worked out once for all the installations
+            sources = {f: len(places) for f, places in product_sources(state, player.id).items()}
+            # Formulas compared by their identity keys: a tuple comparison, not a method call.
+            formulas = [_identity(card_formula(catalog, card)) for card in player.raw_cards]
+        assert formulas is not None
+        hand = list(zip(player.raw_cards, formulas, strict=True))
+        held = dict(sources)
         chosen = []
         for container in installation.containers:
             if container.role != "raw-input":
                 continue
             formula = formula_of(container.substance)
-            match = next((c for c in hand if card_formula(catalog, c) == formula), None)
+            key = _identity(formula)
+            match = next((entry for entry in hand if entry[1] == key), None)
             if match is not None:
                 hand.remove(match)
-                chosen.append(match)
+                chosen.append(match[0])
             elif held.get(formula, 0) > 0:
                 held[formula] -= 1
             else:
                 break
         else:
             yield React(installation=installation.number, cards=tuple(chosen))
+
+
+def _identity(formula: Formula | None) -> object:
+    """What makes two formulas equal, as a plain value (None for a hidden card)."""
+    return None if formula is None else (frozenset(formula.elements.items()), formula.charge)
