@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple, TypeVar
 
@@ -35,18 +34,17 @@ FIELD_LEVELS: Final = ("1", "3")
 CHEMISTRY_LEVELS: Final = ("2", "1v1", "3")
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened because of an action: its kind, data and text code.
 
     Its Russian and English text is rendered from ``code`` with the data (and ``words``, values
-    only the text needs) when it is read.
+    only the text needs) when it is read. A named tuple, like :class:`Outcome`: cheap to make.
     """
 
     kind: str
     code: str
-    data: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    words: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), repr=False)
+    data: Mapping[str, Any] = MappingProxyType({})
+    words: Mapping[str, Any] = MappingProxyType({})
 
     @property
     def ru(self) -> str:
@@ -139,7 +137,15 @@ def mark_done(state: GameState, kind: str) -> GameState:
 
 def event(kind: str, reason: str, words: Mapping[str, Any] | None = None, **data: Any) -> Event:
     """An event of ``kind`` with its data, its text that of the reason code ``reason``."""
-    return Event(kind, reason, MappingProxyType(data), MappingProxyType(dict(words or {})))
+    return Event(
+        kind,
+        reason,
+        MappingProxyType(data),
+        _NO_WORDS if words is None else MappingProxyType(words),
+    )
+
+
+_NO_WORDS: Mapping[str, Any] = MappingProxyType({})
 
 
 def updated(player: Player, **update: Any) -> Player:

@@ -197,7 +197,8 @@ def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
         changes["fight"] = Fight(attacker=player.id, defender=target, cell=path[-1])
     new = state.model_copy(update=changes)
     words = {"player": player.id, "to": path[-1], "collected": collected}
-    events = [event("move", "event.move", words, path=[list(p) for p in path], collected=collected)]
+    cells_walked = [list(p) for p in path]
+    events = [event("move", "event.move", words, path=cells_walked, collected=collected)]
     full = capacity is not None and len(collected) < on_path
     if full:
         rules = (*rules, "L3.S3", "L3.S3.R1")
@@ -209,12 +210,13 @@ def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
         rules,
         "move.moved",
         {"path_list": list(path), "full": full, "capacity": COMBINE_CAPACITY, "target": target},
-        path=[list(p) for p in path],
+        path=cells_walked,
         collected=collected,
     )
-    steps = [player.combine.position, *path]
-    diagonal = any(a[0] != b[0] and a[1] != b[1] for a, b in pairwise(steps))
-    if diagonal:  # only the house rule makes this move legal: name it
+    # A diagonal step is legal only under the house rule: then name it in the ruling.
+    if state.house_rules.diagonal_adjacency and any(
+        a[0] != b[0] and a[1] != b[1] for a, b in pairwise([player.combine.position, *path])
+    ):
         ruling = ruling.replace(
             rules=(*ruling.rules, "L1.T1.R1"), house_rules=("diagonal-adjacency",)
         )
