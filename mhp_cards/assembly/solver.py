@@ -216,7 +216,14 @@ def _enumerate(pieces: Sequence[ReactorCard]) -> tuple[set[Arrangement], int]:
 
 
 def solve_installation(catalog: Catalog, number: int) -> Solution:
-    """Every valid arrangement of installation ``number`` of the catalog."""
-    installation = catalog.installation(number)
-    solution = solve(installation.cards, catalog.electrolyser, installation.parsed_reaction)
-    return dataclasses.replace(solution, installation=number)
+    """Every valid arrangement of installation ``number`` of the catalog.
+
+    Solved once per catalog value: every deal of levels 2 and 3 assembles the installations.
+    """
+    solutions = catalog.memo("assembly.solve_installation")
+    solution: Solution | None = solutions.get(number)
+    if solution is None:
+        installation = catalog.installation(number)
+        solved = solve(installation.cards, catalog.electrolyser, installation.parsed_reaction)
+        solution = solutions[number] = dataclasses.replace(solved, installation=number)
+    return solution

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final, Literal
 
 from mhp_cards.assembly.arrangement import Arrangement
@@ -63,29 +64,30 @@ def field_positions(count: int, shape: Shape, rng: Rng) -> tuple[Position, list[
     rectangle: a 4:3 block grown around the Base; cross: arms three cells wide; ring: a band
     around the Base, joined to it by a causeway; random: grown cell by cell from the Base.
     """
-    if shape == "random":
-        chosen = _random_growth(count, rng)
-    else:
-        radius = math.isqrt(count) + 3
-        candidates = [
-            (x, y)
-            for x in range(-2 * radius, 2 * radius + 1)
-            for y in range(-2 * radius, 2 * radius + 1)
-            if (x, y) != (0, 0)
-        ]
-        inner = 2
-        if shape == "ring":
-            candidates = [
-                p
-                for p in candidates
-                if max(abs(p[0]), abs(p[1])) >= inner or (p[1] == 0 and p[0] > 0)
-            ]
-        candidates.sort(key=lambda p: _shape_key(p, shape, inner))
-        chosen = candidates[:count]
+    chosen = _random_growth(count, rng) if shape == "random" else list(_fixed_shape(count, shape))
     xs = [x for x, _ in chosen] + [0]
     ys = [y for _, y in chosen] + [0]
     dx, dy = -min(xs), -min(ys)
     return (dx, dy), [(x + dx, y + dy) for x, y in chosen]
+
+
+@lru_cache(maxsize=64)
+def _fixed_shape(count: int, shape: Shape) -> tuple[Position, ...]:
+    """The cells of a field of a fixed shape around the Base at (0, 0) (worked out once)."""
+    radius = math.isqrt(count) + 3
+    candidates = [
+        (x, y)
+        for x in range(-2 * radius, 2 * radius + 1)
+        for y in range(-2 * radius, 2 * radius + 1)
+        if (x, y) != (0, 0)
+    ]
+    inner = 2
+    if shape == "ring":
+        candidates = [
+            p for p in candidates if max(abs(p[0]), abs(p[1])) >= inner or (p[1] == 0 and p[0] > 0)
+        ]
+    candidates.sort(key=lambda p: _shape_key(p, shape, inner))
+    return tuple(candidates[:count])
 
 
 def _shape_key(position: Position, shape: Shape, inner: int) -> tuple[float, ...]:

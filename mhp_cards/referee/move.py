@@ -81,12 +81,20 @@ def _paths(state: GameState, player: Player, attacks: bool) -> Iterator[tuple[Po
     base = state.field.base
     up_to = battery_up_to_two(state, player)
 
+    # Who stands where, the mover aside; the Base is never occupied (occupant's rule).
+    others = {
+        p.combine.position: p.id
+        for p in state.players
+        if p.id != player.id and p.combine is not None and p.combine.position != base
+    }
+    neighbours = state.field.neighbours(state.house_rules.diagonal_adjacency)
+
     def walk(path: tuple[Position, ...]) -> Iterator[tuple[Position, ...]]:
         here = path[-1] if path else start
-        for cell in adjacent(state, here):
+        for cell in neighbours.get(here, ()):
             if cell == start or cell in path:
                 continue
-            taken = occupant(state, cell, besides=player.id)
+            taken = others.get(cell)
             new = (*path, cell)
             if taken is not None:
                 if attacks:
@@ -103,11 +111,7 @@ def _paths(state: GameState, player: Player, attacks: bool) -> Iterator[tuple[Po
     if up_to:
         yield from found
         return
-    full = [
-        path
-        for path in found
-        if len(path) == length or occupant(state, path[-1], player.id) or path[-1] == base
-    ]
+    full = [path for path in found if len(path) == length or path[-1] in others or path[-1] == base]
     yield from (full or found)
 
 

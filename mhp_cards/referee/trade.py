@@ -54,7 +54,11 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
         len(receive) > 1 and len(set(receive)) != len(receive)
     ):
         return Outcome(refused(rules, "cards.named-twice"))
-    partner = next((p for p in state.players if p.id == action.partner), None)
+    partner = None
+    for someone in state.players:
+        if someone.id == action.partner:
+            partner = someone
+            break
     if partner is None or partner is player:
         return Outcome(refused(rules, "trade.no-partner", {"partner": action.partner}))
     if give:
@@ -67,10 +71,9 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
             return Outcome(refused(rules, "trade.partner-lacks", {"missing": missing}))
     if not (action.give or action.receive or action.give_product or action.get_product):
         return Outcome(refused(rules, "trade.no-cards"))
-    products = (action.give_product, action.get_product)
-    if state.level == "1" and any(products):
-        return Outcome(refused(rules, "trade.no-substances"))
-    if any(products):
+    if action.give_product is not None or action.get_product is not None:
+        if state.level == "1":
+            return Outcome(refused(rules, "trade.no-substances"))
         moves: list[tuple[tuple[int, int, int], tuple[int, int, int], str]] = []
         for ref, seller, buyer in (
             (action.give_product, player, partner),
