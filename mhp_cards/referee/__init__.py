@@ -18,7 +18,7 @@ from mhp_cards.referee.actions import (
     parse_action,
 )
 from mhp_cards.referee.end import GameEnd, game_end
-from mhp_cards.referee.engine import Event, apply, check, judge
+from mhp_cards.referee.engine import Event, apply, check, is_legal, judge
 from mhp_cards.referee.legal import legal_actions, price_range
 from mhp_cards.referee.mission import decide_mission, mission_status
 from mhp_cards.referee.ruling import Ruling
@@ -37,6 +37,7 @@ __all__ = [
     "decide_mission",
     "format_action",
     "game_end",
+    "is_legal",
     "judge",
     "legal_actions",
     "mission_status",

@@ -58,7 +58,7 @@ from mhp_cards.referee.market import (
     sell_effect,
     warehouse_effect,
 )
-from mhp_cards.referee.move import judge_move, move_effect, path_list
+from mhp_cards.referee.move import judge_move, move_effect, path_list, refuse_move
 from mhp_cards.referee.react import can_react, judge_react, judge_take
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
@@ -66,7 +66,18 @@ from mhp_cards.referee.tokens import judge_free, refuse_free
 from mhp_cards.referee.trade import judge_trade, refuse_trade, trade_effect
 from mhp_cards.rules.numbers import COMBINE_CAPACITY
 
-__all__ = ["EFFECTS", "JUDGES", "LISTED", "REFUSALS", "Event", "Outcome", "apply", "check", "judge"]
+__all__ = [
+    "EFFECTS",
+    "JUDGES",
+    "LISTED",
+    "REFUSALS",
+    "Event",
+    "Outcome",
+    "apply",
+    "check",
+    "is_legal",
+    "judge",
+]
 
 
 def check(state: GameState, action: Action, catalog: Catalog) -> Ruling:
@@ -102,8 +113,51 @@ def apply(
     return outcome.state, outcome.events
 
 
+def is_legal(state: GameState, action: Action, catalog: Catalog) -> bool:
+    """True when :func:`check` would allow ``action``; cheaper than asking for the ruling.
+
+    An action :func:`legal_actions` has just listed for this state is legal as listed; for the
+    others only the rule's refusal chain is asked where it has one, so no next state and no
+    text are made.
+    """
+    listed = LISTED.get(id(state))
+    if (
+        listed is not None
+        and listed[0] is state
+        and listed[1] is catalog
+        and any(made is action for made in listed[3])
+    ):
+        return True
+    refusal = _refuse_anyone(state, action)
+    if refusal is not None:
+        return False
+    guard = REFUSALS.get(type(action)) or _CHEAP_REFUSALS.get(type(action))
+    try:
+        if guard is not None:
+            return guard(state, action, catalog) is None
+        return JUDGES[type(action)](state, action, catalog).state is not None
+    except (KeyError, IndexError):  # judge() refuses what names nothing in the game
+        return False
+
+
 def judge(state: GameState, action: Action, catalog: Catalog) -> Outcome:
     """Check an action and compute its consequences (the work behind check and apply)."""
+    refusal = _refuse_anyone(state, action)
+    if refusal is not None:
+        return refusal
+    handler = JUDGES[type(action)]
+    try:
+        return handler(state, action, catalog)
+    except (KeyError, IndexError) as error:
+        # An action naming a card, pile or container the game does not have.
+        return Outcome(forbidden(("L1.T1",), "game.no-such-thing", {"error": error}))
+
+
+def _refuse_anyone(state: GameState, action: Action) -> Outcome | None:
+    """The refusals every action meets before its own rule's.
+
+    The game is over, the player is not playing, a fight is pending, or it is not their turn.
+    """
     if state.ended:
         return Outcome(forbidden(end_rules(state), "game.over", {"end_reason": state.end_reason}))
     actor = action.player or state.current.id
@@ -125,12 +179,7 @@ def judge(state: GameState, action: Action, catalog: Catalog) -> Outcome:
         return Outcome(
             forbidden(rules, "game.not-your-turn", {"actor": actor}, turn=state.current.id)
         )
-    handler = JUDGES[type(action)]
-    try:
-        return handler(state, action, catalog)
-    except (KeyError, IndexError) as error:
-        # An action naming a card, pile or container the game does not have.
-        return Outcome(forbidden(("L1.T1",), "game.no-such-thing", {"error": error}))
+    return None
 
 
 def own_turn_rule(state: GameState, action: Action) -> str | None:
@@ -293,6 +342,11 @@ REFUSALS: dict[type, Callable[[GameState, Any, Catalog], Outcome | None]] = {
     Trade: refuse_trade,
     EndTurn: refuse_end,
     FreeToken: refuse_free,
+}
+
+#: Refusal chains :func:`is_legal` asks besides those (legal_actions lists moves by their paths).
+_CHEAP_REFUSALS: dict[type, Callable[[GameState, Any, Catalog], Outcome | None]] = {
+    Move: refuse_move,
 }
 
 #: The consequences of those actions once allowed: what apply computes for a listed action.

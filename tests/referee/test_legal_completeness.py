@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from mhp_cards.game import GameState, deal
-from mhp_cards.referee import Action, apply, check, legal_actions, price_range
+from mhp_cards.referee import Action, apply, check, is_legal, legal_actions, price_range
 from mhp_cards.referee.actions import (
     BuyRaw,
     BuyUpgrade,
@@ -214,3 +214,27 @@ def test_listed_actions_are_allowed_and_allowed_ones_are_listed(level, players, 
     assert missing == [], "allowed by check, missing from legal_actions:\n" + "\n".join(
         missing[:20]
     )
+
+
+@pytest.mark.parametrize(("level", "players", "seed"), PARAMS)
+def test_is_legal_is_check_allowing(level: str, players: int, seed: int) -> None:
+    disagreements = []
+    for number, state in enumerate(states(level, players, seed, 40)):
+        if number % 2:
+            continue
+        listed = legal_actions(state, CATALOG)
+        for action in [*candidates(state), *listed]:
+            expected = check(state, action, CATALOG).verdict == "allowed"
+            if is_legal(state, action, CATALOG) != expected:
+                disagreements.append(f"state {number}: {action!r} (check allows: {expected})")
+    assert not disagreements, "\n".join(disagreements[:10])
+
+
+def test_a_listed_action_is_legal_without_judging(monkeypatch) -> None:
+    from mhp_cards.referee import engine
+
+    (state,) = [s for n, s in enumerate(states("1", 3, 2, 5)) if n == 4]
+    listed = legal_actions(state, CATALOG)
+    monkeypatch.setattr(engine, "JUDGES", {})
+    monkeypatch.setattr(engine, "REFUSALS", {})
+    assert all(is_legal(state, action, CATALOG) for action in listed)
