@@ -98,11 +98,11 @@ def read_inputs(values: Sequence[str]) -> list[str]:
     Standard input is read like a file: at most :data:`~mhp_cards.fileio.MAX_FILE_BYTES`
     characters (``< /dev/zero`` is refused, not read forever), UTF-8 text only.
     """
-    from mhp_cards.fileio import MAX_FILE_BYTES
-
     inputs: list[str] = []
     for value in values:
         if value == "-":
+            from mhp_cards.fileio import MAX_FILE_BYTES  # the limits, only when stdin is read
+
             try:
                 text = sys.stdin.read(MAX_FILE_BYTES + 1)
             except UnicodeDecodeError as error:
