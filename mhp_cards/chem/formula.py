@@ -267,6 +267,11 @@ class Formula:
 
     __rmul__ = __mul__
 
+    @property
+    def composition(self) -> tuple[frozenset[tuple[str, int]], int]:
+        """What formulas are compared by: the element counts and the charge, as one value."""
+        return self._key()
+
     def _key(self) -> tuple[frozenset[tuple[str, int]], int]:
         identity = self._identity
         if identity is None:

@@ -96,7 +96,7 @@ def mission_places(
     found: list[tuple[int, int, int]] = []
     for m, mission in enumerate(missions):
         for p, (place_formula, tokens) in enumerate(mission.places):
-            if formula_of(place_formula) == formula and None in tokens:
+            if None in tokens and formula_of(place_formula) == formula:
                 found.append((m, p, tokens.index(None)))
                 break
     return found
@@ -299,8 +299,10 @@ def product_sources(state: GameState, player_id: str) -> dict[Formula, list[tupl
         if installation.number not in usable:
             continue
         for k, container in enumerate(installation.containers):
+            if container.role != "product" or player_id not in container.places:
+                continue
             for slot, token in enumerate(container.places):
-                if token == player_id and container.role == "product":
+                if token == player_id:
                     formula = formula_of(container.substance)
                     sources.setdefault(formula, []).append((i, k, slot))
     return sources
@@ -468,4 +470,4 @@ def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[Re
 
 def _identity(formula: Formula | None) -> object:
     """What makes two formulas equal, as a plain value (None for a hidden card)."""
-    return None if formula is None else (frozenset(formula.elements.items()), formula.charge)
+    return None if formula is None else formula.composition
