@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import deal
+from mhp_cards.game.state import GameState
 from mhp_cards.game.visibility import view
 from mhp_cards.referee.actions import React
 from mhp_cards.referee.end import game_end
@@ -64,6 +65,9 @@ def play_game(
     state = deal(catalog, level, players=players, seed=seed, house_rules=house_rules)
     reactions: Counter[int] = Counter()
     first: int | None = None
+    mission_turns: dict[str, int] = {}
+    round_scores: list[tuple[int, ...]] = []
+    round_missions: list[int] = []
     steps = 0
     ended_by: str | None = None
     while not state.ended:
@@ -81,8 +85,16 @@ def play_game(
         steps += 1
         if isinstance(action, React):
             reactions[action.installation] += 1
-        if first is None and (state.claimed is not None or any(m.complete for m in state.missions)):
+        _note_missions(state, turn, mission_turns)
+        if first is None and mission_turns:
             first = turn
+        # The position after the last action of a round is the round's end: one score per
+        # round, not per step, keeps the curves cheap.
+        while len(round_scores) < state.round - 1:
+            round_scores.append(_totals(state, catalog))
+            round_missions.append(len(mission_turns))
+    round_scores.append(_totals(state, catalog))
+    round_missions.append(len(mission_turns))
     ids = [p.id for p in state.players]
     end = game_end(state, catalog)
     code: str
@@ -100,7 +112,24 @@ def play_game(
         winners=tuple(sorted(ids.index(w) for w in winners)),
         reactions=tuple(sorted(reactions.items())),
         first_completion_turn=first,
+        round_scores=tuple(round_scores),
+        round_missions=tuple(round_missions),
+        mission_turns=tuple(sorted(mission_turns.items(), key=lambda item: (item[1], item[0]))),
     )
+
+
+def _note_missions(state: GameState, turn: int, seen: dict[str, int]) -> None:
+    """Record in ``seen`` each mission completed for the first time on ``turn``."""
+    if state.claimed is not None:
+        seen.setdefault(state.claimed[1], turn)
+    for mission in state.missions:
+        if mission.id not in seen and mission.complete:
+            seen[mission.id] = turn
+
+
+def _totals(state: GameState, catalog: Catalog) -> tuple[int, ...]:
+    totals = score(state, catalog).totals
+    return tuple(totals.get(player.id, 0) for player in state.players)
 
 
 def _seat_policies(
