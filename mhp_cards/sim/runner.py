@@ -26,6 +26,7 @@ from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.scoring import score
 from mhp_cards.rules.numbers import Level
 from mhp_cards.sim.bots import Policy, make_policy
+from mhp_cards.sim.cluster import play_on_dask
 from mhp_cards.sim.result import GameResult
 from mhp_cards.sim.summary import Summary, summarise
 
@@ -156,6 +157,13 @@ def _play_indexed(index: int) -> GameResult:
     return _play(catalog, _WORKER, index)
 
 
+def play_batch(
+    catalog: Catalog, settings: dict[str, object], indices: Sequence[int]
+) -> list[GameResult]:
+    """Play the games ``indices`` of a run with ``settings`` (a task sent to a cluster)."""
+    return [_play(catalog, settings, index) for index in indices]
+
+
 def _play(catalog: Catalog, settings: dict[str, object], index: int) -> GameResult:
     seed = settings["seed"]
     assert isinstance(seed, int)
@@ -182,12 +190,16 @@ def simulate(
     workers: int | None = None,
     house_rules: Sequence[str] = (),
     progress: Callable[[int], None] | None = None,
+    dask: str | None = None,
 ) -> Summary:
     """Play ``games`` games and aggregate them; the same for any number of ``workers``.
 
     Game ``i`` is dealt from :func:`game_seed` (``seed``, ``i``). ``workers`` > 1 plays in a
-    process pool (default: the machine's cores); ``progress`` is called with the number of
-    games finished so far.
+    process pool (default: the machine's cores); ``dask`` plays on a Dask distributed cluster
+    instead: the address of its scheduler (``tcp://host:8786``), or ``local:N`` for a local
+    cluster of N worker processes on 127.0.0.1 started for the run (see
+    :mod:`mhp_cards.sim.cluster`). ``progress`` is called with the number of games finished
+    so far. The aggregate is the same in every case.
     """
     if games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games}")
@@ -206,7 +218,9 @@ def simulate(
     }
     started = time.perf_counter()
     results: list[GameResult] = []
-    if workers <= 1 or games == 1:
+    if dask is not None:
+        results = play_on_dask(dask, play_batch, catalog, settings, games, progress)
+    elif workers <= 1 or games == 1:
         for index in range(games):
             results.append(_play(catalog, settings, index))
             if progress is not None:
