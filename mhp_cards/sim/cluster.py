@@ -8,6 +8,7 @@ in which batches come back.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import re
 from collections.abc import Callable, Sequence
@@ -56,7 +57,8 @@ def play_on_dask(
     """Play games 0 … ``games`` - 1 by ``task`` on the cluster at ``address`` (or ``local:N``)."""
     local = local_workers(address)
     try:
-        from distributed import Client, LocalCluster, as_completed
+        # distributed has no type hints: its calls are typed Any here.
+        distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise SimulationError(
             f"--dask needs Dask distributed, which is not installed: {INSTALL_HINT}"
@@ -64,7 +66,7 @@ def play_on_dask(
     cluster: Any = None
     try:
         if local is not None:
-            cluster = LocalCluster(
+            cluster = distributed.LocalCluster(
                 n_workers=local,
                 threads_per_worker=1,
                 processes=True,
@@ -72,9 +74,9 @@ def play_on_dask(
                 dashboard_address=None,
                 silence_logs=logging.ERROR,
             )
-            client = Client(cluster)
+            client = distributed.Client(cluster)
         else:
-            client = Client(address, timeout=CONNECT_TIMEOUT)
+            client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError) as error:
         if cluster is not None:
             cluster.close()
@@ -92,7 +94,7 @@ def play_on_dask(
             for start in range(0, games, size)
         ]
         results: list[GameResult] = []
-        for future in as_completed(futures):
+        for future in distributed.as_completed(futures):
             results.extend(future.result())
             if progress is not None:
                 progress(len(results))

@@ -30,7 +30,15 @@ from mhp_cards.sim.summary import Distribution, Summary
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["INSTALL_HINT", "REPORT_SUFFIXES", "ReportInfo", "figures", "write_report"]
+__all__ = [
+    "INSTALL_HINT",
+    "REPORT_SUFFIXES",
+    "ReportInfo",
+    "figures",
+    "require_matplotlib",
+    "sweep_figures",
+    "write_report",
+]
 
 #: How to get matplotlib, for the message when it is missing.
 INSTALL_HINT: Final = "pip install 'mhp-cards[report]'"
@@ -74,6 +82,14 @@ def write_report(
     data = _html(summaries, info) if suffix == ".html" else _pdf(summaries, info)
     write_bytes_atomic(target, data)
     return target
+
+
+def require_matplotlib() -> None:
+    """Raise :class:`~mhp_cards.errors.SimulationError` when matplotlib is missing.
+
+    The message says what to install; a command checks before its games, not after them.
+    """
+    _matplotlib()
 
 
 def _matplotlib() -> Any:
@@ -346,6 +362,8 @@ def sweep_figures(summaries: Sequence[Summary]) -> list[tuple[str, Figure]]:
         ax.bar(xs, rates, width=width * 0.9, color=colour, alpha=0.85, label=f"seat {seat + 1}")
         ax.errorbar(xs, rates, yerr=[below, above], fmt="none", ecolor="black", capsize=3, lw=1)
     ax.axhline(100 / players, color=_GREY, linestyle="--", linewidth=1)
+    top = max(r.high for s in summaries for r in s.seat_win_rate) * 100
+    ax.set_ylim(0, min(100, top) + 15)  # room for the legend above the bars
     ax.set_xticks(positions, labels, rotation=rotation, ha="right" if rotation else "center")
     ax.set_ylabel("wins (%), 95 % interval")
     ax.set_title("Win rate by seat in each variant (dashed: the fair share)")

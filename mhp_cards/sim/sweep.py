@@ -157,7 +157,7 @@ def _is_scalar(value: Any) -> bool:
 def read_sweep_file(path: Path | str) -> tuple[list[Variation], list[Variant]]:
     """The variations (a grid) and the explicit variants of a sweep file, located issues else."""
     name = str(path)
-    document, issues = read_yaml_file(path, name)
+    document, issues = read_yaml_file(Path(path), name)
     if document is None:
         raise SweepError(issues)
     data = document.data
