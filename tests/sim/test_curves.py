@@ -122,7 +122,9 @@ def test_the_summary_curves_agree_with_the_other_figures(
     assert len(made.score) == players
     for band in [*made.score, made.missions_completed]:
         assert len(band.median) == len(made.rounds)
-        assert all(lo <= mid <= hi for lo, mid, hi in zip(band.p10, band.median, band.p90))
+        assert all(
+            lo <= mid <= hi for lo, mid, hi in zip(band.p10, band.median, band.p90, strict=True)
+        )
     assert made.with_mission == sorted(made.with_mission)
     assert (made.with_mission[-1] > 0) == (summary.first_completion_turn is not None)
     assert set(summary.mission_first_turn) == set(summary.missions)

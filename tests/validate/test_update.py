@@ -23,7 +23,11 @@ def _changed_fields(before: dict, after: dict, path: tuple = ()) -> list[tuple]:
         return [f for key in before for f in _changed_fields(before[key], after[key], (*path, key))]
     if isinstance(before, list):
         assert len(before) == len(after)
-        return [f for i, (b, a) in enumerate(zip(before, after)) for f in _changed_fields(b, a, (*path, i))]
+        return [
+            f
+            for i, (b, a) in enumerate(zip(before, after, strict=True))
+            for f in _changed_fields(b, a, (*path, i))
+        ]
     return [path] if before != after else []
 
 
