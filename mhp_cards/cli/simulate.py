@@ -254,7 +254,12 @@ def summary_text(summary: "Summary") -> str:
         lines.append(f"  {code:<{width}}  {count:>6}  {_percent(count, summary.games)}")
     lines += ["", "missions completed:"]
     for mission, count in summary.missions.items():
-        lines.append(f"  {mission:<{width}}  {count:>6}  {_percent(count, summary.games)}")
+        line = f"  {mission:<{width}}  {count:>6}  {_percent(count, summary.games)}"
+        first = summary.mission_first_turn.get(mission)
+        if first is not None:
+            line += f"   first completed on turn {first.median:g} (median; p10–p90 "
+            line += f"{first.p10:g}–{first.p90:g})"
+        lines.append(line)
     if summary.first_completion_turn is not None:
         first = summary.first_completion_turn
         lines.append(f"  first completion on turn: median {first.median:g}, max {first.max}")

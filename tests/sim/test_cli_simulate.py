@@ -268,3 +268,17 @@ def test_the_help_documents_the_new_options(cli) -> None:
     for option in ("--report", "--vary", "--vary-file", "--dask", "local:N", "mhp-cards[report]",
                    "mhp-cards[cluster]", "copies.water-ice=7..10"):  # fmt: skip
         assert option in text
+
+
+def test_the_table_gives_each_missions_first_completion_turn(cli) -> None:
+    result = cli("simulate", "--level", "1", "--players", "2", "--games", "4", "--seed", "2",
+                 "--workers", "1", "--json")  # fmt: skip
+    document = _json(result)
+    table = cli("simulate", "--level", "1", "--players", "2", "--games", "4", "--seed", "2",
+                "--workers", "1").stdout  # fmt: skip
+    won = [m for m, first in document["mission_first_turn"].items() if first is not None]
+    assert won  # greedy completes missions at level 1
+    for mission in won:
+        first = document["mission_first_turn"][mission]
+        line = next(line for line in table.splitlines() if line.strip().startswith(mission))
+        assert f"first completed on turn {first['median']:g}" in line

@@ -190,3 +190,12 @@ def test_without_matplotlib_the_report_says_what_to_install(
         write_report(tmp_path / "balance.html", [summary])
     assert INSTALL_HINT in str(caught.value)
     assert not (tmp_path / "balance.html").exists()
+
+
+def test_the_curves_stop_where_a_tenth_of_the_games_is_still_played() -> None:
+    from mhp_cards.sim.report import _curve_end
+
+    assert _curve_end([20, 20, 5, 1, 1], 20) == 3  # 1 of 20 is under a tenth
+    assert _curve_end([10, 10, 5, 1, 1], 10) == 5  # 1 of 10 is a tenth: still shown
+    assert _curve_end([10, 10, 10], 10) == 3
+    assert _curve_end([1], 1) == 1
