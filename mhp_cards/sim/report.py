@@ -568,6 +568,10 @@ def _pdf(summaries: Sequence[Summary], info: ReportInfo) -> bytes:
         lines = [f"{k}: {v}" for k, v in _header(first, info, games)]
         if not sweep:
             lines += ["", *(f"{k}: {v}" for k, v in _key_figures(first))]
+        else:
+            lines += ["", "variants:", *(f"  {_variant_label(v)}" for v in summaries[:12])]
+            if len(summaries) > 12:
+                lines.append(f"  … and {len(summaries) - 12} more")
         title.text(0.06, 0.9, "МХП balance report", fontsize=20, weight="bold", va="top")
         title.text(0.06, 0.78, "\n".join(lines), fontsize=11, va="top", linespacing=1.7)
         pdf.savefig(title)

@@ -174,6 +174,9 @@ def test_a_sweep_report_compares_the_variants_then_shows_each(
     assert "6 per variant, 2 variants" in text
     pdf = PdfReader(write_report(tmp_path / "sweep.pdf", swept))
     assert len(pdf.pages) == 1 + len(SWEEP_PLOTS) + 2 * len(PLOTS)
+    title = pdf.pages[0].extract_text()
+    assert "variants:" in title
+    assert "copies.water-ice=10" in title
 
 
 def test_a_report_of_another_format_is_refused(summary: Summary, tmp_path: Path) -> None:
