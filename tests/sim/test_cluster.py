@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 
 import pytest
@@ -32,6 +33,7 @@ def test_a_local_dask_cluster_gives_the_single_process_aggregate(catalog: Catalo
     assert _without_timing(on_dask) == _without_timing(alone) == _without_timing(pooled)
     assert progress[-1] == 10
     assert progress == sorted(progress)
+    assert multiprocessing.active_children() == []  # the local cluster was stopped after
     assert alone["curves"]["playing"][0] == 10  # the per-round data came back too
 
 
