@@ -18,7 +18,10 @@ player view. ``sim steps/s`` over ``engine steps/s`` is the ``vs engine`` column
 bots and the per-step view cost on top of the referee (1.0 would be no cost; the bot's
 choices change the games, so steps are compared, not games). ``speed-up`` is the single-
 process time over the pooled time; ``per worker`` divides it by the number of workers (1.0 is
-perfect scaling). Timing: ``time.perf_counter``, best of ``--repeats``.
+perfect scaling). ``--dask ADDRESS`` (``local:N`` or a scheduler) adds a ``dask g/s`` column
+and its ``dask ×`` speed-up over one process, the cluster started once per row (its start-up
+is in the time, as a user would see it), and checks its aggregate too. Timing:
+``time.perf_counter``, best of ``--repeats``.
 """
 
 from __future__ import annotations
@@ -65,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-steps", type=int, default=2000)
     parser.add_argument("--policies", default="greedy,random")
     parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--dask", default=None, help="also run on Dask: local:N or an address")
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.repeats, args.max_steps = 4, 1, 200
@@ -74,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     header = (
         f"{'level':<5} {'policy':<7} {'games/s':>8} {'steps/s':>8} {'vs engine':>9} "
         f"{'pooled g/s':>10} {'speed-up':>8} {'per worker':>10}"
-    )
+    ) + (f" {'dask g/s':>9} {'dask ×':>7}" if args.dask else "")
     print(f"{args.games} games per row, {args.workers} workers in the pool, seed {seed}")
     print(header)
     print("-" * len(header))
@@ -85,9 +89,10 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(args.repeats)
         )
         for policy in args.policies.split(","):
-            timings: dict[int, float] = {}
-            documents: dict[int, dict[str, object]] = {}
-            for workers in (1, args.workers):
+            timings: dict[int | str, float] = {}
+            documents: dict[int | str, dict[str, object]] = {}
+            runs: list[int | str] = [1, args.workers, *([args.dask] if args.dask else [])]
+            for run in runs:
                 best = float("inf")
                 for _ in range(args.repeats):
                     started = time.perf_counter()
@@ -99,18 +104,24 @@ def main(argv: list[str] | None = None) -> int:
                         seed,
                         (policy,),
                         max_steps=args.max_steps,
-                        workers=workers,
+                        workers=run if isinstance(run, int) else None,
+                        dask=run if isinstance(run, str) else None,
                     )
                     best = min(best, time.perf_counter() - started)
-                timings[workers] = best
+                    if run == 1:
+                        single_summary = summary
+                timings[run] = best
                 document = summary.to_json()
                 document.pop("games_per_second")
-                documents[workers] = document
-            if documents[1] != documents[args.workers]:
-                print(
-                    f"FAIL: level {level} {policy}: the pooled aggregate differs", file=sys.stderr
-                )
-                failures += 1
+                documents[run] = document
+            for run in runs[1:]:
+                if documents[1] != documents[run]:
+                    print(
+                        f"FAIL: level {level} {policy}: the aggregate on {run} differs",
+                        file=sys.stderr,
+                    )
+                    failures += 1
+            summary = single_summary
             steps = summary.steps.total
             single = args.games / timings[1]
             pooled = args.games / timings[args.workers]
@@ -120,6 +131,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"{level:<5} {policy:<7} {single:>8.1f} {sim_steps:>8.0f} "
                 f"{sim_steps / engine:>9.2f} {pooled:>10.1f} {speed_up:>8.2f} "
                 f"{speed_up / args.workers:>10.2f}"
+                + (
+                    f" {args.games / timings[args.dask]:>9.1f} "
+                    f"{timings[1] / timings[args.dask]:>7.2f}"
+                    if args.dask
+                    else ""
+                )
             )
     return 1 if failures else 0
 

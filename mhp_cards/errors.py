@@ -24,6 +24,7 @@ __all__ = [
     "CardNameError",
     "CardSelectionError",
     "CatalogError",
+    "CatalogUpdateError",
     "ExportError",
     "FormulaError",
     "HouseRuleError",
@@ -36,7 +37,9 @@ __all__ = [
     "ReactionError",
     "RulebookError",
     "SetupError",
+    "SimulationError",
     "StateFileError",
+    "SweepError",
     "TextError",
     "TypesetError",
     "ViewError",
@@ -132,6 +135,26 @@ class CatalogError(MhpError):
     def __init__(self, issues: Sequence[Issue], summary: str = "") -> None:
         self.issues = tuple(issues)
         super().__init__(summary or f"the catalog has {len(self.issues)} problem(s)")
+
+
+class CatalogUpdateError(MhpError):
+    """A catalog variant that cannot be made: ``issues`` locates every change at fault."""
+
+    def __init__(self, issues: Sequence[Issue]) -> None:
+        self.issues = tuple(issues)
+        super().__init__("\n".join(str(issue) for issue in self.issues))
+
+
+class SweepError(MhpError):
+    """A sweep that cannot run: a ``--vary`` or sweep file that cannot be read, located."""
+
+    def __init__(self, issues: Sequence[Issue]) -> None:
+        self.issues = tuple(issues)
+        super().__init__("\n".join(str(issue) for issue in self.issues))
+
+
+class SimulationError(MhpError):
+    """A simulation that cannot run: a missing optional dependency, an unreachable cluster."""
 
 
 class LayoutError(MhpError):

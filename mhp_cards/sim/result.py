@@ -25,3 +25,10 @@ class GameResult:
     """(installation number, reactions it ran), by installation number."""
     first_completion_turn: int | None
     """The turn (``turn_number``) on which a mission was first completed, if one was."""
+    round_scores: tuple[tuple[int, ...], ...] = ()
+    """Each seat's score (the level's rule) at the end of each round: item ``r - 1`` is round
+    ``r``; the last item is the position at the game's end, maybe within its last round."""
+    round_missions: tuple[int, ...] = ()
+    """Missions completed by the end of each round (the same rounds as ``round_scores``)."""
+    mission_turns: tuple[tuple[str, int], ...] = ()
+    """(mission ID, the turn it was first completed) for each mission completed, by turn."""

@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import deal
+from mhp_cards.game.state import GameState
 from mhp_cards.game.visibility import view
 from mhp_cards.referee.actions import React
 from mhp_cards.referee.end import game_end
@@ -25,6 +26,7 @@ from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.scoring import score
 from mhp_cards.rules.numbers import Level
 from mhp_cards.sim.bots import Policy, make_policy
+from mhp_cards.sim.cluster import play_on_dask
 from mhp_cards.sim.result import GameResult
 from mhp_cards.sim.summary import Summary, summarise
 
@@ -64,6 +66,9 @@ def play_game(
     state = deal(catalog, level, players=players, seed=seed, house_rules=house_rules)
     reactions: Counter[int] = Counter()
     first: int | None = None
+    mission_turns: dict[str, int] = {}
+    round_scores: list[tuple[int, ...]] = []
+    round_missions: list[int] = []
     steps = 0
     ended_by: str | None = None
     while not state.ended:
@@ -81,8 +86,16 @@ def play_game(
         steps += 1
         if isinstance(action, React):
             reactions[action.installation] += 1
-        if first is None and (state.claimed is not None or any(m.complete for m in state.missions)):
+        _note_missions(state, turn, mission_turns)
+        if first is None and mission_turns:
             first = turn
+        # The position after the last action of a round is the round's end: one score per
+        # round, not per step, keeps the curves cheap.
+        while len(round_scores) < state.round - 1:
+            round_scores.append(_totals(state, catalog))
+            round_missions.append(len(mission_turns))
+    round_scores.append(_totals(state, catalog))
+    round_missions.append(len(mission_turns))
     ids = [p.id for p in state.players]
     end = game_end(state, catalog)
     code: str
@@ -100,7 +113,24 @@ def play_game(
         winners=tuple(sorted(ids.index(w) for w in winners)),
         reactions=tuple(sorted(reactions.items())),
         first_completion_turn=first,
+        round_scores=tuple(round_scores),
+        round_missions=tuple(round_missions),
+        mission_turns=tuple(sorted(mission_turns.items(), key=lambda item: (item[1], item[0]))),
     )
+
+
+def _note_missions(state: GameState, turn: int, seen: dict[str, int]) -> None:
+    """Record in ``seen`` each mission completed for the first time on ``turn``."""
+    if state.claimed is not None:
+        seen.setdefault(state.claimed[1], turn)
+    for mission in state.missions:
+        if mission.id not in seen and mission.complete:
+            seen[mission.id] = turn
+
+
+def _totals(state: GameState, catalog: Catalog) -> tuple[int, ...]:
+    totals = score(state, catalog).totals
+    return tuple(totals.get(player.id, 0) for player in state.players)
 
 
 def _seat_policies(
@@ -125,6 +155,13 @@ def _play_indexed(index: int) -> GameResult:
     catalog = _WORKER["catalog"]
     assert isinstance(catalog, Catalog)
     return _play(catalog, _WORKER, index)
+
+
+def play_batch(
+    catalog: Catalog, settings: dict[str, object], indices: Sequence[int]
+) -> list[GameResult]:
+    """Play the games ``indices`` of a run with ``settings`` (a task sent to a cluster)."""
+    return [_play(catalog, settings, index) for index in indices]
 
 
 def _play(catalog: Catalog, settings: dict[str, object], index: int) -> GameResult:
@@ -153,12 +190,16 @@ def simulate(
     workers: int | None = None,
     house_rules: Sequence[str] = (),
     progress: Callable[[int], None] | None = None,
+    dask: str | None = None,
 ) -> Summary:
     """Play ``games`` games and aggregate them; the same for any number of ``workers``.
 
     Game ``i`` is dealt from :func:`game_seed` (``seed``, ``i``). ``workers`` > 1 plays in a
-    process pool (default: the machine's cores); ``progress`` is called with the number of
-    games finished so far.
+    process pool (default: the machine's cores); ``dask`` plays on a Dask distributed cluster
+    instead: the address of its scheduler (``tcp://host:8786``), or ``local:N`` for a local
+    cluster of N worker processes on 127.0.0.1 started for the run (see
+    :mod:`mhp_cards.sim.cluster`). ``progress`` is called with the number of games finished
+    so far. The aggregate is the same in every case.
     """
     if games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games}")
@@ -177,7 +218,9 @@ def simulate(
     }
     started = time.perf_counter()
     results: list[GameResult] = []
-    if workers <= 1 or games == 1:
+    if dask is not None:
+        results = play_on_dask(dask, play_batch, catalog, settings, games, progress)
+    elif workers <= 1 or games == 1:
         for index in range(games):
             results.append(_play(catalog, settings, index))
             if progress is not None:

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.sim.result import GameResult
 
-__all__ = ["Distribution", "SeatRate", "Summary", "summarise", "wilson"]
+__all__ = ["Band", "Curves", "Distribution", "SeatRate", "Summary", "summarise", "wilson"]
 
 #: z for a two-sided 95 % interval.
 Z95 = 1.959963984540054
@@ -80,6 +80,41 @@ class SeatRate(_Model):
     high: Annotated[float, Field(ge=0, le=1)]
 
 
+class Band(_Model):
+    """A per-round band: the median and the 10th–90th percentile range, one value per round."""
+
+    median: list[float]
+    p10: list[float]
+    p90: list[float]
+
+    @classmethod
+    def of(cls, columns: Sequence[Sequence[int]]) -> Band:
+        """The band of ``columns``: one list of values (one per game) for each round."""
+        bands = [Distribution.of(column) if column else None for column in columns]
+        return cls(
+            median=[b.median if b else 0.0 for b in bands],
+            p10=[b.p10 if b else 0.0 for b in bands],
+            p90=[b.p90 if b else 0.0 for b in bands],
+        )
+
+
+class Curves(_Model):
+    """Per-round curves: how the game unfolds, round by round, over the games."""
+
+    rounds: list[int]
+    """1, 2, … up to the longest game."""
+    playing: list[int]
+    """Games that reached each round (the bands of ``score`` are over these games only)."""
+    score: list[Band]
+    """Each seat's score (the level's rule) at the end of each round, over the games still
+    being played in that round: a finished game leaves the band, it is not carried forward."""
+    missions_completed: Band
+    """Missions completed by the end of each round, over every game: a finished game counts
+    with its final figure (the count is cumulative)."""
+    with_mission: list[float]
+    """The share of all games with at least one mission completed by the end of each round."""
+
+
 class Summary(_Model):
     """The aggregate of a simulation (the ``--json`` output of ``mhp simulate``)."""
 
@@ -106,6 +141,15 @@ class Summary(_Model):
     """Reactions each installation ran, by installation number."""
     games_per_second: Annotated[float, Field(ge=0)]
     """The only timing field: it differs from run to run."""
+    mission_first_turn: dict[str, Distribution | None] = Field(default_factory=dict)
+    """For each mission ID, the turn on which it was first completed, over the games where it
+    was (None when it never was)."""
+    rounds_histogram: dict[str, int] = Field(default_factory=dict)
+    """Games by their number of rounds (the game-length histogram), by rounds ascending."""
+    curves: Curves | None = None
+    """Per-round curves of score and missions."""
+    variant: dict[str, bool | int | float | str] | None = None
+    """In a sweep, the catalog fields this run changed (field path → value); None otherwise."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON-ready mapping."""
@@ -138,6 +182,11 @@ def summarise(
         for number, count in result.reactions:
             installations[str(number)] = installations.get(str(number), 0) + count
     firsts = [r.first_completion_turn for r in results if r.first_completion_turn is not None]
+    turns: dict[str, list[int]] = {mission.id: [] for mission in catalog.missions}
+    for result in results:
+        for mission_id, turn in result.mission_turns:
+            turns.setdefault(mission_id, []).append(turn)
+    lengths = Counter(r.rounds for r in results)
     return Summary(
         level=level,
         players=players,
@@ -153,6 +202,32 @@ def summarise(
         rounds=Distribution.of([r.rounds for r in results]),
         installations=installations,
         games_per_second=games / elapsed if elapsed > 0 else 0.0,
+        mission_first_turn={m: Distribution.of(t) if t else None for m, t in turns.items()},
+        rounds_histogram={str(n): lengths[n] for n in sorted(lengths)},
+        curves=curves(results, players),
+    )
+
+
+def curves(results: Sequence[GameResult], players: int) -> Curves | None:
+    """The per-round curves of ``results``; None when no game recorded its rounds."""
+    recorded = [r for r in results if r.round_scores]
+    if not recorded:
+        return None
+    longest = max(len(r.round_scores) for r in recorded)
+    rounds = range(longest)
+    score = [
+        Band.of(
+            [[r.round_scores[n][seat] for r in recorded if n < len(r.round_scores)] for n in rounds]
+        )
+        for seat in range(players)
+    ]
+    done = [[r.round_missions[min(n, len(r.round_missions) - 1)] for r in recorded] for n in rounds]
+    return Curves(
+        rounds=[n + 1 for n in rounds],
+        playing=[sum(1 for r in recorded if n < len(r.round_scores)) for n in rounds],
+        score=score,
+        missions_completed=Band.of(done),
+        with_mission=[round(sum(1 for d in column if d) / len(recorded), 6) for column in done],
     )
 
 
