@@ -9,14 +9,14 @@ Everything is in millimetres, y downwards from the page's top-left corner.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
 from mhp_cards.pdf.layout import SheetProfile
-from mhp_cards.pdf.sketch import Circle, Clip, Op, Rect
+from mhp_cards.pdf.sketch import Circle, Clip, Line, Mark, Op, Polygon, Rect, Text
 
-__all__ = ["Imposition", "Slot", "crop_marks", "impose", "pack", "run_into_bleed"]
+__all__ = ["Imposition", "Slot", "crop_marks", "impose", "moved", "pack", "run_into_bleed"]
 
 #: How close (mm) an edge must come to the cut line to count as drawn up to it.
 _EDGE: Final = 0.02
@@ -245,6 +245,30 @@ def run_into_bleed(ops: list[Op], slot: Slot, bleed: float, circle: bool = False
                 out.append(Rect(left - bleed, top - bleed, band, slot.height + 2 * bleed, colour))
             if abs(x1 - right) <= _EDGE:
                 out.append(Rect(right - half, top - bleed, band, slot.height + 2 * bleed, colour))
+        else:
+            out.append(op)
+    return out
+
+
+def moved(ops: Sequence[Op], dx: float, dy: float) -> list[Op]:
+    """``ops`` drawn at (0, 0) moved by (dx, dy): a face drawn once, placed in every slot.
+
+    The numbers are those of drawing the face in place (``x + dx`` is what the sketch computes
+    there), so a placed copy is byte for byte the face drawn at its slot.
+    """
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, Rect | Clip | Text):
+            out.append(replace(op, x=op.x + dx, y=op.y + dy))
+        elif isinstance(op, Circle):
+            out.append(replace(op, cx=op.cx + dx, cy=op.cy + dy))
+        elif isinstance(op, Line):
+            out.append(replace(op, x1=op.x1 + dx, y1=op.y1 + dy, x2=op.x2 + dx, y2=op.y2 + dy))
+        elif isinstance(op, Polygon):
+            out.append(replace(op, points=tuple((x + dx, y + dy) for x, y in op.points)))
+        elif isinstance(op, Mark):
+            x, y, width, height = op.box
+            out.append(replace(op, box=(x + dx, y + dy, width, height)))
         else:
             out.append(op)
     return out

@@ -10,7 +10,7 @@ the font lacks — are collected for the whole kit and reported together.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -22,11 +22,19 @@ from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_files_atomic
 from mhp_cards.pdf import faces
 from mhp_cards.pdf.faces import Face
-from mhp_cards.pdf.impose import Imposition, Slot, crop_marks, impose, pack, run_into_bleed
+from mhp_cards.pdf.impose import (
+    Imposition,
+    Slot,
+    crop_marks,
+    impose,
+    moved,
+    pack,
+    run_into_bleed,
+)
 from mhp_cards.pdf.layout import Region, SheetProfile, Templates, load_profile, load_templates
 from mhp_cards.pdf.manifest import MANIFEST_FILE, build_manifest
 from mhp_cards.pdf.render import ColourMode, render_pdf
-from mhp_cards.pdf.sketch import PageSketch, Sketch
+from mhp_cards.pdf.sketch import Op, PageSketch, Sketch
 from mhp_cards.pdf.style import (
     CUT,
     CUT_CONTOUR,
@@ -130,6 +138,8 @@ class _Context:
     templates: Templates
     lang: str
     problems: list[TypesetError] = field(default_factory=list)
+    #: Each distinct face drawn once at (0, 0): its operations, by what draws it.
+    faces: dict[Hashable, tuple[Op, ...]] = field(default_factory=dict)
 
     def face(self, sketch: Sketch, template: str, kind: str) -> Face:
         return Face(
@@ -197,14 +207,53 @@ def _piece(
     """Draw one face in its slot, run it into the bleed, and mark it for the manifest."""
     page = sketch.page
     start = len(page.ops)
-    with sketch.at(slot.x, slot.y):
-        ctx.draw(draw, sketch, template, kind)
     size = ctx.profile.card_sizes[kind]
+    key = _face_key(draw, template, kind)
+    ops = ctx.faces.get(key)
+    if ops is None:
+        # Drawn once (its typesetting problems reported once), then placed in every slot.
+        scratch = Sketch()
+        scratch.new_page(size.width, size.height, "face")
+        ctx.draw(draw, scratch, template, kind)
+        ops = ctx.faces[key] = tuple(scratch.page.ops)
+    page.ops += moved(ops, slot.x, slot.y)
     page.ops[start:] = run_into_bleed(
         page.ops[start:], slot, ctx.profile.bleed, circle=size.shape == "circle"
     )
     x, y, width, height = slot.x, slot.y, slot.width, slot.height
     sketch.mark("piece", x, y, width, height, id=piece, what=piece_kind, shape=size.shape)
+
+
+#: Keyword arguments of a face that only name it in a problem report, not change what it shows
+#: (``tests/pdf/test_kit.py`` checks that the faces stay so): faces differing only in these
+#: are drawn once. The 70 raw fronts are then 27 faces.
+_LABEL_ONLY: Final[dict[Callable[..., None], frozenset[str]]] = {
+    faces.raw_front: frozenset({"copy"}),
+}
+
+
+def _identity(value: object) -> Hashable:
+    """A key part for one argument of a face: a plain value itself, any other object its id.
+
+    Catalog objects outlive the plan, so an id names one object for as long as the cache lives.
+    """
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return ("object", id(value))
+
+
+def _face_key(draw: Draw, template: str, kind: str) -> Hashable:
+    """What makes a face: its drawing function with its arguments, its template and size."""
+    if isinstance(draw, partial):
+        ignored = _LABEL_ONLY.get(draw.func, frozenset())
+        keywords = tuple(
+            (name, _identity(value))
+            for name, value in sorted(draw.keywords.items())
+            if name not in ignored
+        )
+        arguments = tuple(_identity(value) for value in draw.args)
+        return (draw.func, arguments, keywords, template, kind)
+    return (draw, template, kind)
 
 
 def _card_sheets(ctx: _Context, section: Section, kind: str, items: Sequence[Item]) -> None:

@@ -115,11 +115,10 @@ def background_boxes(
 ) -> list[tuple[float, float, float, float]]:
     """(x, y, width, height) of every card background drawn on ``page``, in drawing order.
 
-    A background is a filled rectangle of a card size (a filled circle of a token's diameter),
-    or — on a sheet with a bleed, where the background runs into it — the first filled shape
-    of a card drawn with a card size grown by the bleed on every side.
+    A card's background is the first filled shape it draws: a rectangle of a card size (a
+    circle of a token's diameter), grown by the bleed on every side on a sheet with a bleed.
     """
-    bleed = profile.bleed
+    grow = profile.bleed
     rects = {
         (size.width, size.height)
         for size in profile.card_sizes.values()
@@ -131,28 +130,21 @@ def background_boxes(
     for op in page.ops:
         if isinstance(op, Mark) and op.kind == "piece":
             first = True
-            continue
-        grows = {0.0, bleed} if first else {0.0}
-        for grow in grows:
-            box = None
-            if isinstance(op, Rect) and op.fill:
-                if any(
-                    math.isclose(op.width, w + 2 * grow, abs_tol=1e-6)
-                    and math.isclose(op.height, h + 2 * grow, abs_tol=1e-6)
-                    for w, h in rects
-                ):
-                    box = _box(op.x + grow, op.y + grow, op.width - 2 * grow, op.height - 2 * grow)
-            elif (
-                isinstance(op, Circle)
-                and op.fill
-                and any(math.isclose(2 * (op.r - grow), d, abs_tol=1e-6) for d in diameters)
+        elif isinstance(op, Rect | Circle) and op.fill and first:
+            first = False
+            if isinstance(op, Rect) and any(
+                math.isclose(op.width, w + 2 * grow, abs_tol=1e-6)
+                and math.isclose(op.height, h + 2 * grow, abs_tol=1e-6)
+                for w, h in rects
+            ):
+                boxes.append(
+                    _box(op.x + grow, op.y + grow, op.width - 2 * grow, op.height - 2 * grow)
+                )
+            elif isinstance(op, Circle) and any(
+                math.isclose(2 * (op.r - grow), d, abs_tol=1e-6) for d in diameters
             ):
                 r = op.r - grow
-                box = _box(op.cx - r, op.cy - r, 2 * r, 2 * r)
-            if box is not None and (not boxes or boxes[-1] != box):
-                boxes.append(box)
-        if isinstance(op, Rect | Circle) and op.fill:
-            first = False
+                boxes.append(_box(op.cx - r, op.cy - r, 2 * r, 2 * r))
     return boxes
 
 
