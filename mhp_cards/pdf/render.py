@@ -37,20 +37,23 @@ def _pt(mm: float) -> float:
 def rgb_to_cmyk(red: float, green: float, blue: float) -> tuple[float, float, float, float]:
     """The device CMYK of an RGB colour (components 0–1), rounded to 0.1 %.
 
-    This is the conversion of the PDF Reference (section 6.2, "Conversions among Device Color
-    Spaces") with full black generation and undercolour removal: c, m, y = 1 − r, g, b; k =
-    min(c, m, y); then k is taken out of c, m and y. A grey gets black ink only (text stays
-    sharp, with no colour fringes when the plates shift), and no colour needs more than 200 %
-    of ink in total. It is device-dependent — there is no ICC profile in it — so saturated
-    colours may print a little differently from the screen; a shop that colour-manages should
-    get the RGB file and convert it with its own press profile.
+    Black takes the darkness common to all three channels, k = 1 − max(r, g, b), and each
+    colourant the rest of its channel: c = (1 − r − k) / (1 − k), and so for m and y. This is the
+    exact inverse of the usual device rendering r = (1 − c)(1 − k). Shown by PDFium, the kit's
+    colours stay near their RGB selves this way (Mars red #B5462E comes out (183, 97, 57)),
+    where only subtracting k from 1 − r, 1 − g, 1 − b greys them ((186, 122, 91)).
+    A grey gets black ink only (text stays sharp, with no colour fringes when the plates
+    shift); no colour needs more than 300 % of ink in total. There is no ICC profile in it, so
+    a shop that manages colour itself is better served with the RGB file and its press profile.
     """
-    cyan, magenta, yellow = 1 - red, 1 - green, 1 - blue
-    black = min(cyan, magenta, yellow)
+    black = 1 - max(red, green, blue)
+    if black >= 1:
+        return (0.0, 0.0, 0.0, 1.0)
+    rest = 1 - black
     return (
-        round(cyan - black, 3),
-        round(magenta - black, 3),
-        round(yellow - black, 3),
+        round((1 - red - black) / rest, 3),
+        round((1 - green - black) / rest, 3),
+        round((1 - blue - black) / rest, 3),
         round(black, 3),
     )
 

@@ -121,3 +121,16 @@ def test_help_has_an_example(cli) -> None:
     assert "Example: mhp build" in result.stdout
     for option in ("--layout", "--lang", "--only", "--out", "--json"):
         assert option in result.stdout
+
+
+def test_color_cmyk_writes_cmyk_and_a_wrong_value_is_a_usage_error(cli, tmp_path: Path) -> None:
+    result = cli("build", "--only", "field", "--color", "cmyk", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    page = PdfReader(tmp_path / "mhp-field.pdf").pages[0]
+    content = page.get_contents().get_data()
+    assert b" k" in content
+    assert b" rg" not in content
+    wrong = cli("build", "--color", "rgbk", "--out", str(tmp_path / "no"))
+    assert wrong.exit_code == 2
+    assert wrong.stderr.startswith("error: --color must be rgb or cmyk, not 'rgbk'")
+    assert not (tmp_path / "no").exists()

@@ -58,15 +58,16 @@ unit = st.integers(0, 255).map(lambda v: v / 255)
 def test_rgb_to_cmyk_is_the_device_conversion(red: float, green: float, blue: float) -> None:
     c, m, y, k = rgb_to_cmyk(red, green, blue)
     assert all(0 <= v <= 1 for v in (c, m, y, k))
-    assert min(c, m, y) == 0  # full undercolour removal: black replaces the grey of c, m, y
-    assert c + m + y + k <= 2 + 1e-9  # ink limit well below any press's 260–320 %
-    # It inverts exactly: red = 1 − (c + k), and so on (to the 0.1 % it is rounded to).
+    assert min(c, m, y) == 0  # the lightest channel is black's alone
+    assert c + m + y + k <= 3 + 1e-9
+    # It inverts the device rendering: red = (1 − c)(1 − k), and so on (to the rounding).
     for channel, ink in ((red, c), (green, m), (blue, y)):
-        assert math.isclose(channel, 1 - min(1.0, ink + k), abs_tol=0.0015)
+        assert math.isclose(channel, (1 - ink) * (1 - k), abs_tol=0.002)
 
 
 @pytest.mark.parametrize("value", [0, 0x23, 0x80, 0xFF])
 def test_greys_print_with_black_ink_only(value: int) -> None:
+    """Black text and grey lines: one plate, no colour fringes."""
     grey = value / 255
     assert rgb_to_cmyk(grey, grey, grey) == (0, 0, 0, round(1 - grey, 3))
 
