@@ -16,7 +16,11 @@ SECTION_NAMES = "cover, calibration, raw, fate, field, reactors, mission, tokens
 @reports_errors
 def build(
     layout: Annotated[
-        str, typer.Option("--layout", help="Sheet profile: a4, letter, print-shop, or a YAML file.")
+        str,
+        typer.Option(
+            "--layout",
+            help="Sheet profile: a4, letter, print-shop, print-shop-a3, or a YAML file.",
+        ),
     ] = "a4",
     lang: Annotated[str, typer.Option("--lang", help="Language of the cards: ru or en.")] = "ru",
     only: Annotated[
