@@ -1,7 +1,7 @@
 """``mhp build``: the print-and-play kit."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -16,7 +16,11 @@ SECTION_NAMES = "cover, calibration, raw, fate, field, reactors, mission, tokens
 @reports_errors
 def build(
     layout: Annotated[
-        str, typer.Option("--layout", help="Sheet profile: a4, letter, print-shop, or a YAML file.")
+        str,
+        typer.Option(
+            "--layout",
+            help="Sheet profile: a4, letter, print-shop, print-shop-a3, or a YAML file.",
+        ),
     ] = "a4",
     lang: Annotated[str, typer.Option("--lang", help="Language of the cards: ru or en.")] = "ru",
     only: Annotated[
@@ -36,6 +40,14 @@ def build(
         Path | None,
         typer.Option("--catalog", help="Catalog directory (default: the shipped game)."),
     ] = None,
+    color: Annotated[
+        str,
+        typer.Option(
+            "--color",
+            help="Colours in the PDF: rgb (screens, home printers) or cmyk (a print shop that "
+            "asks for CMYK).",
+        ),
+    ] = "rgb",
     as_json: Annotated[
         bool, typer.Option("--json", help="Print what was written as JSON.")
     ] = False,
@@ -43,6 +55,8 @@ def build(
     """Print the kit: one combined PDF plus one PDF per section, written atomically.
 
     Example: mhp build --layout letter --lang en --only raw,reactors
+
+    For a print shop: mhp build --layout print-shop --color cmyk
 
     With --cards, only the named cards and their backs (one copy each, ID*N for N):
     mhp build --cards water-ice,4А
@@ -56,10 +70,13 @@ def build(
 
     if lang not in ("ru", "en"):
         fail(f"--lang must be ru or en, not {lang!r}", 2)
+    if color not in ("rgb", "cmyk"):
+        fail(f"--color must be rgb or cmyk, not {color!r}", 2)
+    colour: Literal["rgb", "cmyk"] = "cmyk" if color == "cmyk" else "rgb"
     if cards is not None:
         if only:
             fail("--cards and --only exclude each other", 2)
-        _build_cards(cards, layout, lang, out, catalog_dir, as_json)
+        _build_cards(cards, layout, lang, out, catalog_dir, as_json, colour)
         return
     sections = None
     if only:
@@ -83,7 +100,7 @@ def build(
             progress.update(task, description=f"laid out {name}", completed=done, total=total)
 
         try:
-            result = build_kit(catalog, layout, lang, sections, out, advance)
+            result = build_kit(catalog, layout, lang, sections, out, advance, colour)
         except (KitError, LayoutError) as error:
             fail(str(error))
     if as_json:
@@ -94,23 +111,32 @@ def build(
                     {"path": str(f.path), "section": f.section, "pages": f.pages}
                     for f in result.files
                 ],
+                "manifest": str(result.manifest) if result.manifest else None,
             }
         )
         return
     for kit_file in result.files:
         noun = "page" if kit_file.pages == 1 else "pages"
         typer.echo(f"wrote {kit_file.path} ({kit_file.pages} {noun})")
+    if result.manifest is not None:
+        typer.echo(f"wrote {result.manifest} (where every piece is in mhp-kit.pdf)")
     typer.echo(f"{result.pieces} cards and tokens; print at 100 %, double-sided (long edge)")
 
 
 def _build_cards(
-    cards: str, layout: str, lang: str, out: Path, catalog_dir: Path | None, as_json: bool
+    cards: str,
+    layout: str,
+    lang: str,
+    out: Path,
+    catalog_dir: Path | None,
+    as_json: bool,
+    colour: Literal["rgb", "cmyk"],
 ) -> None:
     from mhp_cards.pdf.selection import build_cards
     from mhp_cards.validate import load_catalog
 
     catalog = load_catalog(catalog_dir)
-    result, chosen = build_cards(catalog, cards, layout, lang, out)
+    result, chosen = build_cards(catalog, cards, layout, lang, out, colour)
     written = result.files[0]
     if as_json:
         echo_json(

@@ -94,26 +94,21 @@ class Face:
         return self.template.regions[name]
 
     def background(self, fill: str | None = None, border: str | None = None) -> None:
-        """The card's paper colour over its whole area (and its bleed, when the sheet has one).
+        """The card's paper colour over its whole area, and its border.
 
-        A border is drawn just inside the cut line, so cutting never halves it.
+        A border is drawn just inside the cut line, so cutting never halves it. Both are drawn
+        to the trimmed size; on a sheet with a bleed the imposition runs them (and everything
+        else that reaches the cut line) into the bleed: see ``impose.run_into_bleed``.
         """
         size = self.size
         paper = fill or self.template.paper
-        bleed = self.bleed
         inset = BORDER / 2
         if size.shape == "circle":
             centre, radius = size.width / 2, size.width / 2
-            if bleed:
-                self.sketch.circle(centre, centre, radius + bleed, fill=paper)
             self.sketch.circle(centre, centre, radius, fill=paper)
             if border:
                 self.sketch.circle(centre, centre, radius - inset, stroke=border, line_width=BORDER)
             return
-        if bleed:
-            self.sketch.rect(
-                -bleed, -bleed, size.width + 2 * bleed, size.height + 2 * bleed, fill=paper
-            )
         self.sketch.rect(0, 0, size.width, size.height, fill=paper, radius=size.corner_radius)
         if border:
             self.sketch.rect(
@@ -446,6 +441,16 @@ def _container(
             cx = x + width / 2 + (column - (columns - 1) / 2) * (2 * r + 1.2)
             cy = top + r + row * (2 * r + 1.0)
             sketch.circle(cx, cy, r, fill=WHITE, stroke=accent, line_width=0.35)
+            sketch.mark(
+                "place",
+                cx - r,
+                cy - r,
+                2 * r,
+                2 * r,
+                piece=card.removeprefix("reactor card "),
+                substance=container.substance,
+                diameter=f"{2 * r:.2f}",
+            )
 
 
 def reactor_front(face: Face, catalog: Catalog, card: ReactorCard) -> None:
@@ -580,13 +585,17 @@ def _mission_cell(
         )
         r = min(3.2, (row_h - 1.6) / 2)
         for k in range(place.count):
-            sketch.circle(
-                x + 37 + r + k * (2 * r + 1.8),
-                top + (row_h - 1) / 2,
-                r,
-                fill=WHITE,
-                stroke=accent,
-                line_width=0.4,
+            cx, cy = x + 37 + r + k * (2 * r + 1.8), top + (row_h - 1) / 2
+            sketch.circle(cx, cy, r, fill=WHITE, stroke=accent, line_width=0.4)
+            sketch.mark(
+                "place",
+                cx - r,
+                cy - r,
+                2 * r,
+                2 * r,
+                piece="mission",
+                substance=place.formula,
+                diameter=f"{2 * r:.2f}",
             )
 
 

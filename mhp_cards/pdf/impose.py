@@ -9,12 +9,17 @@ Everything is in millimetres, y downwards from the page's top-left corner.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Final
 
 from mhp_cards.pdf.layout import SheetProfile
+from mhp_cards.pdf.sketch import Circle, Clip, Line, Mark, Op, Polygon, Rect, Text
 
-__all__ = ["Imposition", "Slot", "crop_marks", "impose", "pack"]
+__all__ = ["Imposition", "Slot", "crop_marks", "impose", "moved", "pack", "run_into_bleed"]
+
+#: How close (mm) an edge must come to the cut line to count as drawn up to it.
+_EDGE: Final = 0.02
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,16 +70,19 @@ def impose(profile: SheetProfile, kind: str) -> Imposition:
     size = profile.card_sizes[kind]
     width, height = profile.page.dimensions
     margins = profile.margins
-    pitch_x = size.width + 2 * profile.bleed + profile.gutter
-    pitch_y = size.height + 2 * profile.bleed + profile.gutter
-    usable_w = width - margins.left - margins.right
-    usable_h = height - margins.top - margins.bottom
-    columns = max(1, math.floor((usable_w + profile.gutter) / pitch_x + 1e-9))
-    rows = max(1, math.floor((usable_h + profile.gutter) / pitch_y + 1e-9))
-    grid_w = columns * pitch_x - profile.gutter
-    grid_h = rows * pitch_y - profile.gutter
-    left = margins.left + (usable_w - grid_w) / 2 + profile.bleed
-    top = margins.top + (usable_h - grid_h) / 2 + profile.bleed
+    gap = _gap(profile)
+    pitch_x = size.width + gap
+    pitch_y = size.height + gap
+    # The bleed of the outermost cards must stay inside the margins; between two cards the
+    # gap holds both bleeds.
+    usable_w = width - margins.left - margins.right - 2 * profile.bleed
+    usable_h = height - margins.top - margins.bottom - 2 * profile.bleed
+    columns = max(1, math.floor((usable_w + gap) / pitch_x + 1e-9))
+    rows = max(1, math.floor((usable_h + gap) / pitch_y + 1e-9))
+    grid_w = columns * pitch_x - gap
+    grid_h = rows * pitch_y - gap
+    left = margins.left + profile.bleed + (usable_w - grid_w) / 2
+    top = margins.top + profile.bleed + (usable_h - grid_h) / 2
     fronts = tuple(
         Slot(left + c * pitch_x, top + r * pitch_y, size.width, size.height, r, c)
         for r in range(rows)
@@ -82,6 +90,14 @@ def impose(profile: SheetProfile, kind: str) -> Imposition:
     )
     backs = tuple(_back_slot(profile, slot, width, height) for slot in fronts)
     return Imposition(width, height, columns, rows, fronts, backs, profile.bleed)
+
+
+def _gap(profile: SheetProfile) -> float:
+    """Distance between the cut lines of neighbouring cards: the gutter, at least two bleeds.
+
+    The loader rejects a profile whose gutter is narrower; this only guards a hand-made one.
+    """
+    return max(profile.gutter, 2 * profile.bleed)
 
 
 def crop_marks(
@@ -132,36 +148,127 @@ def pack(profile: SheetProfile, items: list[tuple[str, int]]) -> list[list[tuple
     """
     width, height = profile.page.dimensions
     margins = profile.margins
-    usable_w = width - margins.left - margins.right
-    bottom_limit = height - margins.bottom
+    bleed, gap = profile.bleed, _gap(profile)
+    usable_w = width - margins.left - margins.right - 2 * bleed
+    top_limit = margins.top + bleed
+    bottom_limit = height - margins.bottom - bleed
     pages: list[list[tuple[str, Slot, Slot]]] = [[]]
-    y = margins.top
+    y = top_limit
     row_index = 0
     for kind, count in items:
         size = profile.card_sizes[kind]
-        pitch_x = size.width + 2 * profile.bleed + profile.gutter
-        pitch_y = size.height + 2 * profile.bleed + profile.gutter
-        per_row = max(1, math.floor((usable_w + profile.gutter) / pitch_x + 1e-9))
+        pitch_x = size.width + gap
+        pitch_y = size.height + gap
+        per_row = max(1, math.floor((usable_w + gap) / pitch_x + 1e-9))
         left_over = count
         while left_over > 0:
-            if y + pitch_y - profile.gutter > bottom_limit + 1e-9:
+            if y + size.height > bottom_limit + 1e-9:
                 pages.append([])
-                y = margins.top
+                y = top_limit
             in_row = min(per_row, left_over)
-            row_w = in_row * pitch_x - profile.gutter
-            x0 = margins.left + (usable_w - row_w) / 2 + profile.bleed
+            row_w = in_row * pitch_x - gap
+            x0 = margins.left + bleed + (usable_w - row_w) / 2
             for column in range(in_row):
-                slot = Slot(
-                    x0 + column * pitch_x,
-                    y + profile.bleed,
-                    size.width,
-                    size.height,
-                    row_index,
-                    column,
-                )
+                slot = Slot(x0 + column * pitch_x, y, size.width, size.height, row_index, column)
                 pages[-1].append((kind, slot, _back_slot(profile, slot, width, height)))
             left_over -= in_row
             y += pitch_y
             row_index += 1
         y += profile.gutter  # a little air between kinds
     return [page for page in pages if page]
+
+
+def run_into_bleed(ops: list[Op], slot: Slot, bleed: float, circle: bool = False) -> list[Op]:
+    """A face's operations with everything it paints up to its cut line continued into the bleed.
+
+    A face is drawn to its trimmed size; a print shop cuts within ±1–2 mm, so whatever reaches
+    the cut line (the paper, a header band, a border, a pipe tab, a clip) must run on to the
+    bleed's edge or the cut shows white slivers. A filled rectangle (or clip) gets each edge that
+    lies on the cut line moved out by ``bleed`` and loses its rounded corners (the cutter rounds
+    them); a border stroked just inside the cut line gets a band of its colour over the bleed.
+    For a round token, a disc as large as the token grows by ``bleed``, and a ring on its edge
+    gets an outer band. Text, lines and polygons are left as drawn: none of them belongs at the
+    cut line.
+    """
+    if bleed <= 0:
+        return list(ops)
+    out: list[Op] = []
+    if circle:
+        cx, cy, radius = slot.x + slot.width / 2, slot.y + slot.height / 2, slot.width / 2
+        for op in ops:
+            out.append(op)
+            if not isinstance(op, Circle) or abs(op.cx - cx) > _EDGE or abs(op.cy - cy) > _EDGE:
+                continue
+            if op.fill and abs(op.r - radius) <= _EDGE:
+                out[-1] = replace(op, r=radius + bleed)
+                if op.stroke:
+                    out.append(replace(op, fill=None))
+            elif op.stroke and abs(op.r + op.line_width / 2 - radius) <= _EDGE:
+                out.append(
+                    Circle(cx, cy, radius + bleed / 2, stroke=op.stroke, line_width=bleed + _EDGE)
+                )
+        return out
+    left, top = slot.x, slot.y
+    right, bottom = slot.x + slot.width, slot.y + slot.height
+    for op in ops:
+        if isinstance(op, Rect | Clip) and (not isinstance(op, Rect) or op.fill):
+            if isinstance(op, Clip) and op.circle:
+                out.append(op)
+                continue
+            x0, y0, x1, y1 = op.x, op.y, op.x + op.width, op.y + op.height
+            touches = (
+                abs(x0 - left) <= _EDGE,
+                abs(y0 - top) <= _EDGE,
+                abs(x1 - right) <= _EDGE,
+                abs(y1 - bottom) <= _EDGE,
+            )
+            if any(touches):
+                x0 -= bleed if touches[0] else 0.0
+                y0 -= bleed if touches[1] else 0.0
+                x1 += bleed if touches[2] else 0.0
+                y1 += bleed if touches[3] else 0.0
+                out.append(replace(op, x=x0, y=y0, width=x1 - x0, height=y1 - y0, radius=0.0))
+                continue
+            out.append(op)
+        elif isinstance(op, Rect) and op.stroke:
+            out.append(op)
+            half = op.line_width / 2
+            band = bleed + half  # the band overlaps the stroke, leaving no hairline between
+            x0, y0 = op.x - half, op.y - half
+            x1, y1 = op.x + op.width + half, op.y + op.height + half
+            colour = op.stroke
+            if abs(y0 - top) <= _EDGE:
+                out.append(Rect(left - bleed, top - bleed, slot.width + 2 * bleed, band, colour))
+            if abs(y1 - bottom) <= _EDGE:
+                out.append(Rect(left - bleed, bottom - half, slot.width + 2 * bleed, band, colour))
+            if abs(x0 - left) <= _EDGE:
+                out.append(Rect(left - bleed, top - bleed, band, slot.height + 2 * bleed, colour))
+            if abs(x1 - right) <= _EDGE:
+                out.append(Rect(right - half, top - bleed, band, slot.height + 2 * bleed, colour))
+        else:
+            out.append(op)
+    return out
+
+
+def moved(ops: Sequence[Op], dx: float, dy: float) -> list[Op]:
+    """``ops`` drawn at (0, 0) moved by (dx, dy): a face drawn once, placed in every slot.
+
+    The numbers are those of drawing the face in place (``x + dx`` is what the sketch computes
+    there), so a placed copy is byte for byte the face drawn at its slot.
+    """
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, Rect | Clip | Text):
+            out.append(replace(op, x=op.x + dx, y=op.y + dy))
+        elif isinstance(op, Circle):
+            out.append(replace(op, cx=op.cx + dx, cy=op.cy + dy))
+        elif isinstance(op, Line):
+            out.append(replace(op, x1=op.x1 + dx, y1=op.y1 + dy, x2=op.x2 + dx, y2=op.y2 + dy))
+        elif isinstance(op, Polygon):
+            out.append(replace(op, points=tuple((x + dx, y + dy) for x, y in op.points)))
+        elif isinstance(op, Mark):
+            x, y, width, height = op.box
+            out.append(replace(op, box=(x + dx, y + dy, width, height)))
+        else:
+            out.append(op)
+    return out

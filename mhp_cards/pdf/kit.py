@@ -10,11 +10,11 @@ the font lacks — are collected for the whole kit and reported together.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NamedTuple
 
 from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog.models import Catalog
@@ -22,11 +22,31 @@ from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_files_atomic
 from mhp_cards.pdf import faces
 from mhp_cards.pdf.faces import Face
-from mhp_cards.pdf.impose import Imposition, crop_marks, impose, pack
+from mhp_cards.pdf.impose import (
+    Imposition,
+    Slot,
+    crop_marks,
+    impose,
+    moved,
+    pack,
+    run_into_bleed,
+)
 from mhp_cards.pdf.layout import Region, SheetProfile, Templates, load_profile, load_templates
-from mhp_cards.pdf.render import render_pdf
-from mhp_cards.pdf.sketch import PageSketch, Sketch
-from mhp_cards.pdf.style import CUT, INK, LEVEL_TITLES, MARS, RED, SECTION_TITLES, STRIPE, WHITE, t
+from mhp_cards.pdf.manifest import MANIFEST_FILE, build_manifest
+from mhp_cards.pdf.render import ColourMode, render_pdf
+from mhp_cards.pdf.sketch import Op, PageSketch, Sketch
+from mhp_cards.pdf.style import (
+    CUT,
+    CUT_CONTOUR,
+    INK,
+    LEVEL_TITLES,
+    MARS,
+    RED,
+    SECTION_TITLES,
+    STRIPE,
+    WHITE,
+    t,
+)
 from mhp_cards.pdf.typeset import (
     Run,
     TypesetError,
@@ -40,6 +60,7 @@ from mhp_cards.rules.rulebook import load_rulebook
 
 __all__ = [
     "SECTIONS",
+    "Item",
     "KitError",
     "KitFile",
     "KitResult",
@@ -90,11 +111,24 @@ class KitResult:
 
     files: tuple[KitFile, ...]
     pieces: int
+    manifest: Path | None = None
+    """``mhp-kit.manifest.json``, when the build wrote the combined kit."""
 
 
 Draw = Callable[[Face], None]
-#: A card to impose: (front template, front drawing, back template, back drawing or None).
-Item = tuple[str, Draw, str, Draw | None]
+
+
+class Item(NamedTuple):
+    """A card to impose: its two faces, and what the kit's manifest calls it."""
+
+    front_template: str
+    front: Draw
+    back_template: str
+    back: Draw | None
+    piece: str = ""
+    """The piece's ID in the manifest (``water-ice#3``, ``4А``); default: kind and number."""
+    piece_kind: str = ""
+    """The manifest's kind (``electrolyser``, ``warehouse``); default: the card size's name."""
 
 
 @dataclass(slots=True)
@@ -104,6 +138,8 @@ class _Context:
     templates: Templates
     lang: str
     problems: list[TypesetError] = field(default_factory=list)
+    #: Each distinct face drawn once at (0, 0): its operations, by what draws it.
+    faces: dict[Hashable, tuple[Op, ...]] = field(default_factory=dict)
 
     def face(self, sketch: Sketch, template: str, kind: str) -> Face:
         return Face(
@@ -129,16 +165,26 @@ class _Context:
             self.problems.append(problem)
 
 
-def _cut_outline(sketch: Sketch, profile: SheetProfile, kind: str) -> None:
-    if not profile.cut_lines:
+def _cut_outline(sketch: Sketch, profile: SheetProfile, kind: str, contour: bool = False) -> None:
+    """The cut line of a card: a grey hairline when the profile asks for cut lines.
+
+    With ``contour`` (token sheets: round and small pieces no guillotine cuts) the outline is
+    drawn even without cut lines, as a hairline in the ``CutContour`` spot colour that cutting
+    plotters follow and presses do not print.
+    """
+    if profile.cut_lines:
+        colour, width = CUT, 0.15
+    elif contour:
+        colour, width = CUT_CONTOUR, 0.1
+    else:
         return
     size = profile.card_sizes[kind]
     if size.shape == "circle":
-        sketch.circle(size.width / 2, size.height / 2, size.width / 2, stroke=CUT, line_width=0.15)
+        centre = size.width / 2
+        sketch.circle(centre, centre, centre, stroke=colour, line_width=width)
     else:
-        sketch.rect(
-            0, 0, size.width, size.height, stroke=CUT, line_width=0.15, radius=size.corner_radius
-        )
+        radius = size.corner_radius
+        sketch.rect(0, 0, size.width, size.height, stroke=colour, line_width=width, radius=radius)
 
 
 def _marks(
@@ -148,34 +194,104 @@ def _marks(
         sketch.line(x1, y1, x2, y2, stroke=INK, line_width=0.2)
 
 
+def _piece(
+    ctx: _Context,
+    sketch: Sketch,
+    slot: Slot,
+    draw: Draw,
+    template: str,
+    kind: str,
+    piece: str,
+    piece_kind: str,
+) -> None:
+    """Draw one face in its slot, run it into the bleed, and mark it for the manifest."""
+    page = sketch.page
+    start = len(page.ops)
+    size = ctx.profile.card_sizes[kind]
+    key = _face_key(draw, template, kind)
+    ops = ctx.faces.get(key)
+    if ops is None:
+        # Drawn once (its typesetting problems reported once), then placed in every slot.
+        scratch = Sketch()
+        scratch.new_page(size.width, size.height, "face")
+        ctx.draw(draw, scratch, template, kind)
+        ops = ctx.faces[key] = tuple(scratch.page.ops)
+    page.ops += moved(ops, slot.x, slot.y)
+    page.ops[start:] = run_into_bleed(
+        page.ops[start:], slot, ctx.profile.bleed, circle=size.shape == "circle"
+    )
+    x, y, width, height = slot.x, slot.y, slot.width, slot.height
+    sketch.mark("piece", x, y, width, height, id=piece, what=piece_kind, shape=size.shape)
+
+
+#: Keyword arguments of a face that only name it in a problem report, not change what it shows
+#: (``tests/pdf/test_kit.py`` checks that the faces stay so): faces differing only in these
+#: are drawn once. The 70 raw fronts are then 27 faces.
+_LABEL_ONLY: Final[dict[Callable[..., None], frozenset[str]]] = {
+    faces.raw_front: frozenset({"copy"}),
+}
+
+
+def _identity(value: object) -> Hashable:
+    """A key part for one argument of a face: a plain value itself, any other object its id.
+
+    Catalog objects outlive the plan, so an id names one object for as long as the cache lives.
+    """
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return ("object", id(value))
+
+
+def _face_key(draw: Draw, template: str, kind: str) -> Hashable:
+    """What makes a face: its drawing function with its arguments, its template and size."""
+    if isinstance(draw, partial):
+        ignored = _LABEL_ONLY.get(draw.func, frozenset())
+        keywords = tuple(
+            (name, _identity(value))
+            for name, value in sorted(draw.keywords.items())
+            if name not in ignored
+        )
+        arguments = tuple(_identity(value) for value in draw.args)
+        return (draw.func, arguments, keywords, template, kind)
+    return (draw, template, kind)
+
+
 def _card_sheets(ctx: _Context, section: Section, kind: str, items: Sequence[Item]) -> None:
     """Impose cards of one size: a front page, then the mirrored back page, sheet by sheet."""
     profile = ctx.profile
     imposition = impose(profile, kind)
+    numbered = [
+        (item.piece or f"{kind}#{index}", item.piece_kind or kind, item)
+        for index, item in enumerate(items, start=1)
+    ]
     for start in range(0, len(items), imposition.per_page):
-        chunk = items[start : start + imposition.per_page]
+        chunk = numbered[start : start + imposition.per_page]
         sheet = start // imposition.per_page + 1
         sketch = Sketch()
         label = f"{section.name}-{sheet}"
         front = sketch.new_page(imposition.page_width, imposition.page_height, label, "front")
         front.trim, front.bleed = imposition.trim_box, profile.bleed
-        for slot, (template, draw, _, _) in zip(imposition.fronts, chunk, strict=False):
+        for slot, (piece, piece_kind, item) in zip(imposition.fronts, chunk, strict=False):
+            _piece(ctx, sketch, slot, item.front, item.front_template, kind, piece, piece_kind)
             with sketch.at(slot.x, slot.y):
-                ctx.draw(draw, sketch, template, kind)
                 _cut_outline(sketch, profile, kind)
         _marks(sketch, profile, imposition, len(chunk), back=False)
         section.pages.append(front)
-        if all(back is None for _, _, _, back in chunk):
+        if all(item.back is None for _, _, item in chunk):
             continue
         back_page = sketch.new_page(imposition.page_width, imposition.page_height, label, "back")
-        back_page.trim, back_page.bleed = imposition.trim_box, profile.bleed
-        for slot, (_, _, template, back) in zip(imposition.backs, chunk, strict=False):
-            if back is not None:
-                with sketch.at(slot.x, slot.y):
-                    ctx.draw(back, sketch, template, kind)
+        back_page.trim, back_page.bleed = _mirrored_trim(imposition), profile.bleed
+        for slot, (piece, piece_kind, item) in zip(imposition.backs, chunk, strict=False):
+            if item.back is not None:
+                _piece(ctx, sketch, slot, item.back, item.back_template, kind, piece, piece_kind)
         _marks(sketch, profile, imposition, len(chunk), back=True)
         section.pages.append(back_page)
     section.pieces += len(items)
+
+
+def _mirrored_trim(imposition: Imposition) -> tuple[float, float, float, float]:
+    """The TrimBox of a back page: around the backs of a full sheet, where they are printed."""
+    return _bounds(imposition.backs)
 
 
 # Sections ----------------------------------------------------------------------------------------
@@ -186,9 +302,8 @@ def _raw(ctx: _Context) -> Section:
     items: list[Item] = []
     for raw in ctx.catalog.raw_materials:
         for copy in range(1, raw.copies + 1):
-            items.append(
-                ("raw", partial(faces.raw_front, raw=raw, copy=copy), "raw-back", faces.raw_back)
-            )
+            front = partial(faces.raw_front, raw=raw, copy=copy)
+            items.append(Item("raw", front, "raw-back", faces.raw_back, f"{raw.id}#{copy}"))
         section.contents.append((raw.name.get(ctx.lang), raw.formula, raw.copies))
     _card_sheets(ctx, section, "raw", items)
     return section
@@ -198,7 +313,13 @@ def _fate(ctx: _Context) -> Section:
     section = Section("fate")
     count = ctx.catalog.components.fate_cards.count
     items: list[Item] = [
-        ("fate", partial(faces.fate_front, number=n), "fate-back", faces.mars_surface)
+        Item(
+            "fate",
+            partial(faces.fate_front, number=n),
+            "fate-back",
+            faces.mars_surface,
+            f"fate-{n}",
+        )
         for n in range(1, count + 1)
     ]
     _card_sheets(ctx, section, "fate", items)
@@ -209,8 +330,15 @@ def _fate(ctx: _Context) -> Section:
 def _field(ctx: _Context) -> Section:
     section = Section("field")
     items: list[Item] = [
-        ("base", faces.base_card, "fate-back", faces.mars_surface),
-        ("warehouse", partial(faces.base_card, warehouse=True), "fate-back", faces.mars_surface),
+        Item("base", faces.base_card, "fate-back", faces.mars_surface, "base", "base"),
+        Item(
+            "warehouse",
+            partial(faces.base_card, warehouse=True),
+            "fate-back",
+            faces.mars_surface,
+            "warehouse",
+            "warehouse",
+        ),
     ]
     _card_sheets(ctx, section, "base", items)
     section.contents += [
@@ -226,11 +354,13 @@ def _reactors(ctx: _Context) -> Section:
     cards = [card for installation in catalog.installations for card in installation.cards]
     cards += list(catalog.electrolysers)
     items: list[Item] = [
-        (
+        Item(
             "reactor",
             partial(faces.reactor_front, catalog=catalog, card=card),
             "reactor-back",
             faces.reactor_back,
+            card.id,
+            "electrolyser" if card.group == "electrolyser" else "reactor",
         )
         for card in cards
     ]
@@ -245,11 +375,12 @@ def _reactors(ctx: _Context) -> Section:
 def _mission(ctx: _Context) -> Section:
     section = Section("mission")
     items: list[Item] = [
-        (
+        Item(
             "mission",
             partial(faces.mission_front, missions=ctx.catalog.missions),
             "mission-back",
             partial(faces.plain_back, key="missions", card="Mission card back"),
+            "mission",
         ),
     ]
     _card_sheets(ctx, section, "mission", items)
@@ -261,13 +392,20 @@ def _tokens(ctx: _Context) -> Section:
     """Coins, chemist tokens, combines and upgrades, shelf-packed; the same design both sides."""
     section = Section("tokens")
     components = ctx.catalog.components
-    draws: list[tuple[str, Draw]] = [("coin", faces.coin)] * components.coins.count
+    #: (card size, manifest kind, piece ID, drawing), in the order of the sheets.
+    draws: list[tuple[str, str, str, Draw]] = [
+        ("coin", "coin", f"coin#{n}", faces.coin) for n in range(1, components.coins.count + 1)
+    ]
     for colour in components.colours:
-        draws += [("chemist", partial(faces.chemist, colour=colour))] * (
-            components.chemist_tokens.per_player
-        )
+        chemist = partial(faces.chemist, colour=colour)
+        draws += [
+            ("chemist", "chemist", f"chemist-{colour.id}#{n}", chemist)
+            for n in range(1, components.chemist_tokens.per_player + 1)
+        ]
     for colour in components.colours[: components.combines.count]:
-        draws.append(("combine", partial(faces.combine, colour=colour)))
+        draws.append(
+            ("combine", "combine", f"combine-{colour.id}", partial(faces.combine, colour=colour))
+        )
     for upgrade in components.upgrades:
         token = partial(
             faces.upgrade,
@@ -275,10 +413,13 @@ def _tokens(ctx: _Context) -> Section:
             name=upgrade.name.get(ctx.lang),
             price=upgrade.price,
         )
-        draws += [("upgrade", token)] * upgrade.count
+        kind = _UPGRADE_KINDS.get(upgrade.id, upgrade.id)
+        draws += [
+            ("upgrade", kind, f"{upgrade.id}#{n}", token) for n in range(1, upgrade.count + 1)
+        ]
     counts: dict[str, int] = {}
-    for kind, _ in draws:
-        counts[kind] = counts.get(kind, 0) + 1
+    for size_kind, *_ in draws:
+        counts[size_kind] = counts.get(size_kind, 0) + 1
     width, height = ctx.profile.page.dimensions
     queue = list(draws)
     for number, page in enumerate(pack(ctx.profile, list(counts.items())), start=1):
@@ -286,12 +427,13 @@ def _tokens(ctx: _Context) -> Section:
         sketch = Sketch()
         for side in ("front", "back"):
             sheet = sketch.new_page(width, height, f"tokens-{number}", side)
-            for (kind, front, back), (_, draw) in zip(page, chunk, strict=True):
-                slot = front if side == "front" else back
-                with sketch.at(slot.x, slot.y):
-                    ctx.draw(draw, sketch, kind, kind)
-                    if side == "front":
-                        _cut_outline(sketch, ctx.profile, kind)
+            slots = [front if side == "front" else back for _, front, back in page]
+            sheet.trim, sheet.bleed = _bounds(slots), ctx.profile.bleed
+            for slot, (kind, piece_kind, piece, draw) in zip(slots, chunk, strict=True):
+                _piece(ctx, sketch, slot, draw, kind, kind, piece, piece_kind)
+                if side == "front":
+                    with sketch.at(slot.x, slot.y):
+                        _cut_outline(sketch, ctx.profile, kind, contour=True)
             section.pages.append(sheet)
     section.pieces = len(draws)
     per_player = components.chemist_tokens.per_player
@@ -308,6 +450,18 @@ def _tokens(ctx: _Context) -> Section:
     return section
 
 
+#: The manifest's kinds of the upgrade tokens, by their catalog IDs.
+_UPGRADE_KINDS: Final = {"solar-battery": "battery", "armour": "armour"}
+
+
+def _bounds(slots: Sequence[Slot]) -> tuple[float, float, float, float]:
+    """(x, y, width, height) around the cut lines of ``slots``: a sheet's TrimBox."""
+    left, top = min(s.x for s in slots), min(s.y for s in slots)
+    right = max(s.x + s.width for s in slots)
+    bottom = max(s.y + s.height for s in slots)
+    return left, top, right - left, bottom - top
+
+
 def _aids(ctx: _Context) -> Section:
     section = Section("aids")
     rulebook = load_rulebook()
@@ -317,7 +471,7 @@ def _aids(ctx: _Context) -> Section:
         lines = [(rule.id, summary[lang]) for rule, summary in rulebook.player_aid(level)]
         front = partial(faces.aid_front, title=title[lang], lines=lines, card=f"player aid {level}")
         back = partial(faces.plain_back, key="aid_back", card="player aid back")
-        items.append(("aid", front, "aid-back", back))
+        items.append(Item("aid", front, "aid-back", back, f"aid-{level}"))
         section.contents.append((title[lang], None, 1))
     _card_sheets(ctx, section, "aid", items)
     return section
@@ -419,49 +573,89 @@ def _guides(ctx: _Context) -> Section:
     return section
 
 
+#: Half the length of the calibration rulers, in mm: a printer's duplex error is a few mm.
+_RULER: Final = 20
+
+
 def _calibration(ctx: _Context) -> Section:
-    """Front: crosses at known places. Back: rulers where the crosses should show through."""
+    """Front: crosses A, B, C at known places. Back: numbered rulers where they should show.
+
+    The rulers run from −20 to +20 mm, numbered every 5 mm, plus to the right and down as one
+    looks at the back: the reading is what to add to ``duplex.back_offset``, sign included.
+    """
     section = Section("calibration")
     profile = ctx.profile
     width, height = profile.page.dimensions
     m = profile.margins
-    points = [(width / 2, height / 2), (width / 4, height / 4), (3 * width / 4, 3 * height / 4)]
+    usable = width - m.left - m.right
+    points = [
+        ("A", width / 2, height / 2),
+        ("B", width / 4, height / 4 + 12),
+        ("C", 3 * width / 4, 3 * height / 4),
+    ]
+    flip = t(f"flip_{profile.duplex.mode}", ctx.lang)
     sketch = Sketch()
     front = sketch.new_page(width, height, "calibration", "front")
-    heading = t("calibration", ctx.lang)
     ctx.typeset(
         fit_lines,
         sketch,
-        [text_runs(heading)],
-        _page_region(m.left, m.top, width - m.left - m.right, 24, 10),
+        [text_runs(t("calibration", ctx.lang).format(flip=flip))],
+        _page_region(m.left, m.top, usable, 30, 11, min_size=8),
         "calibration page",
         "heading",
         INK,
     )
-    for x, y in points:
+    for name, x, y in points:
         sketch.line(x - 8, y, x + 8, y, stroke=INK, line_width=0.25)
         sketch.line(x, y - 8, x, y + 8, stroke=INK, line_width=0.25)
         sketch.circle(x, y, 2, stroke=INK, line_width=0.2)
+        sketch.text(x + 2.5, y - 3, name, bold=True, size=11, colour=INK)
     section.pages.append(front)
     sketch.new_page(width, height, "calibration", "back")
-    for x, y in points:
+    offset = profile.duplex.back_offset
+    note = t("calibration_back", ctx.lang).format(x=_n(offset.x), y=_n(offset.y))
+    ctx.typeset(
+        fit_lines,
+        sketch,
+        [text_runs(note)],
+        _page_region(m.left, height - m.bottom - 30, usable, 30, 10, min_size=8),
+        "calibration page",
+        "note",
+        INK,
+    )
+    for name, x, y in points:
         bx = width - x if profile.duplex.mode == "long-edge" else x
         by = height - y if profile.duplex.mode == "short-edge" else y
-        bx += profile.duplex.back_offset.x
-        by += profile.duplex.back_offset.y
-        for tick in range(-10, 11):
-            length = 4 if tick % 5 == 0 else 2
-            sketch.line(
-                bx + tick, by - length / 2, bx + tick, by + length / 2, stroke=INK, line_width=0.15
-            )
-            sketch.line(
-                bx - length / 2, by + tick, bx + length / 2, by + tick, stroke=INK, line_width=0.15
-            )
-        sketch.line(bx - 10, by, bx + 10, by, stroke=RED, line_width=0.15)
-        sketch.line(bx, by - 10, bx, by + 10, stroke=RED, line_width=0.15)
+        _rulers(sketch, name, bx + offset.x, by + offset.y)
     section.pages.append(sketch.page)
     section.pieces = 1
     return section
+
+
+def _n(value: float) -> str:
+    """A length for a sentence: no trailing zeros, a true minus sign."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text.replace("-", "−")
+
+
+def _rulers(sketch: Sketch, name: str, x: float, y: float) -> None:
+    """A horizontal and a vertical ruler crossing at (x, y), numbered every 5 mm."""
+    for tick in range(-_RULER, _RULER + 1):
+        length = 5.0 if tick % 10 == 0 else (4.0 if tick % 5 == 0 else 2.0)
+        sketch.line(x + tick, y - length / 2, x + tick, y + length / 2, stroke=INK, line_width=0.15)
+        sketch.line(x - length / 2, y + tick, x + length / 2, y + tick, stroke=INK, line_width=0.15)
+        if tick % 5 == 0 and tick != 0:
+            label = f"{tick:+d}".replace("-", "−")
+            # Horizontal ruler: numbers below it; vertical ruler: numbers to its right, from ±10
+            # (a ±5 there would sit on the horizontal ruler's numbers).
+            sketch.text(x + tick - 1.4, y + 5.2, label, bold=False, size=6.5, colour=INK)
+            if abs(tick) >= 10:
+                sketch.text(x + 3.0, y + tick + 0.9, label, bold=False, size=6.5, colour=INK)
+    sketch.line(x - _RULER, y, x + _RULER, y, stroke=RED, line_width=0.15)
+    sketch.line(x, y - _RULER, x, y + _RULER, stroke=RED, line_width=0.15)
+    sketch.text(x - _RULER - 6, y - 2.5, name, bold=True, size=11, colour=INK)
+    sketch.text(x + _RULER + 1.5, y + 1, "x", bold=True, size=8, colour=RED)
+    sketch.text(x - 1, y + _RULER + 4, "y", bold=True, size=8, colour=RED)
 
 
 def _cover(ctx: _Context, sections: Sequence[Section]) -> Section:
@@ -622,11 +816,14 @@ def build_kit(
     only: Iterable[str] | None = None,
     out_dir: Path = Path("output"),
     progress: Callable[[str, int, int], None] | None = None,
+    colour: ColourMode = "rgb",
 ) -> KitResult:
-    """Write the kit: ``mhp-kit.pdf`` and one ``mhp-<section>.pdf`` per section, atomically.
+    """Write the kit: ``mhp-kit.pdf``, one ``mhp-<section>.pdf`` per section, and the manifest.
 
-    The set is replaced all together: a build that fails half-way leaves every previous file
-    as it was, and no temporary file.
+    ``mhp-kit.manifest.json`` (:mod:`mhp_cards.pdf.manifest`) says where every page, piece and
+    token place is in ``mhp-kit.pdf``. With ``colour="cmyk"`` every colour is written as
+    DeviceCMYK. The set is replaced all together: a build that fails half-way leaves every
+    previous file as it was, and no temporary file.
     """
     profile = load_profile(layout)
     layout_path = Path(layout)
@@ -640,8 +837,13 @@ def build_kit(
     for name, pages in documents:
         title = f"МАРСХИМПРОМ — {name}"
         path = out_dir / f"mhp-{name}.pdf"
-        rendered[path] = render_pdf(pages, title, subject, lang)
+        rendered[path] = render_pdf(pages, title, subject, lang, colour)
         files.append(KitFile(path, name, len(pages)))
+    manifest = build_manifest(
+        [(section.name, _with_blank_backs(section)) for section in sections], profile.name, colour
+    )
+    manifest_path = out_dir / MANIFEST_FILE
+    rendered[manifest_path] = manifest.text().encode("utf-8")
     # All or nothing: every PDF is rendered before the first one replaces its previous version.
     write_files_atomic(rendered)
-    return KitResult(tuple(files), sum(section.pieces for section in sections))
+    return KitResult(tuple(files), sum(section.pieces for section in sections), manifest_path)

@@ -25,9 +25,10 @@ from typing import Annotated, Any, Final, Literal
 import jsonschema
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from mhp_cards.catalog.schema import document_fields
+from mhp_cards.catalog.schema import document_fields, schema_for
 from mhp_cards.errors import LayoutError
 from mhp_cards.issues import Issue
+from mhp_cards.pdf.manifest import MANIFEST_SCHEMA, Manifest
 from mhp_cards.resources import default_layouts_dir
 from mhp_cards.validate.schema_issues import model_issues, schema_issues
 from mhp_cards.yamldoc import YamlDocument, read_yaml_file
@@ -132,7 +133,8 @@ class SheetProfile(Model):
     printer_margin: Mm = 4.0
     """Hard margin the printer cannot print in; margins narrower than this are an error."""
     gutter: Mm = 3.0
-    """Space between neighbouring cards (beyond their bleed)."""
+    """Space between the cut lines of neighbouring cards. It holds both cards' bleeds, so it is at
+    least twice the bleed; exactly twice, the bleeds meet and each card is cut on its own lines."""
     bleed: Mm = 0.0
     """Printed area beyond the cut line on every side of a card."""
     crop_marks: CropMarks = CropMarks()
@@ -493,10 +495,11 @@ def _optional_everywhere(schema: Any) -> Any:
 
 
 def layout_schemas() -> dict[str, dict[str, Any]]:
-    """The JSON Schema of a sheet profile file and of the templates file, by file name.
+    """The JSON Schema of a sheet profile file, of the templates file and of the kit's manifest.
 
-    Both allow ``extends`` and leave every field optional, because a file states only what it
-    adds to the profile or template it extends; the loader checks the merged result.
+    The first two allow ``extends`` and leave every field optional, because a file states only
+    what it adds to the profile or template it extends; the loader checks the merged result.
+    The manifest (``mhp-kit.manifest.json``, written beside the kit) is what the build writes.
     """
     base = "https://mhp-cards.example/schema/"
     document_fields(SheetProfile)
@@ -529,4 +532,5 @@ def layout_schemas() -> dict[str, dict[str, Any]]:
             "$id": base + "templates.schema.json",
             **templates,
         },
+        MANIFEST_SCHEMA: schema_for(Manifest, MANIFEST_SCHEMA),
     }

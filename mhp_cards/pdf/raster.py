@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 from mhp_cards.errors import ExportError, KitError
 from mhp_cards.pdf.cards import Side
 from mhp_cards.pdf.faces import Face
+from mhp_cards.pdf.impose import Slot, run_into_bleed
 from mhp_cards.pdf.layout import CardSize, SheetProfile, Templates
 from mhp_cards.pdf.render import render_pdf
 from mhp_cards.pdf.sketch import PageSketch, Sketch
@@ -85,12 +86,15 @@ def sketch_faces(
     problems: list[TypesetError] = []
     for job in jobs:
         size = profile.card_sizes[job.kind]
-        sketch.new_page(size.width + 2 * bleed, size.height + 2 * bleed, job.side.name)
+        page = sketch.new_page(size.width + 2 * bleed, size.height + 2 * bleed, job.side.name)
         with sketch.at(bleed, bleed):
             try:
                 job.side.draw(Face(sketch, templates[job.side.template], size, lang, bleed))
             except TypesetError as problem:
                 problems.append(problem)
+        # As on the kit's sheets: what reaches the cut line runs on into the bleed.
+        slot = Slot(bleed, bleed, size.width, size.height, 0, 0)
+        page.ops[:] = run_into_bleed(page.ops, slot, bleed, circle=size.shape == "circle")
     if problems:
         raise KitError(problems)
     return sketch.pages

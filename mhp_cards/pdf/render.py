@@ -3,6 +3,10 @@
 The document is reproducible (reportlab's invariant mode: fixed dates and IDs), embeds its font
 subsets, states a TrimBox and BleedBox on every page and asks viewers not to scale when printing,
 so cards come out at their real size.
+
+Colours are drawn as RGB, or — for a print shop that asks for CMYK — converted to DeviceCMYK
+(:func:`rgb_to_cmyk`), so that no RGB colour operator is left in the content. The cut contour
+is a spot colour (``spot:<name>``) in either mode.
 """
 
 from __future__ import annotations
@@ -10,15 +14,18 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Final
+from typing import Final, Literal
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from mhp_cards.pdf.fonts import FONT_NAMES, fonts
 from mhp_cards.pdf.sketch import Circle, Clip, Line, PageSketch, Polygon, Rect, Text, Unclip
 
-__all__ = ["render_pdf"]
+__all__ = ["COLOUR_MODES", "ColourMode", "render_pdf", "rgb_to_cmyk"]
+
+ColourMode = Literal["rgb", "cmyk"]
+COLOUR_MODES: Final[tuple[ColourMode, ...]] = ("rgb", "cmyk")
 
 PT_PER_MM: Final = 72 / 25.4
 
@@ -27,14 +34,50 @@ def _pt(mm: float) -> float:
     return mm * PT_PER_MM
 
 
-@lru_cache(maxsize=256)
-def _colour(hex_text: str) -> Color:
+def rgb_to_cmyk(red: float, green: float, blue: float) -> tuple[float, float, float, float]:
+    """The device CMYK of an RGB colour (components 0–1), rounded to 0.1 %.
+
+    Black takes the darkness common to all three channels, k = 1 − max(r, g, b), and each
+    colourant the rest of its channel: c = (1 − r − k) / (1 − k), and so for m and y. This is the
+    exact inverse of the usual device rendering r = (1 − c)(1 − k). Shown by PDFium, the kit's
+    colours stay near their RGB selves this way (Mars red #B5462E comes out (183, 97, 57)),
+    where only subtracting k from 1 − r, 1 − g, 1 − b greys them ((186, 122, 91)).
+    A grey gets black ink only (text stays sharp, with no colour fringes when the plates
+    shift); no colour needs more than 300 % of ink in total. There is no ICC profile in it, so
+    a shop that manages colour itself is better served with the RGB file and its press profile.
+    """
+    black = 1 - max(red, green, blue)
+    if black >= 1:
+        return (0.0, 0.0, 0.0, 1.0)
+    rest = 1 - black
+    return (
+        round((1 - red - black) / rest, 3),
+        round((1 - green - black) / rest, 3),
+        round((1 - blue - black) / rest, 3),
+        round(black, 3),
+    )
+
+
+@lru_cache(maxsize=512)
+def _colour(text: str, mode: ColourMode) -> Color:
     # The kit uses a few dozen colours over tens of thousands of operations; parse each once.
-    return HexColor(hex_text)
+    if text.startswith("spot:"):
+        # Plotters find a cut path by its spot colour's name; magenta shows it on screen.
+        return CMYKColorSep(0, 1, 0, 0, spotName=text.removeprefix("spot:"))
+    colour = HexColor(text)
+    if mode == "cmyk":
+        return CMYKColor(*rgb_to_cmyk(colour.red, colour.green, colour.blue))
+    return colour
 
 
-def render_pdf(pages: Sequence[PageSketch], title: str, subject: str, lang: str) -> bytes:
-    """The PDF bytes of ``pages`` (same pages in, same bytes out)."""
+def render_pdf(
+    pages: Sequence[PageSketch],
+    title: str,
+    subject: str,
+    lang: str,
+    colour: ColourMode = "rgb",
+) -> bytes:
+    """The PDF bytes of ``pages`` (same pages in, same bytes out), in RGB or CMYK colours."""
     fonts()  # registers the fonts
     buffer = io.BytesIO()
     # The initial font would otherwise be Helvetica: unused, not embeddable, and flagged by
@@ -54,13 +97,13 @@ def render_pdf(pages: Sequence[PageSketch], title: str, subject: str, lang: str)
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("DisplayDocTitle", "true")
     for page in pages:
-        _page(canvas, page)
+        _page(canvas, page, colour)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
-def _page(canvas: Canvas, page: PageSketch) -> None:
+def _page(canvas: Canvas, page: PageSketch, mode: ColourMode) -> None:
     width, height = _pt(page.width), _pt(page.height)
     canvas.setPageSize((width, height))
     # Boxes stay set for the following pages unless reset: a page without its own has none.
@@ -80,7 +123,7 @@ def _page(canvas: Canvas, page: PageSketch) -> None:
         )
     for op in page.ops:
         if isinstance(op, Rect):
-            _style(canvas, op.fill, op.stroke, op.line_width, op.dash)
+            _style(canvas, mode, op.fill, op.stroke, op.line_width, op.dash)
             x, y = _pt(op.x), height - _pt(op.y + op.height)
             w, h = _pt(op.width), _pt(op.height)
             if op.radius > 0:
@@ -90,7 +133,7 @@ def _page(canvas: Canvas, page: PageSketch) -> None:
             else:
                 canvas.rect(x, y, w, h, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
         elif isinstance(op, Circle):
-            _style(canvas, op.fill, op.stroke, op.line_width, op.dash)
+            _style(canvas, mode, op.fill, op.stroke, op.line_width, op.dash)
             canvas.circle(
                 _pt(op.cx),
                 height - _pt(op.cy),
@@ -99,10 +142,10 @@ def _page(canvas: Canvas, page: PageSketch) -> None:
                 fill=int(bool(op.fill)),
             )
         elif isinstance(op, Line):
-            _style(canvas, None, op.stroke, op.line_width, op.dash)
+            _style(canvas, mode, None, op.stroke, op.line_width, op.dash)
             canvas.line(_pt(op.x1), height - _pt(op.y1), _pt(op.x2), height - _pt(op.y2))
         elif isinstance(op, Polygon):
-            _style(canvas, op.fill, op.stroke, op.line_width, ())
+            _style(canvas, mode, op.fill, op.stroke, op.line_width, ())
             path = canvas.beginPath()
             first, *rest = op.points
             path.moveTo(_pt(first[0]), height - _pt(first[1]))
@@ -124,18 +167,23 @@ def _page(canvas: Canvas, page: PageSketch) -> None:
         elif isinstance(op, Unclip):
             canvas.restoreState()
         elif isinstance(op, Text):
-            canvas.setFillColor(_colour(op.colour))
+            canvas.setFillColor(_colour(op.colour, mode))
             canvas.setFont(FONT_NAMES[op.bold], op.size)
             canvas.drawString(_pt(op.x), height - _pt(op.y), op.text)
 
 
 def _style(
-    canvas: Canvas, fill: str | None, stroke: str | None, width: float, dash: Sequence[float]
+    canvas: Canvas,
+    mode: ColourMode,
+    fill: str | None,
+    stroke: str | None,
+    width: float,
+    dash: Sequence[float],
 ) -> None:
     if fill:
-        canvas.setFillColor(_colour(fill))
+        canvas.setFillColor(_colour(fill, mode))
     if stroke:
-        canvas.setStrokeColor(_colour(stroke))
+        canvas.setStrokeColor(_colour(stroke, mode))
     canvas.setLineWidth(_pt(width))
     if dash:
         canvas.setDash([_pt(d) for d in dash], 0)

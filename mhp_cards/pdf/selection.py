@@ -12,9 +12,9 @@ from typing import Final
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.fileio import write_bytes_atomic
 from mhp_cards.pdf.cards import Selected, card_designs, select_cards
-from mhp_cards.pdf.kit import KitFile, KitResult, plan_cards
+from mhp_cards.pdf.kit import Item, KitFile, KitResult, plan_cards
 from mhp_cards.pdf.layout import load_profile, load_templates
-from mhp_cards.pdf.render import render_pdf
+from mhp_cards.pdf.render import ColourMode, render_pdf
 
 __all__ = ["CARDS_PDF", "build_cards"]
 
@@ -27,6 +27,7 @@ def build_cards(
     layout: str = "a4",
     lang: str = "ru",
     out_dir: Path = Path("output"),
+    colour: ColourMode = "rgb",
 ) -> tuple[KitResult, tuple[Selected, ...]]:
     """Write ``mhp-cards.pdf`` holding the cards ``cards`` names (see :func:`select_cards`).
 
@@ -40,19 +41,20 @@ def build_cards(
     items = [
         (
             pick.design.kind,
-            (
+            Item(
                 pick.design.front.template,
                 pick.design.front.draw,
                 pick.design.back.template,
                 pick.design.back.draw,
+                f"{pick.design.id}#{copy}",
             ),
         )
         for pick in chosen
-        for _ in range(pick.copies)
+        for copy in range(1, pick.copies + 1)
     ]
     section = plan_cards(catalog, profile, templates, lang, items)
     names = ", ".join(pick.design.id for pick in chosen)
-    data = render_pdf(section.pages, f"МАРСХИМПРОМ — {names}", "cards to replace", lang)
+    data = render_pdf(section.pages, f"МАРСХИМПРОМ — {names}", "cards to replace", lang, colour)
     path = out_dir / CARDS_PDF
     write_bytes_atomic(path, data)
     return KitResult((KitFile(path, "cards", len(section.pages)),), section.pieces), chosen

@@ -14,6 +14,7 @@ from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 __all__ = [
     "BASE",
     "CUT",
+    "CUT_CONTOUR",
     "EMPTY",
     "INK",
     "LEVEL_TITLES",
@@ -30,6 +31,9 @@ __all__ = [
 
 # Colours of the kit, as sRGB hex.
 CUT: Final = "#9A9A9A"
+#: The cut path for a cutting plotter: a spot colour by the name RIPs look for (not a #RRGGBB);
+#: the renderer writes it as a Separation colour space with a magenta alternate.
+CUT_CONTOUR: Final = "spot:CutContour"
 INK: Final = "#231F20"
 WHITE: Final = "#FFFFFF"
 RED: Final = "#C62828"
@@ -94,14 +98,29 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "en": "Section / what to cut|pages in mhp-kit.pdf|count",
     },
     "calibration": {
-        "ru": "Калибровка: напечатайте этот лист с двух сторон (переворот по длинному краю), "
-        "посмотрите на просвет и прочтите на линейках оборота, где оказались кресты. Сдвиг в мм "
-        "впишите в профиль листа: duplex: back_offset: {x: …, y: …} (вправо и вниз — плюс).",
-        "en": "Calibration: print this sheet double-sided (flip on the long edge), hold it "
-        "against the light and read on the back's rulers where the crosses fall. Enter the "
-        "shift in mm in the sheet profile: duplex: back_offset: {x: …, y: …} (right and down "
-        "are positive).",
+        "ru": "Калибровка двусторонней печати. Напечатайте этот лист с двух сторон ({flip}) на той "
+        "же бумаге и с теми же настройками, что и набор, масштаб 100 %. Посмотрите на просвет со "
+        "стороны оборота: у каждого креста A, B, C там линейки в миллиметрах от −20 до +20.",
+        "en": "Duplex calibration. Print this sheet double-sided ({flip}) on the paper and with "
+        "the settings you will use for the kit, at 100 % scale. Hold it against the light, back "
+        "side towards you: behind each cross A, B, C the back has rulers in millimetres from −20 "
+        "to +20.",
     },
+    "calibration_back": {
+        "ru": "Оборот калибровки. На просвет прочтите, где вертикальная линия креста пересекает "
+        "горизонтальную линейку (это x), а горизонтальная линия — вертикальную (это y). Плюс — "
+        "вправо и вниз, как вы смотрите на эту сторону. Прибавьте прочитанное к "
+        "duplex: back_offset: {{x: …, y: …}} в профиле листа (сейчас x: {x}, y: {y}) и соберите "
+        "набор снова. Крест на нуле: ничего менять не нужно.",
+        "en": "Calibration back. Against the light, read where the cross's vertical line meets the "
+        "horizontal ruler (that is x) and where its horizontal line meets the vertical ruler "
+        "(that is y). Plus is to the right and down, as you look at this side. Add the readings "
+        "to duplex: back_offset: {{x: …, y: …}} in the sheet profile (now x: {x}, y: {y}) and "
+        "build the kit again. A cross on zero: nothing to change.",
+    },
+    "flip_long-edge": {"ru": "переворот по длинному краю", "en": "flip on the long edge"},
+    "flip_short-edge": {"ru": "переворот по короткому краю", "en": "flip on the short edge"},
+    "flip_none": {"ru": "без переворота", "en": "no flip"},
     "chemist": {"ru": "химик", "en": "chemist"},
     "pipes_only": {"ru": "трубопровод", "en": "pipework"},
 }

@@ -18,11 +18,13 @@ def test_build_writes_every_file_and_lists_it(cli, tmp_path: Path) -> None:
     result = cli("build", "--out", str(tmp_path))
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
-    listed = [WROTE.match(line) for line in lines[:-1]]
+    listed = [WROTE.match(line) for line in lines[:-2]]
     assert all(listed), lines
     files = {Path(m["path"]).name: int(m["pages"]) for m in listed if m}
     assert list(files) == ["mhp-kit.pdf", *(f"mhp-{name}.pdf" for name in SECTIONS)]
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files)
+    manifest = tmp_path / "mhp-kit.manifest.json"
+    assert lines[-2] == f"wrote {manifest} (where every piece is in mhp-kit.pdf)"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*files, manifest.name])
     for name, pages in files.items():
         assert len(PdfReader(tmp_path / name).pages) == pages, name
     for match in listed:
@@ -37,7 +39,11 @@ def test_build_writes_every_file_and_lists_it(cli, tmp_path: Path) -> None:
 def test_only_raw_writes_the_kit_and_the_raw_cards(cli, tmp_path: Path) -> None:
     result = cli("build", "--only", "raw", "--out", str(tmp_path))
     assert result.exit_code == 0, result.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["mhp-kit.pdf", "mhp-raw.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "mhp-kit.manifest.json",
+        "mhp-kit.pdf",
+        "mhp-raw.pdf",
+    ]
     kit, raw = (len(PdfReader(tmp_path / f"mhp-{n}.pdf").pages) for n in ("kit", "raw"))
     assert kit == raw  # raw cards are double-sided: no blank backs
 
@@ -47,6 +53,7 @@ def test_only_takes_a_comma_separated_list(cli, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "mhp-field.pdf",
+        "mhp-kit.manifest.json",
         "mhp-kit.pdf",
         "mhp-mission.pdf",
     ]
@@ -114,3 +121,16 @@ def test_help_has_an_example(cli) -> None:
     assert "Example: mhp build" in result.stdout
     for option in ("--layout", "--lang", "--only", "--out", "--json"):
         assert option in result.stdout
+
+
+def test_color_cmyk_writes_cmyk_and_a_wrong_value_is_a_usage_error(cli, tmp_path: Path) -> None:
+    result = cli("build", "--only", "field", "--color", "cmyk", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    page = PdfReader(tmp_path / "mhp-field.pdf").pages[0]
+    content = page.get_contents().get_data()
+    assert b" k" in content
+    assert b" rg" not in content
+    wrong = cli("build", "--color", "rgbk", "--out", str(tmp_path / "no"))
+    assert wrong.exit_code == 2
+    assert wrong.stderr.startswith("error: --color must be rgb or cmyk, not 'rgbk'")
+    assert not (tmp_path / "no").exists()

@@ -267,4 +267,5 @@ def test_schema_prints_every_schema(cli) -> None:
         "game-state.schema.json",
         "sheet.schema.json",
         "templates.schema.json",
+        "manifest.schema.json",
     }

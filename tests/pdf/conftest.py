@@ -24,7 +24,7 @@ from mhp_cards.catalog import Catalog
 from mhp_cards.pdf import KitResult, build_kit, plan_kit
 from mhp_cards.pdf.kit import Section
 from mhp_cards.pdf.layout import SheetProfile, Templates, load_profile, load_templates
-from mhp_cards.pdf.sketch import Circle, PageSketch, Rect
+from mhp_cards.pdf.sketch import Circle, Mark, PageSketch, Rect
 from mhp_cards.validate import load_catalog
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
@@ -79,6 +79,13 @@ def built(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> Built:
 
 
 @pytest.fixture(scope="session")
+def built_shop(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The whole kit for a print shop: ``--layout print-shop --color cmyk`` — do not modify."""
+    out = tmp_path_factory.mktemp("shop")
+    return Built(out, build_kit(catalog, layout="print-shop", out_dir=out, colour="cmyk"))
+
+
+@pytest.fixture(scope="session")
 def built_small(catalog: Catalog, tmp_path_factory: pytest.TempPathFactory) -> Built:
     """``--only mission,field``: a small kit for the PDF goldens."""
     out = tmp_path_factory.mktemp("small")
@@ -97,55 +104,48 @@ def section_of(kit: list[Section]) -> Callable[[str], Section]:
 def card_boxes(page: PageSketch, profile: SheetProfile) -> list[tuple[float, float, float, float]]:
     """(x, y, width, height) of every card drawn on ``page``, in drawing order, to 0.01 mm.
 
-    A card is recognised by its background: a filled rectangle of a card size (a filled circle
-    of a token's diameter for round tokens). Cut lines are not filled, and a bleed area (a
-    filled shape followed by the same shape ``bleed`` smaller on every side) is skipped even
-    when its size happens to be that of another kind of card.
+    A card is where the imposition marked a piece; :func:`background_boxes` checks that each
+    mark sits on a drawn card.
     """
+    return [_box(*op.box) for op in page.ops if isinstance(op, Mark) and op.kind == "piece"]
+
+
+def background_boxes(
+    page: PageSketch, profile: SheetProfile
+) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) of every card background drawn on ``page``, in drawing order.
+
+    A card's background is the first filled shape it draws: a rectangle of a card size (a
+    circle of a token's diameter), grown by the bleed on every side on a sheet with a bleed.
+    """
+    grow = profile.bleed
     rects = {
         (size.width, size.height)
         for size in profile.card_sizes.values()
         if size.shape == "rectangle"
     }
     diameters = {size.width for size in profile.card_sizes.values() if size.shape == "circle"}
-    boxes = []
-    for op, following in zip(page.ops, [*page.ops[1:], None], strict=True):
-        if _is_bleed(op, following, profile.bleed):
-            continue
-        if isinstance(op, Rect) and op.fill:
-            if any(
-                math.isclose(op.width, w, abs_tol=1e-6) and math.isclose(op.height, h, abs_tol=1e-6)
+    boxes: list[tuple[float, float, float, float]] = []
+    first = True  # the next filled shape is the first of a card
+    for op in page.ops:
+        if isinstance(op, Mark) and op.kind == "piece":
+            first = True
+        elif isinstance(op, Rect | Circle) and op.fill and first:
+            first = False
+            if isinstance(op, Rect) and any(
+                math.isclose(op.width, w + 2 * grow, abs_tol=1e-6)
+                and math.isclose(op.height, h + 2 * grow, abs_tol=1e-6)
                 for w, h in rects
             ):
-                boxes.append(_box(op.x, op.y, op.width, op.height))
-        elif (
-            isinstance(op, Circle)
-            and op.fill
-            and any(math.isclose(2 * op.r, d, abs_tol=1e-6) for d in diameters)
-        ):
-            boxes.append(_box(op.cx - op.r, op.cy - op.r, 2 * op.r, 2 * op.r))
+                boxes.append(
+                    _box(op.x + grow, op.y + grow, op.width - 2 * grow, op.height - 2 * grow)
+                )
+            elif isinstance(op, Circle) and any(
+                math.isclose(2 * (op.r - grow), d, abs_tol=1e-6) for d in diameters
+            ):
+                r = op.r - grow
+                boxes.append(_box(op.cx - r, op.cy - r, 2 * r, 2 * r))
     return boxes
-
-
-def _is_bleed(op: object, following: object, bleed: float) -> bool:
-    if bleed <= 0:
-        return False
-    if isinstance(op, Circle) and isinstance(following, Circle):
-        return (
-            math.isclose(op.cx, following.cx)
-            and math.isclose(op.cy, following.cy)
-            and math.isclose(op.r - bleed, following.r)
-        )
-    if isinstance(op, Rect) and isinstance(following, Rect):
-        return all(
-            math.isclose(a, b, abs_tol=1e-6)
-            for a, b in zip(
-                (op.x + bleed, op.y + bleed, op.width - 2 * bleed, op.height - 2 * bleed),
-                (following.x, following.y, following.width, following.height),
-                strict=True,
-            )
-        )
-    return False
 
 
 def _box(x: float, y: float, width: float, height: float) -> tuple[float, float, float, float]:

@@ -81,13 +81,13 @@ def test_any_list_of_ids_reads_back(picks: list[tuple[str, int]]) -> None:
 def test_chosen_cards_are_imposed_with_aligned_backs(
     catalog: Catalog, a4, templates, boxes_of
 ) -> None:
-    from mhp_cards.pdf.kit import plan_cards
+    from mhp_cards.pdf.kit import Item, plan_cards
 
     chosen = select_cards(DESIGNS, "water-ice*2,4А")
     items = [
         (
             p.design.kind,
-            (
+            Item(
                 p.design.front.template,
                 p.design.front.draw,
                 p.design.back.template,

@@ -385,10 +385,11 @@ RAW_NAME = "name:    {x: 4, y: 29, width: 55,"
 
 
 def _names_too_wide(catalog: Catalog, width: float, min_size: float) -> set[str]:
+    """The raw cards whose name cannot fit: each reported once, by its first copy (the copies
+    are one face, typeset once)."""
     return {
-        f"raw card {raw.id} #{copy}"
+        f"raw card {raw.id} #1"
         for raw in catalog.raw_materials
-        for copy in range(1, raw.copies + 1)
         if runs_width(text_runs(raw.name.get("ru"), bold=True), min_size) > width
     }
 
@@ -447,3 +448,63 @@ def test_all_problems_of_the_kit_are_reported_together(tmp_path: Path, catalog: 
     # the assembly guides draw the reactor cards again: their problems are reported too
     assert len([p for p in problems if p.region == "reaction"]) > len(_reactor_cards(catalog))
     assert str(caught.value).startswith(f"{len(problems)} problem(s) in the kit:")
+
+
+# Each distinct face drawn once -----------------------------------------------------------------
+
+
+def test_faces_differing_only_in_a_label_draw_the_same(
+    catalog: Catalog, a4: SheetProfile, templates: Templates
+) -> None:
+    """What ``kit._LABEL_ONLY`` relies on: a raw card's copy number does not show on it."""
+    from mhp_cards.pdf import faces
+    from mhp_cards.pdf.faces import Face
+    from mhp_cards.pdf.sketch import Sketch
+
+    logs = []
+    raw = catalog.raw_materials[0]
+    for copy in (1, 2, raw.copies):
+        sketch = Sketch()
+        sketch.new_page(63, 63, "face")
+        face = Face(sketch, templates["raw"], a4.card_sizes["raw"], "ru")
+        faces.raw_front(face, raw=raw, copy=copy)
+        logs.append(sketch.page.log())
+    assert logs[0] == logs[1] == logs[2]
+
+
+def test_a_face_drawn_once_is_the_face_drawn_in_every_slot(
+    catalog: Catalog, kit: list[Section], templates: Templates, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kit with each distinct face drawn once equals the kit with every face drawn anew."""
+    import itertools
+
+    import mhp_cards.pdf.kit as kit_module
+
+    counter = itertools.count()
+    monkeypatch.setattr(kit_module, "_face_key", lambda *_: next(counter))
+    fresh = plan_kit(catalog, load_profile("a4"), templates)
+    assert next(counter) > 500  # every face of every piece was drawn on its own
+    assert [p.log() for s in fresh for p in s.pages] == [p.log() for s in kit for p in s.pages]
+    for s_fresh, s_kit in zip(fresh, kit, strict=True):
+        for p_fresh, p_kit in zip(s_fresh.pages, s_kit.pages, strict=True):
+            assert p_fresh.ops == p_kit.ops, p_kit.label  # the exact numbers, not only the log
+
+
+@pytest.mark.parametrize("layout", ["a4", "print-shop"])
+def test_every_piece_mark_is_on_a_drawn_card(
+    catalog: Catalog, kit: list[Section], templates: Templates, layout: str
+) -> None:
+    """The manifest's pieces come from marks: each sits exactly on a card's background."""
+    from tests.pdf.conftest import background_boxes, card_boxes
+
+    profile = load_profile(layout)
+    sections = kit if layout == "a4" else plan_kit(catalog, profile, templates)
+    checked = 0
+    for section in sections:
+        if section.name in ("cover", "calibration", "guides"):
+            continue
+        for page in section.pages:
+            marks = card_boxes(page, profile)
+            assert marks == background_boxes(page, profile), page.label
+            checked += len(marks)
+    assert checked > 500

@@ -303,6 +303,26 @@ GRIDS = {
         "combine": (6, 8),
         "upgrade": (8, 11),
     },
+    # 3 mm bleed, bleeds meeting (gutter 6): three 63 mm cards need 3 × 63 + 2 × 6 + 2 × 3 =
+    # 207 mm, more than A4's 198 mm between 6 mm margins, so two columns of four.
+    "print-shop": {
+        "raw": (2, 4),
+        "fate": (2, 4),
+        "reactor": (2, 3),
+        "mission": (1, 2),
+        "aid": (2, 2),
+        "upgrade": (7, 10),
+    },
+    # A3, 285 × 406 mm between the margins: four columns of 63 mm take 4 × 63 + 3 × 6 + 2 × 3 =
+    # 276 mm (five: 345), five rows 345 mm (six: 414).
+    "print-shop-a3": {
+        "raw": (4, 5),
+        "fate": (4, 5),
+        "reactor": (3, 4),
+        "mission": (1, 3),
+        "aid": (2, 2),
+        "upgrade": (10, 15),
+    },
 }
 
 
@@ -327,9 +347,11 @@ def _assert_apart(slots: Sequence[Slot], distance: float) -> None:
 
 
 def _check_grid(profile: SheetProfile, kind: str, imposition: Imposition) -> None:
-    """Slots inside the margins, apart by gutter and bleeds, the grid centred, as many as fit."""
+    """Slots inside the margins, apart by the gutter (which holds two bleeds), the grid centred,
+    as many as fit."""
     width, height = profile.page.dimensions
-    m, bleed, gutter = profile.margins, profile.bleed, profile.gutter
+    m, bleed = profile.margins, profile.bleed
+    gap = max(profile.gutter, 2 * bleed)  # from cut line to cut line
     size = profile.card_sizes[kind]
     fronts = imposition.fronts
     assert imposition.per_page == len(fronts) == imposition.columns * imposition.rows
@@ -339,11 +361,11 @@ def _check_grid(profile: SheetProfile, kind: str, imposition: Imposition) -> Non
         assert slot.y - bleed >= m.top - EPS
         assert slot.x + slot.width + bleed <= width - m.right + EPS
         assert slot.y + slot.height + bleed <= height - m.bottom + EPS
-    _assert_apart(fronts, gutter + 2 * bleed)
+    _assert_apart(fronts, gap)
     # neighbours are exactly one pitch apart, in row-major order
     for slot in fronts:
-        assert math.isclose(slot.x, fronts[0].x + slot.column * (size.width + 2 * bleed + gutter))
-        assert math.isclose(slot.y, fronts[0].y + slot.row * (size.height + 2 * bleed + gutter))
+        assert math.isclose(slot.x, fronts[0].x + slot.column * (size.width + gap))
+        assert math.isclose(slot.y, fronts[0].y + slot.row * (size.height + gap))
     assert [(s.row, s.column) for s in fronts] == [
         (r, c) for r in range(imposition.rows) for c in range(imposition.columns)
     ]
@@ -355,10 +377,9 @@ def _check_grid(profile: SheetProfile, kind: str, imposition: Imposition) -> Non
     assert math.isclose(left, right, abs_tol=1e-6)
     assert math.isclose(top, bottom, abs_tol=1e-6)
     # as many as fit: one more column or row would cross a margin
-    pitch_x = size.width + 2 * bleed + gutter
-    pitch_y = size.height + 2 * bleed + gutter
-    assert (imposition.columns + 1) * pitch_x - gutter > width - m.left - m.right + EPS
-    assert (imposition.rows + 1) * pitch_y - gutter > height - m.top - m.bottom + EPS
+    pitch_x, pitch_y = size.width + gap, size.height + gap
+    assert (imposition.columns + 1) * pitch_x - gap + 2 * bleed > width - m.left - m.right + EPS
+    assert (imposition.rows + 1) * pitch_y - gap + 2 * bleed > height - m.top - m.bottom + EPS
 
 
 def _check_backs(profile: SheetProfile, imposition: Imposition) -> None:
@@ -409,7 +430,29 @@ def _check_marks(profile: SheetProfile, imposition: Imposition) -> None:
             assert not (inside_x and inside_y), (x1, y1, x2, y2)
 
 
-@pytest.mark.parametrize("profile_name", ["a4", "letter", "print-shop"])
+@pytest.mark.parametrize(
+    ("layout", "grid"),
+    [
+        # 3 × 63 + 2 × 3 = 195 mm of 198 between the margins; 3 × 88 + 2 × 3 = 270 of 283.
+        ("extends: a4\nname: poker\n", (3, 3)),
+        # With 3 mm bleed the three columns need 3 × 63 + 2 × 6 + 2 × 3 = 207 mm > 198 mm.
+        ("extends: print-shop\nname: poker\n", (2, 3)),
+        # 1.5 mm of bleed is the most that still fits three: 3 × 63 + 2 × 3 + 2 × 1.5 = 198.
+        ("extends: print-shop\nname: poker\nbleed: 1.5\ngutter: 3\n", (3, 3)),
+        ("extends: print-shop-a3\nname: poker\n", (4, 4)),
+    ],
+)
+def test_poker_size_cards_per_sheet(tmp_path: Path, layout: str, grid: tuple[int, int]) -> None:
+    """63 × 88 mm cards: 3 × 3 on A4 without a bleed (or with at most 1.5 mm), 2 × 3 with 3 mm."""
+    path = tmp_path / "poker.yaml"
+    path.write_text(layout + "card_sizes:\n  raw: {width: 63, height: 88}\n", encoding="utf-8")
+    profile = load_profile(str(path))
+    imposition = impose(profile, "raw")
+    assert (imposition.columns, imposition.rows) == grid
+    _check_grid(profile, "raw", imposition)
+
+
+@pytest.mark.parametrize("profile_name", ["a4", "letter", "print-shop", "print-shop-a3"])
 def test_shipped_grids(profile_name: str) -> None:
     profile = load_profile(profile_name)
     for kind in profile.card_sizes:
@@ -560,7 +603,7 @@ def test_pack_properties(
             assert math.isclose(back.x, expected[0] + offset[0], abs_tol=1e-9)
             assert math.isclose(back.y, expected[1] + offset[1], abs_tol=1e-9)
             assert (back.width, back.height) == (front.width, front.height)
-        _assert_apart(fronts, profile.gutter + 2 * b)
+        _assert_apart(fronts, max(profile.gutter, 2 * b))
 
 
 def test_pack_tokens_on_a4() -> None:

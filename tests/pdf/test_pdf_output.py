@@ -40,8 +40,9 @@ def test_files_written(built: Built) -> None:
     names = [f.section for f in built.result.files]
     assert names == ["kit", *SECTIONS]
     assert sorted(p.name for p in built.out.iterdir()) == sorted(
-        f"mhp-{name}.pdf" for name in names
+        [*(f"mhp-{name}.pdf" for name in names), "mhp-kit.manifest.json"]
     )
+    assert built.result.manifest == built.out / "mhp-kit.manifest.json"
     for kit_file in built.result.files:
         assert kit_file.path == built.path(kit_file.section)
         assert len(_reader(kit_file.path).pages) == kit_file.pages, kit_file.section
@@ -286,7 +287,7 @@ def test_a_failed_render_leaves_the_previous_files(
         "mhp-kit.pdf",
         "mhp-mission.pdf",
         "mhp-raw.pdf",
-    ]  # and no temporary file is left
+    ]  # and no temporary file is left, nor a manifest of the failed build
     monkeypatch.undo()
     build_kit(catalog, only=["raw", "mission"], out_dir=tmp_path)
     expected = sum(len(_reader(built.path(name)).pages) for name in ("raw", "mission"))
