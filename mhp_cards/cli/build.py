@@ -9,7 +9,9 @@ from mhp_cards.cli.app import app, echo_json, fail, reports_errors
 
 #: The kit's sections for the help text, without importing the kit (reportlab) to print it;
 #: a test checks that they are ``mhp_cards.pdf.SECTIONS``.
-SECTION_NAMES = "cover, calibration, raw, fate, field, reactors, mission, tokens, aids, guides"
+SECTION_NAMES = (
+    "cover, rules, calibration, raw, fate, field, reactors, mission, tokens, aids, guides"
+)
 
 
 @app.command()

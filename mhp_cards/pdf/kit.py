@@ -16,15 +16,16 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_files_atomic
 from mhp_cards.pdf import faces
+from mhp_cards.pdf.diagrams import draw_installation
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.impose import Imposition, crop_marks, impose, pack
 from mhp_cards.pdf.layout import Region, SheetProfile, Templates, load_profile, load_templates
 from mhp_cards.pdf.render import render_pdf
+from mhp_cards.pdf.rulebook import plan_rulebook
 from mhp_cards.pdf.sketch import PageSketch, Sketch
 from mhp_cards.pdf.style import CUT, INK, LEVEL_TITLES, MARS, RED, SECTION_TITLES, STRIPE, WHITE, t
 from mhp_cards.pdf.typeset import (
@@ -51,6 +52,7 @@ __all__ = [
 
 SECTIONS: Final = (
     "cover",
+    "rules",
     "calibration",
     "raw",
     "fate",
@@ -323,6 +325,17 @@ def _aids(ctx: _Context) -> Section:
     return section
 
 
+def _rules(ctx: _Context) -> Section:
+    """The rulebook (mhp-rules.pdf): read, not cut; printed double-sided like a booklet."""
+    section = Section("rules")
+    section.pages = plan_rulebook(ctx.catalog, ctx.profile, ctx.templates, ctx.lang, ctx.problems)
+    section.pieces = 0
+    section.contents.append(
+        (t("rulebook_item", ctx.lang).format(pages=len(section.pages)), None, 1)
+    )
+    return section
+
+
 def _page_region(
     x: float,
     y: float,
@@ -346,17 +359,23 @@ def _page_region(
 
 
 def _guides(ctx: _Context) -> Section:
-    """One page per installation: its cards assembled, drawn to scale, with the reactions."""
-    section = Section("guides", duplex=False)
+    """One page per installation: its cards assembled, drawn to scale, with the reactions.
+
+    The guides are read at the table, never cut, so they are printed back to back (guide 1 on
+    the front of a sheet, guide 2 on its back): half the paper, no blank pages, and nothing on
+    a back has to line up with its front. An odd last guide gets a blank back.
+    """
+    section = Section("guides")
     profile = ctx.profile
     width, height = profile.page.dimensions
     m = profile.margins
     card = profile.card_sizes["reactor"].width
     usable_w = width - m.left - m.right
-    for installation in ctx.catalog.installations:
-        solution = solve_installation(ctx.catalog, installation.number)
+
+    for index, installation in enumerate(ctx.catalog.installations):
         sketch = Sketch()
-        page = sketch.new_page(width, height, f"guide-{installation.number}")
+        side: Literal["front", "back"] = "front" if index % 2 == 0 else "back"
+        page = sketch.new_page(width, height, f"guide-{installation.number}", side)
         label = f"assembly guide {installation.number}"
         title = f"{installation.number}. {installation.name.get(ctx.lang)}"
         ctx.typeset(
@@ -377,38 +396,24 @@ def _guides(ctx: _Context) -> Section:
             "reaction",
             INK,
         )
-        arrangement = solution.canonical
-        if arrangement is not None:
-            grid = arrangement.grid()
-            rows, columns = len(grid), len(grid[0])
-            top = m.top + 24
-            room_h = height - top - m.bottom - 10
-            scale = min(1.0, usable_w / (columns * card), room_h / (rows * card))
-            left = m.left + (usable_w - columns * card * scale) / 2
-            for r, row in enumerate(grid):
-                for c, token in enumerate(row):
-                    if token is None:
-                        continue
-                    reactor = ctx.catalog.electrolyser if token == "Э" else ctx.catalog.card(token)
-                    assert reactor is not None
-                    with sketch.at(left + c * card * scale, top + r * card * scale, scale):
-                        ctx.draw(
-                            partial(faces.reactor_front, catalog=ctx.catalog, card=reactor),
-                            sketch,
-                            "reactor",
-                            "reactor",
-                        )
+        top = m.top + 24
+        room_h = height - top - m.bottom - 10
+        diagram = draw_installation(
+            sketch, ctx.catalog, installation.number, card, m.left, top, usable_w, room_h, ctx.draw
+        )
+        if diagram is not None:
+            scale = diagram.scale
             ratio = f"1:{1 / scale:.2g}" if scale < 1 else "1:1"
             note = (
-                f"Масштаб {ratio}. Электролизёров: {solution.electrolysers}."
+                f"Масштаб {ratio}. Электролизёров: {diagram.electrolysers}."
                 if ctx.lang == "ru"
-                else f"Scale {ratio}. Electrolysers: {solution.electrolysers}."
+                else f"Scale {ratio}. Electrolysers: {diagram.electrolysers}."
             )
             ctx.typeset(
                 place_line,
                 sketch,
                 text_runs(note),
-                _page_region(m.left, top + rows * card * scale + 3, usable_w, 6, 9),
+                _page_region(m.left, top + diagram.height + 3, usable_w, 6, 9),
                 label,
                 "note",
                 INK,
@@ -416,6 +421,9 @@ def _guides(ctx: _Context) -> Section:
         section.pages.append(page)
         section.pieces += 1
         section.contents.append((title, None, 1))
+    if len(section.pages) % 2:
+        last = section.pages[-1]
+        section.pages.append(PageSketch(width, height, f"{last.label}-blank", "back"))
     return section
 
 
@@ -556,6 +564,7 @@ def plan_kit(
     wanted = list(SECTIONS) if only is None else [name for name in SECTIONS if name in set(only)]
     ctx = _Context(catalog, profile, templates, lang)
     builders: dict[str, Callable[[_Context], Section]] = {
+        "rules": _rules,
         "calibration": _calibration,
         "raw": _raw,
         "fate": _fate,

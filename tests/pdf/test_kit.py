@@ -65,6 +65,7 @@ def test_pieces_by_section(kit: list[Section], catalog: Catalog) -> None:
     pieces = {section.name: section.pieces for section in kit}
     assert pieces == {
         "cover": 1,
+        "rules": 0,  # read, not cut
         "calibration": 1,
         "raw": sum(raw.copies for raw in catalog.raw_materials),
         "fate": catalog.components.fate_cards.count,
@@ -89,8 +90,11 @@ def test_page_counts_by_section(kit: list[Section], catalog: Catalog, a4: SheetP
             for name, kind in CARD_SECTIONS.items()
         },
         "tokens": 2 * len(pack(a4, list(_token_counts(catalog).items()))),
-        "guides": len(catalog.installations),  # one single-sided page per installation
+        # one page per installation, printed back to back; an odd last one gets a blank back
+        "guides": 2 * math.ceil(len(catalog.installations) / 2),
     }
+    rules = pages.pop("rules")
+    assert rules % 2 == 0 and rules >= 6  # a booklet: title, four levels, house rules
     assert pages == expected
     # spelled out for the default catalog on A4 (12 cards of 63 mm, 6 reactor cards a sheet)
     assert pages["raw"] == 2 * math.ceil(catalog.raw_deck_size / 12)
@@ -103,10 +107,11 @@ def test_sides_alternate(kit: list[Section]) -> None:
         if section.duplex:
             assert sides == ["front", "back"] * (len(sides) // 2), section.name
             labels = [page.label for page in section.pages]
-            assert labels[::2] == labels[1::2], section.name  # a back belongs to its front
+            if section.name != "guides":  # guides are back to back: guide 2 behind guide 1
+                assert labels[::2] == labels[1::2], section.name  # a back belongs to its front
         else:
             assert set(sides) == {"single"}, section.name
-    assert [s.name for s in kit if not s.duplex] == ["cover", "guides"]
+    assert [s.name for s in kit if not s.duplex] == ["cover"]
 
 
 def test_every_page_is_a4(kit: list[Section]) -> None:

@@ -320,7 +320,8 @@ def test_a_failed_write_leaves_the_previous_file_and_no_temporary(
         ("reactors-1 front", 0.4, 0.7),  # six pale grey reactor cards (0.54)
         ("tokens-1 front", 0.3, 0.6),  # rows of coins and chemist tokens (0.47)
         ("aids-1 front", 0.08, 0.3),  # white cards: only text and frames show (0.16)
-        ("guide-1 single", 0.08, 0.3),  # two reactor cards on a white page (0.17)
+        ("guide-1 front", 0.08, 0.3),  # two reactor cards on a white page (0.17)
+        ("rules-2 front", 0.08, 0.3),  # two columns of text under a red band
         ("cover single", 0.4, 0.7),  # red band, striped contents table (0.58)
     ],
 )
