@@ -20,6 +20,8 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_files_atomic
 from mhp_cards.pdf import faces
+from mhp_cards.pdf.aids import aid_front, aid_groups
+from mhp_cards.pdf.cover import CoverSection, plan_cover
 from mhp_cards.pdf.diagrams import draw_installation
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.impose import Imposition, crop_marks, impose, pack
@@ -27,17 +29,15 @@ from mhp_cards.pdf.layout import Region, SheetProfile, Templates, load_profile, 
 from mhp_cards.pdf.render import render_pdf
 from mhp_cards.pdf.rulebook import plan_rulebook
 from mhp_cards.pdf.sketch import PageSketch, Sketch
-from mhp_cards.pdf.style import CUT, INK, LEVEL_TITLES, MARS, RED, SECTION_TITLES, STRIPE, WHITE, t
+from mhp_cards.pdf.style import CUT, INK, LEVEL_TITLES, RED, t
 from mhp_cards.pdf.typeset import (
-    Run,
     TypesetError,
     fit_lines,
-    formula_runs,
     place_line,
     reaction_runs,
     text_runs,
 )
-from mhp_cards.rules.rulebook import load_rulebook
+from mhp_cards.rules.numbers import LEVELS
 
 __all__ = [
     "SECTIONS",
@@ -312,12 +312,12 @@ def _tokens(ctx: _Context) -> Section:
 
 def _aids(ctx: _Context) -> Section:
     section = Section("aids")
-    rulebook = load_rulebook()
     lang: Literal["ru", "en"] = "en" if ctx.lang == "en" else "ru"
     items: list[Item] = []
-    for level, title in LEVEL_TITLES.items():
-        lines = [(rule.id, summary[lang]) for rule, summary in rulebook.player_aid(level)]
-        front = partial(faces.aid_front, title=title[lang], lines=lines, card=f"player aid {level}")
+    for level in LEVELS:
+        title = LEVEL_TITLES[level]
+        groups = aid_groups(ctx.catalog, level, lang)
+        front = partial(aid_front, title=title[lang], groups=groups, card=f"player aid {level}")
         back = partial(faces.plain_back, key="aid_back", card="player aid back")
         items.append(("aid", front, "aid-back", back))
         section.contents.append((title[lang], None, 1))
@@ -473,81 +473,17 @@ def _calibration(ctx: _Context) -> Section:
 
 
 def _cover(ctx: _Context, sections: Sequence[Section]) -> Section:
-    """The cover: title, how to print, and the contents with pages and counts to cut."""
-    section = Section("cover", duplex=False)
-    width, height = ctx.profile.page.dimensions
-    m = ctx.profile.margins
-    usable = width - m.left - m.right
-    sketch = Sketch()
-    page = sketch.new_page(width, height, "cover")
-    sketch.rect(0, 0, width, 46, fill=MARS)
-    ctx.typeset(
-        place_line,
-        sketch,
-        text_runs(t("company", ctx.lang), bold=True),
-        _page_region(m.left, 12, usable, 16, 30, align="center"),
-        "cover",
-        "title",
-        WHITE,
-    )
-    ctx.typeset(
-        place_line,
-        sketch,
-        text_runs(t("kit_subtitle", ctx.lang)),
-        _page_region(m.left, 30, usable, 9, 12, align="center"),
-        "cover",
-        "subtitle",
-        "#FBE3D0",
-    )
-    ctx.typeset(
-        fit_lines,
-        sketch,
-        [text_runs(t("how_to_print", ctx.lang))],
-        _page_region(m.left, 52, usable, 14, 10),
-        "cover",
-        "how",
-        INK,
-    )
-    rows: list[tuple[list[Run], str, str]] = []
+    """The cover: how to print and on what paper, then a checklist of what to cut (its back)."""
+    section = Section("cover")
+    listed = []
     page_number = 1
     for other in sections:
-        first = page_number
-        page_number += len(_with_blank_backs(other))
-        pages = f"{first}–{page_number - 1}" if page_number - first > 1 else f"{first}"
-        rows.append((text_runs(SECTION_TITLES[other.name][ctx.lang], bold=True), pages, ""))
-        for what, formula, count in other.contents:
-            runs = text_runs(f"   {what}")
-            if formula:
-                runs += [Run(" ("), *formula_runs(formula), Run(")")]
-            rows.append((runs, "", f"×{count}"))
-    header = t("contents_header", ctx.lang).split("|")
-    top = 70.0
-    line = min(4.1, (height - top - m.bottom) / (len(rows) + 1))
-    size = min(8.0, line / 0.52)
-    for index, (cell_runs, page_text, count_text) in enumerate(
-        [(text_runs(header[0], bold=True), header[1], header[2]), *rows]
-    ):
-        bold = index == 0 or bool(page_text)
-        row_y = top + index * line
-        if index % 2 == 1:
-            sketch.rect(m.left, row_y - 0.2, usable, line, fill=STRIPE)
-        cells: tuple[tuple[list[Run], float, float, Literal["left", "right"]], ...] = (
-            (cell_runs, m.left + 1, usable - 62, "left"),
-            (text_runs(page_text, bold=bold), m.left + usable - 60, 38, "right"),
-            (text_runs(count_text, bold=bold), m.left + usable - 20, 19, "right"),
+        pages = len(_with_blank_backs(other))
+        listed.append(
+            CoverSection(other.name, pages, page_number, other.pieces, tuple(other.contents))
         )
-        for runs, x, cell_w, align in cells:
-            if any(run.text for run in runs):
-                ctx.typeset(
-                    place_line,
-                    sketch,
-                    runs,
-                    _page_region(x, row_y, cell_w, line, size, align=align, min_size=4.5),
-                    "cover",
-                    "contents",
-                    INK,
-                )
-    section.pages.append(page)
+        page_number += pages
+    section.pages = plan_cover(listed, ctx.profile, ctx.lang, ctx.problems)
     section.pieces = 1
     return section
 
@@ -582,7 +518,7 @@ def plan_kit(
         if progress is not None:
             progress(name, index, len(steps) + ("cover" in wanted))
     if "cover" in wanted:
-        placeholder = Section("cover", [PageSketch(0, 0, "")], duplex=False)
+        placeholder = Section("cover", [PageSketch(0, 0, ""), PageSketch(0, 0, "")], pieces=1)
         sections.insert(0, _cover(ctx, [placeholder, *sections]))
         if progress is not None:
             progress("cover", len(steps) + 1, len(steps) + 1)

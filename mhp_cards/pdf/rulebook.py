@@ -51,6 +51,7 @@ __all__ = [
     "BODY_SIZE",
     "FieldSetup",
     "SetupFacts",
+    "phase_title",
     "plan_rulebook",
     "setup_facts",
 ]
@@ -229,6 +230,11 @@ _SECTION_KEYS: Final = {
     "scoring": "scoring",
     "mission": "mission",
 }
+
+
+def phase_title(section: str, lang: Lang) -> str:
+    """The heading of a part of the rules: setup, the turn, missions, the end, scoring."""
+    return _tr(_SECTION_KEYS[section], lang)
 
 
 def _tr(key: str, lang: Lang, **values: object) -> str:
