@@ -23,6 +23,7 @@ from mhp_cards.pdf import faces
 from mhp_cards.pdf.aids import aid_front, aid_groups
 from mhp_cards.pdf.cover import CoverSection, plan_cover
 from mhp_cards.pdf.diagrams import draw_installation
+from mhp_cards.pdf.die import die_net
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.impose import Imposition, crop_marks, impose, pack
 from mhp_cards.pdf.layout import Region, SheetProfile, Templates, load_profile, load_templates
@@ -132,7 +133,7 @@ class _Context:
 
 
 def _cut_outline(sketch: Sketch, profile: SheetProfile, kind: str) -> None:
-    if not profile.cut_lines:
+    if not profile.cut_lines or kind == "die":  # the die's net is its own cut contour
         return
     size = profile.card_sizes[kind]
     if size.shape == "circle":
@@ -278,6 +279,7 @@ def _tokens(ctx: _Context) -> Section:
             price=upgrade.price,
         )
         draws += [("upgrade", token)] * upgrade.count
+    draws.append(("die", die_net))
     counts: dict[str, int] = {}
     for kind, _ in draws:
         counts[kind] = counts.get(kind, 0) + 1
@@ -306,6 +308,7 @@ def _tokens(ctx: _Context) -> Section:
         ),
         (t("combines", ctx.lang), None, min(components.combines.count, len(components.colours))),
         *((u.name.get(ctx.lang), None, u.count) for u in components.upgrades),
+        (t("die_item", ctx.lang), None, 1),
     ]
     return section
 

@@ -80,6 +80,7 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "ru": "Правила игры ({pages} стр., не вырезать)",
         "en": "Rules of play ({pages} pages, not cut)",
     },
+    "die_item": {"ru": "Развёртка кубика", "en": "Die net"},
     "fate_item": {"ru": "Карта Судьбы", "en": "Fate card"},
     "missions_item": {"ru": "Карта Миссий", "en": "Mission card"},
     "electrolyser_item": {"ru": "Электролизёр", "en": "Electrolyser"},

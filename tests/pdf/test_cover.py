@@ -70,6 +70,7 @@ def test_counts_per_line_and_in_total(kit: list[Section], catalog: Catalog) -> N
         + components.chemist_tokens.per_player * len(components.colours)
         + min(components.combines.count, len(components.colours))
         + sum(upgrade.count for upgrade in components.upgrades)
+        + 1  # the die net
     )
     cut = (
         catalog.raw_deck_size

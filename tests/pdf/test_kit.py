@@ -45,6 +45,7 @@ def _token_counts(catalog: Catalog) -> dict[str, int]:
         "chemist": components.chemist_tokens.per_player * len(components.colours),
         "combine": min(components.combines.count, len(components.colours)),
         "upgrade": sum(upgrade.count for upgrade in components.upgrades),
+        "die": 1,  # a net to fold, for a table without a die
     }
 
 
