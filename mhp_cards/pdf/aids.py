@@ -21,7 +21,7 @@ from mhp_cards.pdf.typeset import LEADING, Run, check_glyphs, draw_runs, runs_wi
 from mhp_cards.rules.numbers import FATE_REMOVED, MIN_FIELD, WAREHOUSE_SIZE, Lang, Level
 from mhp_cards.rules.rulebook import load_rulebook
 
-__all__ = ["AID_MIN_SIZE", "AidGroups", "aid_front", "aid_groups"]
+__all__ = ["AID_MIN_SIZE", "AidGroups", "aid_front", "aid_groups", "common_size", "fitting_size"]
 
 #: (phase heading, [(rule ID, sentence), …]) in the order of the aid.
 AidGroups = Sequence[tuple[str, Sequence[tuple[str, str]]]]
@@ -48,6 +48,12 @@ def aid_counts(facts: SetupFacts, level: Level) -> dict[str, str]:
     }
 
 
+def common_size(every: Sequence[AidGroups], body: Region) -> float | None:
+    """One body size for a set of aids: the smallest of their fitting sizes (None: none fits)."""
+    sizes = [fitting_size(groups, body) for groups in every]
+    return None if None in sizes else min(size for size in sizes if size is not None)
+
+
 def aid_groups(
     catalog: Catalog, level: Level, lang: str
 ) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -68,41 +74,52 @@ AID_MIN_SIZE: Final = 6.5
 """The smallest body text of a player aid, in points (rule IDs beside it are at least 6 pt)."""
 
 
+_ID_WIDTH: Final = 15.0
+
+
+def fitting_size(groups: AidGroups, body: Region) -> float | None:
+    """The largest body size, in quarter points down to :data:`AID_MIN_SIZE`, that fits; or None."""
+    size = body.size
+    text_width = body.width - _ID_WIDTH - 1
+    while size >= AID_MIN_SIZE - 1e-9:
+        if _aid_layout(groups, text_width, size)[-1] <= body.height + 1e-6:
+            return size
+        size -= 0.25
+    return None
+
+
 def aid_front(
     face: Face,
     title: str,
     groups: AidGroups,
     card: str,
+    size: float | None = None,
 ) -> None:
     """A player aid: the level's turn in short sentences, phase by phase, each rule ID beside.
 
-    ``groups`` are (phase heading, [(rule ID, sentence), …]). The text takes the largest size
-    from the body region's down to :data:`AID_MIN_SIZE` at which everything fits; the IDs sit
-    small and grey in a column at the right, level with the first line of their sentence.
+    ``groups`` are (phase heading, [(rule ID, sentence), …]). The text is set at ``size`` (the
+    kit gives every aid the same), else at the largest that fits (:func:`fitting_size`); the
+    IDs sit small and grey in a column at the right, level with their sentence's first line.
     """
     accent = face.template.accent
     face.background(border=accent)
     face.line(text_runs(title, bold=True, colour=accent), "title", card)
     body = face.region("body")
-    id_width = 15.0
-    text_width = body.width - id_width - 1
+    text_width = body.width - _ID_WIDTH - 1
     for _, lines in groups:
         for rule, text in lines:
             check_glyphs([Run(rule), *text_runs(text)], card, "body")
-    size = body.size
-    while True:
-        layout = _aid_layout(groups, text_width, size)
-        if layout[-1] <= body.height + 1e-6:
-            break
-        if size - 0.25 < AID_MIN_SIZE - 1e-9:
-            raise TypesetError(
-                card,
-                "body",
-                f"the aid needs {layout[-1]:.1f} mm at {AID_MIN_SIZE} pt but the body region "
-                f"is {body.height:g} mm tall; shorten its lines or enlarge the region",
-            )
-        size -= 0.25
-    _draw_aid(face, groups, body, text_width, id_width, size, accent)
+    fits = fitting_size(groups, body)
+    if fits is None:
+        needed = _aid_layout(groups, text_width, AID_MIN_SIZE)[-1]
+        raise TypesetError(
+            card,
+            "body",
+            f"the aid needs {needed:.1f} mm at {AID_MIN_SIZE} pt but the body region is "
+            f"{body.height:g} mm tall; shorten its lines or enlarge the region",
+        )
+    chosen = fits if size is None else min(size, fits)
+    _draw_aid(face, groups, body, text_width, _ID_WIDTH, chosen, accent)
 
 
 def _aid_layout(groups: AidGroups, width: float, size: float) -> list[float]:
@@ -139,7 +156,7 @@ def _draw_aid(
     for heading, lines in groups:
         top = body.y + next(tops)
         runs = text_runs(heading.upper(), bold=True, colour=accent)
-        draw_runs(sketch, body.x, top + ascent, runs, size * 0.9, ink)
+        draw_runs(sketch, body.x, top + ascent, runs, max(6.0, size * 0.9), ink)
         sketch.line(
             body.x,
             top + line * 1.05,

@@ -20,7 +20,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_files_atomic
 from mhp_cards.pdf import faces
-from mhp_cards.pdf.aids import aid_front, aid_groups
+from mhp_cards.pdf.aids import aid_front, aid_groups, common_size
 from mhp_cards.pdf.cover import CoverSection, plan_cover
 from mhp_cards.pdf.diagrams import draw_installation
 from mhp_cards.pdf.die import die_net
@@ -317,10 +317,15 @@ def _aids(ctx: _Context) -> Section:
     section = Section("aids")
     lang: Literal["ru", "en"] = "en" if ctx.lang == "en" else "ru"
     items: list[Item] = []
+    every = {level: aid_groups(ctx.catalog, level, lang) for level in LEVELS}
+    # One type size for the set, as a printed set of aids has; an aid too long to fit at all
+    # is reported by its own face.
+    size = common_size(list(every.values()), ctx.templates["aid"].regions["body"])
     for level in LEVELS:
         title = LEVEL_TITLES[level]
-        groups = aid_groups(ctx.catalog, level, lang)
-        front = partial(aid_front, title=title[lang], groups=groups, card=f"player aid {level}")
+        front = partial(
+            aid_front, title=title[lang], groups=every[level], card=f"player aid {level}", size=size
+        )
         back = partial(faces.plain_back, key="aid_back", card="player aid back")
         items.append(("aid", front, "aid-back", back))
         section.contents.append((title[lang], None, 1))

@@ -80,6 +80,28 @@ def test_lines_are_grouped_by_phase_in_the_order_of_the_rulebook(catalog: Catalo
         assert groups[0][0] == "Setup"
 
 
+def test_the_aids_share_one_type_size(kit: list[Section]) -> None:
+    (aids,) = [section for section in kit if section.name == "aids"]
+    front = aids.pages[0]
+    greys = {op.size for op in front.ops if isinstance(op, Text) and op.colour == "#7A7A7A"}
+    body = {op.size for op in front.ops if isinstance(op, Text) and op.colour == "#231F20"}
+    assert len(greys) == 1  # the rule IDs of all four aids
+    assert len(body) == 1  # the sentences of all four aids
+    assert greys.pop() < body.pop()
+
+
+def test_a_set_of_aids_that_would_be_too_small_still_keeps_6_pt(
+    a4: SheetProfile, templates: Templates
+) -> None:
+    sketch = Sketch()
+    sketch.new_page(100, 150, "test")
+    face = Face(sketch, templates["aid"], a4.card_sizes["aid"], "en")
+    lines = [(f"L1.T{n}", "Short line") for n in range(20)]
+    aid_front(face, "Level 1", [("The turn", lines)], "player aid 1", size=AID_MIN_SIZE)
+    sizes = [op.size for op in sketch.page.ops if isinstance(op, Text)]
+    assert min(sizes) >= 6.0
+
+
 def test_an_aid_that_cannot_fit_names_the_card(a4: SheetProfile, templates: Templates) -> None:
     sketch = Sketch()
     sketch.new_page(100, 150, "test")

@@ -195,7 +195,12 @@ def test_text_stays_inside_the_page_margins(
                 assert 10 <= op.y <= page.height - 5, (page.label, op.text)
 
 
-def test_letter_pages_and_a_single_column_layout(catalog: Catalog, tmp_path: Path) -> None:
+def test_letter_pages_have_two_columns_too(catalog: Catalog, tmp_path: Path) -> None:
     letter = load_profile("letter")
     pages = plan_rulebook(catalog, letter, load_templates(letter), "en")
     assert {(p.width, p.height) for p in pages} == {letter.page.dimensions}
+    width = letter.page.dimensions[0]
+    body = [op for op in pages[2].ops if isinstance(op, Text)]
+    # two columns: a full page of rules has text in each half of the page
+    assert any(op.x < width / 2 - 10 for op in body)
+    assert any(op.x > width / 2 + 3 for op in body)
