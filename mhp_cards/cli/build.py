@@ -46,6 +46,8 @@ def build(
 
     Example: mhp build --layout letter --lang en --only raw,reactors
 
+    The rulebook alone (mhp-rules.pdf): mhp build --only rules
+
     With --cards, only the named cards and their backs (one copy each, ID*N for N):
     mhp build --cards water-ice,4А
     """
@@ -102,7 +104,10 @@ def build(
     for kit_file in result.files:
         noun = "page" if kit_file.pages == 1 else "pages"
         typer.echo(f"wrote {kit_file.path} ({kit_file.pages} {noun})")
-    typer.echo(f"{result.pieces} cards and tokens; print at 100 %, double-sided (long edge)")
+    if result.pieces:
+        typer.echo(f"{result.pieces} cards and tokens; print at 100 %, double-sided (long edge)")
+    else:
+        typer.echo("nothing to cut; print at 100 %, double-sided (long edge), on plain paper")
 
 
 def _build_cards(

@@ -44,6 +44,7 @@ def test_only_rules_writes_the_rulebook_on_its_own(cli, tmp_path: Path) -> None:
     assert "Rules of play" in first
     assert "Components" in first
     assert "Правила" not in first
+    assert result.stdout.splitlines()[-1].startswith("nothing to cut; print at 100 %")
 
 
 def test_only_raw_writes_the_kit_and_the_raw_cards(cli, tmp_path: Path) -> None:
