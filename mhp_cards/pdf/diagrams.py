@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from mhp_cards.assembly.solver import solve_installation
-from mhp_cards.catalog.models import Catalog
+from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.game.dealer import field_positions
 from mhp_cards.game.rng import Rng
 from mhp_cards.pdf import faces
@@ -23,14 +23,56 @@ from mhp_cards.pdf.style import BASE, SAND, WHITE
 __all__ = [
     "DrawFace",
     "FieldDiagram",
+    "Input",
     "InstallationDiagram",
     "draw_field",
     "draw_installation",
     "field_extent",
+    "installation_inputs",
 ]
 
 #: Draws one face at the sketch's current origin: (draw, sketch, template, card kind) -> None.
 DrawFace = Callable[[Callable[[Face], None], Sketch, str, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """A raw input of an installation and where it comes from."""
+
+    substance: str
+    #: The raw-material cards of this substance, with their copies in the box.
+    raw_cards: tuple[tuple[str, int], ...]
+    #: The installations whose products include it.
+    made_by: tuple[int, ...]
+
+
+def installation_inputs(catalog: Catalog, number: int, lang: str) -> list[Input]:
+    """Each raw input of installation ``number`` once, with its raw cards or its makers."""
+    installation = catalog.installation(number)
+    found: dict[str, Input] = {}
+    for card in installation.cards:
+        for container in card.containers:
+            if container.role != "raw-input" or container.substance in found:
+                continue
+            formula = formula_of(container.substance)
+            raws = tuple(
+                (raw.name.get(lang), raw.copies)
+                for raw in catalog.raw_materials
+                if formula_of(raw.formula) == formula
+            )
+            makers = tuple(
+                other.number
+                for other in catalog.installations
+                if other.number != number
+                and any(
+                    formula_of(c.substance) == formula
+                    for part in other.cards
+                    for c in part.containers
+                    if c.role == "product"
+                )
+            )
+            found[container.substance] = Input(container.substance, raws, makers)
+    return list(found.values())
 
 
 @dataclass(frozen=True, slots=True)

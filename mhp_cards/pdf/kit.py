@@ -22,7 +22,7 @@ from mhp_cards.fileio import write_files_atomic
 from mhp_cards.pdf import faces
 from mhp_cards.pdf.aids import aid_front, aid_groups, common_size
 from mhp_cards.pdf.cover import CoverSection, plan_cover
-from mhp_cards.pdf.diagrams import draw_installation
+from mhp_cards.pdf.diagrams import draw_installation, installation_inputs
 from mhp_cards.pdf.die import die_net
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.impose import Imposition, crop_marks, impose, pack
@@ -32,8 +32,10 @@ from mhp_cards.pdf.rulebook import plan_rulebook
 from mhp_cards.pdf.sketch import PageSketch, Sketch
 from mhp_cards.pdf.style import CUT, INK, LEVEL_TITLES, RED, t
 from mhp_cards.pdf.typeset import (
+    Run,
     TypesetError,
     fit_lines,
+    formula_runs,
     place_line,
     reaction_runs,
     text_runs,
@@ -426,6 +428,16 @@ def _guides(ctx: _Context) -> Section:
                 "note",
                 INK,
             )
+            below = top + diagram.height + 12
+            ctx.typeset(
+                fit_lines,
+                sketch,
+                _input_lines(ctx, installation.number),
+                _page_region(m.left, below, usable_w, height - m.bottom - below, 10, min_size=8),
+                label,
+                "inputs",
+                INK,
+            )
         section.pages.append(page)
         section.pieces += 1
         section.contents.append((title, None, 1))
@@ -433,6 +445,30 @@ def _guides(ctx: _Context) -> Section:
         last = section.pages[-1]
         section.pages.append(PageSketch(width, height, f"{last.label}-blank", "back"))
     return section
+
+
+def _input_lines(ctx: _Context, number: int) -> list[list[Run]]:
+    """Where each raw input of an installation comes from: raw cards, other installations."""
+    ru = ctx.lang == "ru"
+    lines = [text_runs("Откуда берётся сырьё" if ru else "Where the inputs come from", bold=True)]
+    for found in installation_inputs(ctx.catalog, number, ctx.lang):
+        parts = []
+        if found.raw_cards:
+            cards = ", ".join(f"«{name}» ({copies})" for name, copies in found.raw_cards)
+            parts.append(("карточки сырья " if ru else "raw cards ") + cards)
+        if found.made_by:
+            makers = ", ".join(map(str, found.made_by))
+            one = len(found.made_by) == 1
+            if found.raw_cards and ru:
+                made = "его производит и установка " if one else "его производят и установки "
+            elif found.raw_cards:
+                made = "also made by installation " if one else "also made by installations "
+            else:
+                made = "только из установки " if ru else "only from installation "
+            parts.append(made + makers)
+        text = "; ".join(parts) if parts else ("нет в наборе" if ru else "not in the box")
+        lines.append([Run("•  "), *formula_runs(found.substance), *text_runs(f" — {text}")])
+    return lines
 
 
 def _calibration(ctx: _Context) -> Section:

@@ -454,3 +454,21 @@ def test_all_problems_of_the_kit_are_reported_together(tmp_path: Path, catalog: 
     # the assembly guides draw the reactor cards again: their problems are reported too
     assert len([p for p in problems if p.region == "reaction"]) > len(_reactor_cards(catalog))
     assert str(caught.value).startswith(f"{len(problems)} problem(s) in the kit:")
+
+
+def test_guides_say_where_each_input_comes_from(kit: list[Section], catalog: Catalog) -> None:
+    guides = next(section for section in kit if section.name == "guides")
+    by_label = {page.label: page for page in guides.pages}
+
+    def text(label: str) -> str:
+        joined = " ".join(op.text for op in by_label[label].ops if isinstance(op, Text))
+        return re.sub(r"\s+", " ", joined)
+
+    text_4 = text("guide-4")
+    # installation 4 needs NH3, which no raw card is: it comes from installation 3 (Haber-Bosch)
+    assert "только из установки 3" in text_4
+    text_9 = text("guide-9")
+    assert "карточки сырья «Гексагидрат перхлората магния» (2)" in text_9
+    assert not any(
+        raw.formula == "NH3" for raw in catalog.raw_materials
+    )  # the fact the NH3 line rests on
