@@ -9,7 +9,9 @@ from mhp_cards.cli.app import app, echo_json, fail, reports_errors
 
 #: The kit's sections for the help text, without importing the kit (reportlab) to print it;
 #: a test checks that they are ``mhp_cards.pdf.SECTIONS``.
-SECTION_NAMES = "cover, calibration, raw, fate, field, reactors, mission, tokens, aids, guides"
+SECTION_NAMES = (
+    "cover, rules, calibration, raw, fate, field, reactors, mission, tokens, aids, guides"
+)
 
 
 @app.command()
@@ -57,6 +59,8 @@ def build(
     Example: mhp build --layout letter --lang en --only raw,reactors
 
     For a print shop: mhp build --layout print-shop --color cmyk
+
+    The rulebook alone (mhp-rules.pdf): mhp build --only rules
 
     With --cards, only the named cards and their backs (one copy each, ID*N for N):
     mhp build --cards water-ice,4А
@@ -120,7 +124,10 @@ def build(
         typer.echo(f"wrote {kit_file.path} ({kit_file.pages} {noun})")
     if result.manifest is not None:
         typer.echo(f"wrote {result.manifest} (where every piece is in mhp-kit.pdf)")
-    typer.echo(f"{result.pieces} cards and tokens; print at 100 %, double-sided (long edge)")
+    if result.pieces:
+        typer.echo(f"{result.pieces} cards and tokens; print at 100 %, double-sided (long edge)")
+    else:
+        typer.echo("nothing to cut; print at 100 %, double-sided (long edge), on plain paper")
 
 
 def _build_cards(

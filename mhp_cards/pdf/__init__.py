@@ -2,7 +2,7 @@
 
 >>> from mhp_cards.pdf import SECTIONS
 >>> SECTIONS[:3]
-('cover', 'calibration', 'raw')
+('cover', 'rules', 'calibration')
 """
 
 from mhp_cards.pdf.kit import SECTIONS, KitError, KitFile, KitResult, build_kit, plan_kit

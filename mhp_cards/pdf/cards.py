@@ -27,9 +27,10 @@ from mhp_cards.catalog.cardid import ELECTROLYSER, read_card_id
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import CardIdError, CardSelectionError
 from mhp_cards.pdf import faces
+from mhp_cards.pdf.aids import aid_front, aid_groups
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.style import LEVEL_TITLES, t
-from mhp_cards.rules.rulebook import load_rulebook
+from mhp_cards.rules.numbers import LEVELS
 
 __all__ = ["DECKS", "CardDesign", "Draw", "Selected", "Side", "card_designs", "select_cards"]
 
@@ -179,17 +180,19 @@ def _mission(catalog: Catalog, lang: str) -> list[CardDesign]:
     ]
 
 
-def _aids(lang: str) -> list[CardDesign]:
-    rulebook = load_rulebook()
+def _aids(catalog: Catalog, lang: str) -> list[CardDesign]:
     language: Literal["ru", "en"] = "en" if lang == "en" else "ru"
     back = Side(
         "aid-back", partial(faces.plain_back, key="aid_back", card="player aid back"), "aid"
     )
     designs = []
-    for level, title in LEVEL_TITLES.items():
-        lines = [(rule.id, summary[language]) for rule, summary in rulebook.player_aid(level)]
+    for level in LEVELS:
+        title = LEVEL_TITLES[level]
         front = partial(
-            faces.aid_front, title=title[language], lines=lines, card=f"player aid {level}"
+            aid_front,
+            title=title[language],
+            groups=aid_groups(catalog, level, language),
+            card=f"player aid {level}",
         )
         designs.append(
             CardDesign(
@@ -266,7 +269,7 @@ def card_designs(catalog: Catalog, lang: str = "ru") -> tuple[CardDesign, ...]:
         *_fate_and_field(catalog, lang),
         *_reactors(catalog, lang),
         *_mission(catalog, lang),
-        *_aids(lang),
+        *_aids(catalog, lang),
         *_tokens(catalog, lang),
     )
 

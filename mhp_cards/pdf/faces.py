@@ -687,15 +687,6 @@ def upgrade(face: Face, upgrade_id: str, name: str, price: int) -> None:
     )
 
 
-def aid_front(face: Face, title: str, lines: Sequence[tuple[str, str]], card: str) -> None:
-    """A player aid: a title, then one line per rule with its ID."""
-    accent = face.template.accent
-    face.background(border=accent)
-    face.line(text_runs(title, bold=True, colour=accent), "title", card)
-    paragraphs = [[Run(f"{rule}  ", bold=True, colour=accent), Run(text)] for rule, text in lines]
-    face.lines(paragraphs, "body", card)
-
-
 def templates_for(templates: Templates, kind: str) -> Template:
     """The template of a card kind."""
     return templates[kind]

@@ -16,11 +16,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final, Literal, NamedTuple
 
-from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_files_atomic
 from mhp_cards.pdf import faces
+from mhp_cards.pdf.aids import aid_front, aid_groups, common_size
+from mhp_cards.pdf.cover import CoverSection, plan_cover
+from mhp_cards.pdf.diagrams import draw_installation, installation_inputs
+from mhp_cards.pdf.die import die_net
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.impose import (
     Imposition,
@@ -34,17 +37,14 @@ from mhp_cards.pdf.impose import (
 from mhp_cards.pdf.layout import Region, SheetProfile, Templates, load_profile, load_templates
 from mhp_cards.pdf.manifest import MANIFEST_FILE, build_manifest
 from mhp_cards.pdf.render import ColourMode, render_pdf
+from mhp_cards.pdf.rulebook import plan_rulebook
 from mhp_cards.pdf.sketch import Op, PageSketch, Sketch
 from mhp_cards.pdf.style import (
     CUT,
     CUT_CONTOUR,
     INK,
     LEVEL_TITLES,
-    MARS,
     RED,
-    SECTION_TITLES,
-    STRIPE,
-    WHITE,
     t,
 )
 from mhp_cards.pdf.typeset import (
@@ -56,7 +56,7 @@ from mhp_cards.pdf.typeset import (
     reaction_runs,
     text_runs,
 )
-from mhp_cards.rules.rulebook import load_rulebook
+from mhp_cards.rules.numbers import LEVELS
 
 __all__ = [
     "SECTIONS",
@@ -72,6 +72,7 @@ __all__ = [
 
 SECTIONS: Final = (
     "cover",
+    "rules",
     "calibration",
     "raw",
     "fate",
@@ -172,6 +173,8 @@ def _cut_outline(sketch: Sketch, profile: SheetProfile, kind: str, contour: bool
     drawn even without cut lines, as a hairline in the ``CutContour`` spot colour that cutting
     plotters follow and presses do not print.
     """
+    if kind == "die":  # the die's net is its own cut contour
+        return
     if profile.cut_lines:
         colour, width = CUT, 0.15
     elif contour:
@@ -417,6 +420,7 @@ def _tokens(ctx: _Context) -> Section:
         draws += [
             ("upgrade", kind, f"{upgrade.id}#{n}", token) for n in range(1, upgrade.count + 1)
         ]
+    draws.append(("die", "die", "die#1", die_net))
     counts: dict[str, int] = {}
     for size_kind, *_ in draws:
         counts[size_kind] = counts.get(size_kind, 0) + 1
@@ -446,6 +450,7 @@ def _tokens(ctx: _Context) -> Section:
         ),
         (t("combines", ctx.lang), None, min(components.combines.count, len(components.colours))),
         *((u.name.get(ctx.lang), None, u.count) for u in components.upgrades),
+        (t("die_item", ctx.lang), None, 1),
     ]
     return section
 
@@ -464,16 +469,32 @@ def _bounds(slots: Sequence[Slot]) -> tuple[float, float, float, float]:
 
 def _aids(ctx: _Context) -> Section:
     section = Section("aids")
-    rulebook = load_rulebook()
     lang: Literal["ru", "en"] = "en" if ctx.lang == "en" else "ru"
     items: list[Item] = []
-    for level, title in LEVEL_TITLES.items():
-        lines = [(rule.id, summary[lang]) for rule, summary in rulebook.player_aid(level)]
-        front = partial(faces.aid_front, title=title[lang], lines=lines, card=f"player aid {level}")
+    every = {level: aid_groups(ctx.catalog, level, lang) for level in LEVELS}
+    # One type size for the set, as a printed set of aids has; an aid too long to fit at all
+    # is reported by its own face.
+    size = common_size(list(every.values()), ctx.templates["aid"].regions["body"])
+    for level in LEVELS:
+        title = LEVEL_TITLES[level]
+        front = partial(
+            aid_front, title=title[lang], groups=every[level], card=f"player aid {level}", size=size
+        )
         back = partial(faces.plain_back, key="aid_back", card="player aid back")
         items.append(Item("aid", front, "aid-back", back, f"aid-{level}"))
         section.contents.append((title[lang], None, 1))
     _card_sheets(ctx, section, "aid", items)
+    return section
+
+
+def _rules(ctx: _Context) -> Section:
+    """The rulebook (mhp-rules.pdf): read, not cut; printed double-sided like a booklet."""
+    section = Section("rules")
+    section.pages = plan_rulebook(ctx.catalog, ctx.profile, ctx.templates, ctx.lang, ctx.problems)
+    section.pieces = 0
+    section.contents.append(
+        (t("rulebook_item", ctx.lang).format(pages=len(section.pages)), None, 1)
+    )
     return section
 
 
@@ -500,17 +521,23 @@ def _page_region(
 
 
 def _guides(ctx: _Context) -> Section:
-    """One page per installation: its cards assembled, drawn to scale, with the reactions."""
-    section = Section("guides", duplex=False)
+    """One page per installation: its cards assembled, drawn to scale, with the reactions.
+
+    The guides are read at the table, never cut, so they are printed back to back (guide 1 on
+    the front of a sheet, guide 2 on its back): half the paper, no blank pages, and nothing on
+    a back has to line up with its front. An odd last guide gets a blank back.
+    """
+    section = Section("guides")
     profile = ctx.profile
     width, height = profile.page.dimensions
     m = profile.margins
     card = profile.card_sizes["reactor"].width
     usable_w = width - m.left - m.right
-    for installation in ctx.catalog.installations:
-        solution = solve_installation(ctx.catalog, installation.number)
+
+    for index, installation in enumerate(ctx.catalog.installations):
         sketch = Sketch()
-        page = sketch.new_page(width, height, f"guide-{installation.number}")
+        side: Literal["front", "back"] = "front" if index % 2 == 0 else "back"
+        page = sketch.new_page(width, height, f"guide-{installation.number}", side)
         label = f"assembly guide {installation.number}"
         title = f"{installation.number}. {installation.name.get(ctx.lang)}"
         ctx.typeset(
@@ -531,50 +558,73 @@ def _guides(ctx: _Context) -> Section:
             "reaction",
             INK,
         )
-        arrangement = solution.canonical
-        if arrangement is not None:
-            grid = arrangement.grid()
-            rows, columns = len(grid), len(grid[0])
-            top = m.top + 24
-            room_h = height - top - m.bottom - 10
-            scale = min(1.0, usable_w / (columns * card), room_h / (rows * card))
-            left = m.left + (usable_w - columns * card * scale) / 2
-            for r, row in enumerate(grid):
-                for c, token in enumerate(row):
-                    if token is None:
-                        continue
-                    reactor = ctx.catalog.electrolyser if token == "Э" else ctx.catalog.card(token)
-                    assert reactor is not None
-                    with sketch.at(left + c * card * scale, top + r * card * scale, scale):
-                        ctx.draw(
-                            partial(faces.reactor_front, catalog=ctx.catalog, card=reactor),
-                            sketch,
-                            "reactor",
-                            "reactor",
-                        )
+        top = m.top + 24
+        room_h = height - top - m.bottom - 10
+        diagram = draw_installation(
+            sketch, ctx.catalog, installation.number, card, m.left, top, usable_w, room_h, ctx.draw
+        )
+        if diagram is not None:
+            scale = diagram.scale
             ratio = f"1:{1 / scale:.2g}" if scale < 1 else "1:1"
             note = (
-                f"Масштаб {ratio}. Электролизёров: {solution.electrolysers}."
+                f"Масштаб {ratio}. Электролизёров: {diagram.electrolysers}."
                 if ctx.lang == "ru"
-                else f"Scale {ratio}. Electrolysers: {solution.electrolysers}."
+                else f"Scale {ratio}. Electrolysers: {diagram.electrolysers}."
             )
             ctx.typeset(
                 place_line,
                 sketch,
                 text_runs(note),
-                _page_region(m.left, top + rows * card * scale + 3, usable_w, 6, 9),
+                _page_region(m.left, top + diagram.height + 3, usable_w, 6, 9),
                 label,
                 "note",
+                INK,
+            )
+            below = top + diagram.height + 12
+            ctx.typeset(
+                fit_lines,
+                sketch,
+                _input_lines(ctx, installation.number),
+                _page_region(m.left, below, usable_w, height - m.bottom - below, 10, min_size=8),
+                label,
+                "inputs",
                 INK,
             )
         section.pages.append(page)
         section.pieces += 1
         section.contents.append((title, None, 1))
+    if len(section.pages) % 2:
+        last = section.pages[-1]
+        section.pages.append(PageSketch(width, height, f"{last.label}-blank", "back"))
     return section
 
 
 #: Half the length of the calibration rulers, in mm: a printer's duplex error is a few mm.
 _RULER: Final = 20
+
+
+def _input_lines(ctx: _Context, number: int) -> list[list[Run]]:
+    """Where each raw input of an installation comes from: raw cards, other installations."""
+    ru = ctx.lang == "ru"
+    lines = [text_runs("Откуда берётся сырьё" if ru else "Where the inputs come from", bold=True)]
+    for found in installation_inputs(ctx.catalog, number, ctx.lang):
+        parts = []
+        if found.raw_cards:
+            cards = ", ".join(f"«{name}» ({copies})" for name, copies in found.raw_cards)
+            parts.append(("карточки сырья " if ru else "raw cards ") + cards)
+        if found.made_by:
+            makers = ", ".join(map(str, found.made_by))
+            one = len(found.made_by) == 1
+            if found.raw_cards and ru:
+                made = "его производит и установка " if one else "его производят и установки "
+            elif found.raw_cards:
+                made = "also made by installation " if one else "also made by installations "
+            else:
+                made = "только из установки " if ru else "only from installation "
+            parts.append(made + makers)
+        text = "; ".join(parts) if parts else ("нет в наборе" if ru else "not in the box")
+        lines.append([Run("•  "), *formula_runs(found.substance), *text_runs(f" — {text}")])
+    return lines
 
 
 def _calibration(ctx: _Context) -> Section:
@@ -659,81 +709,17 @@ def _rulers(sketch: Sketch, name: str, x: float, y: float) -> None:
 
 
 def _cover(ctx: _Context, sections: Sequence[Section]) -> Section:
-    """The cover: title, how to print, and the contents with pages and counts to cut."""
-    section = Section("cover", duplex=False)
-    width, height = ctx.profile.page.dimensions
-    m = ctx.profile.margins
-    usable = width - m.left - m.right
-    sketch = Sketch()
-    page = sketch.new_page(width, height, "cover")
-    sketch.rect(0, 0, width, 46, fill=MARS)
-    ctx.typeset(
-        place_line,
-        sketch,
-        text_runs(t("company", ctx.lang), bold=True),
-        _page_region(m.left, 12, usable, 16, 30, align="center"),
-        "cover",
-        "title",
-        WHITE,
-    )
-    ctx.typeset(
-        place_line,
-        sketch,
-        text_runs(t("kit_subtitle", ctx.lang)),
-        _page_region(m.left, 30, usable, 9, 12, align="center"),
-        "cover",
-        "subtitle",
-        "#FBE3D0",
-    )
-    ctx.typeset(
-        fit_lines,
-        sketch,
-        [text_runs(t("how_to_print", ctx.lang))],
-        _page_region(m.left, 52, usable, 14, 10),
-        "cover",
-        "how",
-        INK,
-    )
-    rows: list[tuple[list[Run], str, str]] = []
+    """The cover: how to print and on what paper, then a checklist of what to cut (its back)."""
+    section = Section("cover")
+    listed = []
     page_number = 1
     for other in sections:
-        first = page_number
-        page_number += len(_with_blank_backs(other))
-        pages = f"{first}–{page_number - 1}" if page_number - first > 1 else f"{first}"
-        rows.append((text_runs(SECTION_TITLES[other.name][ctx.lang], bold=True), pages, ""))
-        for what, formula, count in other.contents:
-            runs = text_runs(f"   {what}")
-            if formula:
-                runs += [Run(" ("), *formula_runs(formula), Run(")")]
-            rows.append((runs, "", f"×{count}"))
-    header = t("contents_header", ctx.lang).split("|")
-    top = 70.0
-    line = min(4.1, (height - top - m.bottom) / (len(rows) + 1))
-    size = min(8.0, line / 0.52)
-    for index, (cell_runs, page_text, count_text) in enumerate(
-        [(text_runs(header[0], bold=True), header[1], header[2]), *rows]
-    ):
-        bold = index == 0 or bool(page_text)
-        row_y = top + index * line
-        if index % 2 == 1:
-            sketch.rect(m.left, row_y - 0.2, usable, line, fill=STRIPE)
-        cells: tuple[tuple[list[Run], float, float, Literal["left", "right"]], ...] = (
-            (cell_runs, m.left + 1, usable - 62, "left"),
-            (text_runs(page_text, bold=bold), m.left + usable - 60, 38, "right"),
-            (text_runs(count_text, bold=bold), m.left + usable - 20, 19, "right"),
+        pages = len(_with_blank_backs(other))
+        listed.append(
+            CoverSection(other.name, pages, page_number, other.pieces, tuple(other.contents))
         )
-        for runs, x, cell_w, align in cells:
-            if any(run.text for run in runs):
-                ctx.typeset(
-                    place_line,
-                    sketch,
-                    runs,
-                    _page_region(x, row_y, cell_w, line, size, align=align, min_size=4.5),
-                    "cover",
-                    "contents",
-                    INK,
-                )
-    section.pages.append(page)
+        page_number += pages
+    section.pages = plan_cover(listed, ctx.profile, ctx.lang, ctx.problems)
     section.pieces = 1
     return section
 
@@ -750,6 +736,7 @@ def plan_kit(
     wanted = list(SECTIONS) if only is None else [name for name in SECTIONS if name in set(only)]
     ctx = _Context(catalog, profile, templates, lang)
     builders: dict[str, Callable[[_Context], Section]] = {
+        "rules": _rules,
         "calibration": _calibration,
         "raw": _raw,
         "fate": _fate,
@@ -767,7 +754,7 @@ def plan_kit(
         if progress is not None:
             progress(name, index, len(steps) + ("cover" in wanted))
     if "cover" in wanted:
-        placeholder = Section("cover", [PageSketch(0, 0, "")], duplex=False)
+        placeholder = Section("cover", [PageSketch(0, 0, ""), PageSketch(0, 0, "")], pieces=1)
         sections.insert(0, _cover(ctx, [placeholder, *sections]))
         if progress is not None:
             progress("cover", len(steps) + 1, len(steps) + 1)

@@ -80,6 +80,11 @@ TEXT: Final[dict[str, dict[str, str]]] = {
     "combines": {"ru": "Комбайны", "en": "Combines"},
     "base_item": {"ru": "Карточка «База МАРСХИМПРОМА»", "en": "Base card"},
     "warehouse_item": {"ru": "Карточка «Склад»", "en": "Warehouse marker"},
+    "rulebook_item": {
+        "ru": "Правила игры ({pages} стр., не вырезать)",
+        "en": "Rules of play ({pages} pages, not cut)",
+    },
+    "die_item": {"ru": "Развёртка кубика", "en": "Die net"},
     "fate_item": {"ru": "Карта Судьбы", "en": "Fate card"},
     "missions_item": {"ru": "Карта Миссий", "en": "Mission card"},
     "electrolyser_item": {"ru": "Электролизёр", "en": "Electrolyser"},
@@ -133,6 +138,7 @@ LEVEL_TITLES: Final = {
 }
 SECTION_TITLES: Final = {
     "cover": {"ru": "Обложка и состав набора", "en": "Cover and contents"},
+    "rules": {"ru": "Правила игры", "en": "Rules of play"},
     "calibration": {"ru": "Калибровка двусторонней печати", "en": "Duplex calibration"},
     "raw": {"ru": "Карточки сырья", "en": "Raw-material cards"},
     "fate": {"ru": "Карты Судьбы (поле)", "en": "Fate cards (the field)"},

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -33,6 +34,7 @@ from mhp_cards.rules.numbers import LANGS, LEVELS, Lang, Level
 from mhp_cards.yamldoc import read_yaml_file
 
 __all__ = [
+    "AID_FIELDS",
     "AID_SUMMARY_LIMIT",
     "LANGS",
     "LEVELS",
@@ -55,6 +57,10 @@ Section: TypeAlias = Literal["setup", "turn", "end", "scoring", "mission"]
 SECTIONS: Final[tuple[Section, ...]] = ("setup", "turn", "end", "scoring", "mission")
 AID_SUMMARY_LIMIT: Final = 70
 """The longest summary line, in characters, that fits a printed player aid."""
+AID_FIELDS: Final = ("removed", "field", "warehouse")
+"""The counts a player-aid summary may leave to the printed aid, which computes them for the box:
+``{removed}`` Fate cards to put aside, ``{field}`` cards left for the field, ``{warehouse}`` raw
+cards for the Warehouse."""
 
 _RESOURCE: Final = "rules.yaml"
 _LEVEL_NAMES: Final[dict[str, Level]] = {level: level for level in LEVELS}
@@ -189,6 +195,11 @@ class Rulebook:
                     summary = line.summary.get(lang, "")
                     if not summary.strip():
                         problems.append(f"{where}: empty {lang} summary")
+                    elif unknown := _unknown_fields(summary):
+                        problems.append(
+                            f"{where}: {lang} summary names unknown count(s) {unknown};"
+                            f" known: {', '.join(AID_FIELDS)}"
+                        )
                     elif len(summary) > AID_SUMMARY_LIMIT:
                         problems.append(
                             f"{where}: {lang} summary has {len(summary)} characters,"
@@ -259,6 +270,15 @@ class Rulebook:
                 f"no player aid for level {level!r}; there are: {', '.join(self.aid_levels)}"
             )
         return [(self._index[line.id], line.summary) for line in self._aids[_LEVEL_NAMES[name]]]
+
+
+def _unknown_fields(summary: str) -> str:
+    """The format fields of an aid summary that are not :data:`AID_FIELDS`, or ``""``."""
+    try:
+        names = [name for _, name, _, _ in string.Formatter().parse(summary) if name is not None]
+    except ValueError:
+        return "(a lone { or })"
+    return ", ".join(sorted({name for name in names if name not in AID_FIELDS}))
 
 
 def _unknown(kind: str, wanted: str, known: Iterable[str]) -> str:

@@ -27,7 +27,8 @@ PAGES = [
     ("mission-1", "front"),
     ("tokens-1", "front"),
     ("aids-1", "front"),
-    ("guide-1", "single"),
+    ("guide-1", "front"),
+    ("rules-1", "back"),
 ]
 
 

@@ -45,6 +45,7 @@ def _token_counts(catalog: Catalog) -> dict[str, int]:
         "chemist": components.chemist_tokens.per_player * len(components.colours),
         "combine": min(components.combines.count, len(components.colours)),
         "upgrade": sum(upgrade.count for upgrade in components.upgrades),
+        "die": 1,  # a net to fold, for a table without a die
     }
 
 
@@ -65,6 +66,7 @@ def test_pieces_by_section(kit: list[Section], catalog: Catalog) -> None:
     pieces = {section.name: section.pieces for section in kit}
     assert pieces == {
         "cover": 1,
+        "rules": 0,  # read, not cut
         "calibration": 1,
         "raw": sum(raw.copies for raw in catalog.raw_materials),
         "fate": catalog.components.fate_cards.count,
@@ -82,15 +84,19 @@ def test_page_counts_by_section(kit: list[Section], catalog: Catalog, a4: SheetP
     pieces = {section.name: section.pieces for section in kit}
     pages = {section.name: len(section.pages) for section in kit}
     expected = {
-        "cover": 1,
+        "cover": 2,  # how to print, and the checklist on its back
         "calibration": 2,
         **{
             name: 2 * _sheets(pieces[name], a4, kind)  # a front and a back per sheet
             for name, kind in CARD_SECTIONS.items()
         },
         "tokens": 2 * len(pack(a4, list(_token_counts(catalog).items()))),
-        "guides": len(catalog.installations),  # one single-sided page per installation
+        # one page per installation, printed back to back; an odd last one gets a blank back
+        "guides": 2 * math.ceil(len(catalog.installations) / 2),
     }
+    rules = pages.pop("rules")
+    assert rules % 2 == 0  # a booklet printed double-sided
+    assert rules >= 6  # title, four levels, house rules
     assert pages == expected
     # spelled out for the default catalog on A4 (12 cards of 63 mm, 6 reactor cards a sheet)
     assert pages["raw"] == 2 * math.ceil(catalog.raw_deck_size / 12)
@@ -103,10 +109,11 @@ def test_sides_alternate(kit: list[Section]) -> None:
         if section.duplex:
             assert sides == ["front", "back"] * (len(sides) // 2), section.name
             labels = [page.label for page in section.pages]
-            assert labels[::2] == labels[1::2], section.name  # a back belongs to its front
+            if section.name != "guides":  # guides are back to back: guide 2 behind guide 1
+                assert labels[::2] == labels[1::2], section.name  # a back belongs to its front
         else:
             assert set(sides) == {"single"}, section.name
-    assert [s.name for s in kit if not s.duplex] == ["cover", "guides"]
+    assert [s.name for s in kit if not s.duplex] == []  # no blank backs anywhere
 
 
 def test_every_page_is_a4(kit: list[Section]) -> None:
@@ -219,13 +226,13 @@ def test_cover_page_numbers_match_the_kit(kit: list[Section]) -> None:
         count = len(section.pages) * (1 if section.duplex else 2)  # blank backs in the kit
         expected.append(f"{page}–{page + count - 1}" if count > 1 else f"{page}")
         page += count
-    cover = kit[0].pages[0]
+    checklist = kit[0].pages[1]  # the cover's back: every section but the cover itself
     shown = [  # the page column is bold; subscripts of the formulas listed are not
         op.text
-        for op in cover.ops
+        for op in checklist.ops
         if isinstance(op, Text) and op.bold and re.fullmatch(r"\d+(–\d+)?", op.text)
     ]
-    assert shown == expected
+    assert shown == expected[1:]
     assert expected[-1].endswith(str(page - 1))
 
 
@@ -508,3 +515,21 @@ def test_every_piece_mark_is_on_a_drawn_card(
             assert marks == background_boxes(page, profile), page.label
             checked += len(marks)
     assert checked > 500
+
+
+def test_guides_say_where_each_input_comes_from(kit: list[Section], catalog: Catalog) -> None:
+    guides = next(section for section in kit if section.name == "guides")
+    by_label = {page.label: page for page in guides.pages}
+
+    def text(label: str) -> str:
+        joined = " ".join(op.text for op in by_label[label].ops if isinstance(op, Text))
+        return re.sub(r"\s+", " ", joined)
+
+    text_4 = text("guide-4")
+    # installation 4 needs NH3, which no raw card is: it comes from installation 3 (Haber-Bosch)
+    assert "только из установки 3" in text_4
+    text_9 = text("guide-9")
+    assert "карточки сырья «Гексагидрат перхлората магния» (2)" in text_9
+    assert not any(
+        raw.formula == "NH3" for raw in catalog.raw_materials
+    )  # the fact the NH3 line rests on

@@ -246,7 +246,7 @@ def test_player_aids(book: Rulebook) -> None:
     assert book.aid_levels == LEVELS
     for level in LEVELS:
         lines = book.player_aid(level)
-        assert 8 <= len(lines) <= 14, level
+        assert 8 <= len(lines) <= 16, level
         ids = [rule.id for rule, _ in lines]
         assert len(ids) == len(set(ids)), level
         for rule, summary in lines:
@@ -370,6 +370,18 @@ def test_parse_minimal() -> None:
                 {1: [{"id": "L1.T9", "summary": {"ru": "ы", "en": "x"}}]}
             ),
             "unknown rule id",
+        ),
+        (
+            lambda d: d["player_aids"].update(
+                {1: [{"id": "L1.T1", "summary": {"ru": "Отложи {removd}", "en": "x"}}]}
+            ),
+            "unknown count(s) removd; known: removed, field, warehouse",
+        ),
+        (
+            lambda d: d["player_aids"].update(
+                {1: [{"id": "L1.T1", "summary": {"ru": "ы", "en": "a { b"}}]}
+            ),
+            "(a lone { or })",
         ),
     ],
 )

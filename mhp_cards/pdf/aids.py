@@ -1,0 +1,174 @@
+"""Player aids: one card per level, the turn in short sentences with the rule IDs beside them.
+
+:func:`aid_groups` takes each level's lines from ``rules.yaml`` (``player_aids``), grouped by
+phase, and fills in the counts that depend on the box (how many Fate cards to put aside, how
+big the Warehouse is) from :func:`mhp_cards.pdf.rulebook.setup_facts`; :func:`aid_front` draws
+them. Every text of an aid is at least 6 pt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from mhp_cards.catalog.models import Catalog
+from mhp_cards.errors import TypesetError
+from mhp_cards.pdf.faces import Face
+from mhp_cards.pdf.fonts import MM_PER_POINT
+from mhp_cards.pdf.layout import Region
+from mhp_cards.pdf.rulebook import SetupFacts, phase_title, setup_facts
+from mhp_cards.pdf.typeset import LEADING, Run, check_glyphs, draw_runs, runs_width, text_runs, wrap
+from mhp_cards.rules.numbers import FATE_REMOVED, MIN_FIELD, WAREHOUSE_SIZE, Lang, Level
+from mhp_cards.rules.rulebook import load_rulebook
+
+__all__ = ["AID_MIN_SIZE", "AidGroups", "aid_front", "aid_groups", "common_size", "fitting_size"]
+
+#: (phase heading, [(rule ID, sentence), …]) in the order of the aid.
+AidGroups = Sequence[tuple[str, Sequence[tuple[str, str]]]]
+
+
+def _span(values: tuple[int, int]) -> str:
+    low, high = values
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def aid_counts(facts: SetupFacts, level: Level) -> dict[str, str]:
+    """The box-dependent counts an aid's summaries may name (``{removed}``, ``{field}``, ...).
+
+    Levels without a field of their own (2, head to head) take level 1's; a box that cannot
+    set up the level gets the rules' bare ranges (the setup check reports the box).
+    """
+    setup = facts.fields.get(level) or facts.fields["1"]
+    warehouse = WAREHOUSE_SIZE.get(level, WAREHOUSE_SIZE["1"])
+    removed, field, stock = setup.removed, setup.field, setup.warehouse
+    return {
+        "removed": _span(removed or FATE_REMOVED),
+        "field": _span(field or (MIN_FIELD, setup.fate - FATE_REMOVED[0])),
+        "warehouse": _span(stock or warehouse),
+    }
+
+
+def common_size(every: Sequence[AidGroups], body: Region) -> float | None:
+    """One body size for a set of aids: the smallest of their fitting sizes (None: none fits)."""
+    sizes = [fitting_size(groups, body) for groups in every]
+    return None if None in sizes else min(size for size in sizes if size is not None)
+
+
+def aid_groups(
+    catalog: Catalog, level: Level, lang: str
+) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The lines of ``level``'s aid for this box, grouped by phase: (heading, [(ID, text)])."""
+    code: Lang = "en" if lang == "en" else "ru"
+    counts = aid_counts(setup_facts(catalog), level)
+    groups: list[tuple[str, list[tuple[str, str]]]] = []
+    section = None
+    for rule, summary in load_rulebook().player_aid(level):
+        if rule.section != section:
+            section = rule.section
+            groups.append((phase_title(section, code), []))
+        groups[-1][1].append((rule.id, summary[code].format(**counts)))
+    return groups
+
+
+AID_MIN_SIZE: Final = 6.5
+"""The smallest body text of a player aid, in points (rule IDs beside it are at least 6 pt)."""
+
+
+_ID_WIDTH: Final = 15.0
+
+
+def fitting_size(groups: AidGroups, body: Region) -> float | None:
+    """The largest body size, in quarter points down to :data:`AID_MIN_SIZE`, that fits; or None."""
+    size = body.size
+    text_width = body.width - _ID_WIDTH - 1
+    while size >= AID_MIN_SIZE - 1e-9:
+        if _aid_layout(groups, text_width, size)[-1] <= body.height + 1e-6:
+            return size
+        size -= 0.25
+    return None
+
+
+def aid_front(
+    face: Face,
+    title: str,
+    groups: AidGroups,
+    card: str,
+    size: float | None = None,
+) -> None:
+    """A player aid: the level's turn in short sentences, phase by phase, each rule ID beside.
+
+    ``groups`` are (phase heading, [(rule ID, sentence), …]). The text is set at ``size`` (the
+    kit gives every aid the same), else at the largest that fits (:func:`fitting_size`); the
+    IDs sit small and grey in a column at the right, level with their sentence's first line.
+    """
+    accent = face.template.accent
+    face.background(border=accent)
+    face.line(text_runs(title, bold=True, colour=accent), "title", card)
+    body = face.region("body")
+    text_width = body.width - _ID_WIDTH - 1
+    for _, lines in groups:
+        for rule, text in lines:
+            check_glyphs([Run(rule), *text_runs(text)], card, "body")
+    fits = fitting_size(groups, body)
+    if fits is None:
+        needed = _aid_layout(groups, text_width, AID_MIN_SIZE)[-1]
+        raise TypesetError(
+            card,
+            "body",
+            f"the aid needs {needed:.1f} mm at {AID_MIN_SIZE} pt but the body region is "
+            f"{body.height:g} mm tall; shorten its lines or enlarge the region",
+        )
+    chosen = fits if size is None else min(size, fits)
+    _draw_aid(face, groups, body, text_width, _ID_WIDTH, chosen, accent)
+
+
+def _aid_layout(groups: AidGroups, width: float, size: float) -> list[float]:
+    """The top of every heading and sentence in order, then the total height, in mm."""
+    line = size * MM_PER_POINT * LEADING
+    tops = []
+    y = 0.0
+    for index, (_, lines) in enumerate(groups):
+        if index:
+            y += line * 0.45
+        tops.append(y)
+        y += line * 1.05 + 0.6
+        for _, text in lines:
+            tops.append(y)
+            y += line * len(wrap([text_runs(text)], width, size)) + line * 0.18
+    return [*tops, y]
+
+
+def _draw_aid(
+    face: Face,
+    groups: AidGroups,
+    body: Region,
+    text_width: float,
+    id_width: float,
+    size: float,
+    accent: str,
+) -> None:
+    sketch = face.sketch
+    ink = face.template.ink
+    line = size * MM_PER_POINT * LEADING
+    ascent = line * 0.78
+    tops = iter(_aid_layout(groups, text_width, size))
+    id_size = max(6.0, round(size * 0.8 * 4) / 4)
+    for heading, lines in groups:
+        top = body.y + next(tops)
+        runs = text_runs(heading.upper(), bold=True, colour=accent)
+        draw_runs(sketch, body.x, top + ascent, runs, max(6.0, size * 0.9), ink)
+        sketch.line(
+            body.x,
+            top + line * 1.05,
+            body.x + body.width,
+            top + line * 1.05,
+            stroke=accent,
+            line_width=0.2,
+        )
+        for rule, text in lines:
+            top = body.y + next(tops)
+            for k, wrapped in enumerate(wrap([text_runs(text)], text_width, size)):
+                draw_runs(sketch, body.x, top + ascent + k * line, wrapped, size, ink)
+            label = [Run(rule, colour="#7A7A7A")]
+            x = body.x + body.width - runs_width(label, id_size)
+            draw_runs(sketch, x, top + ascent, label, id_size, ink)

@@ -1,0 +1,113 @@
+"""The player aids: the turn in words, rule IDs beside, counts computed for the box, type ≥ 6 pt."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+
+from mhp_cards.catalog import Catalog
+from mhp_cards.errors import TypesetError
+from mhp_cards.game.setups import removal_options
+from mhp_cards.pdf.aids import AID_MIN_SIZE, aid_front, aid_groups
+from mhp_cards.pdf.faces import Face
+from mhp_cards.pdf.kit import Section
+from mhp_cards.pdf.layout import SheetProfile, Templates
+from mhp_cards.pdf.sketch import Sketch, Text
+from mhp_cards.rules.numbers import LEVELS, WAREHOUSE_SIZE
+from mhp_cards.rules.rulebook import load_rulebook
+
+
+def _aid_texts(kit: list[Section]) -> list[Text]:
+    (aids,) = [section for section in kit if section.name == "aids"]
+    return [op for page in aids.pages for op in page.ops if isinstance(op, Text)]
+
+
+def test_no_aid_text_is_below_6_pt(kit: list[Section], kit_en: list[Section]) -> None:
+    for sections in (kit, kit_en):
+        sizes = [op.size for op in _aid_texts(sections)]
+        assert sizes
+        assert min(sizes) >= 6.0
+    assert AID_MIN_SIZE >= 6.0
+
+
+def test_every_aid_line_is_printed_with_its_rule_id(kit: list[Section], catalog: Catalog) -> None:
+    printed = re.sub(r"\s+", " ", " ".join(op.text for op in _aid_texts(kit)))
+    for level in LEVELS:
+        for _, lines in aid_groups(catalog, level, "ru"):
+            for rule, sentence in lines:
+                # the sentence's lines, then its ID beside the first of them
+                assert f"{sentence} {rule}" in printed, (level, rule)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_field_counts_on_the_aids_are_computed(catalog: Catalog, lang: str) -> None:
+    fate, raw = catalog.components.fate_cards.count, catalog.raw_deck_size
+    for level in ("1", "3"):
+        options = removal_options(fate, raw, WAREHOUSE_SIZE[level])
+        removed = f"{options[0]}–{options[-1]}"
+        warehouse = f"{raw - fate + options[0]}–{raw - fate + options[-1]}"
+        lines = dict(line for _, group in aid_groups(catalog, level, lang) for line in group)
+        first = "L1.S1" if level == "1" else "L3.S1"
+        stock = "L1.S3" if level == "1" else "L3.S2"
+        assert removed in lines[first], (level, lines[first])
+        assert warehouse in lines[stock], (level, lines[stock])
+    # for this box: remove 8–10 at level 1 (not the rules' bare 8–12), Warehouse 8–10 at level 3
+    level_1 = dict(line for _, group in aid_groups(catalog, "1", lang) for line in group)
+    level_3 = dict(line for _, group in aid_groups(catalog, "3", lang) for line in group)
+    assert "8–10" in level_1["L1.S1"]
+    assert "8–10" in level_3["L3.S2"]
+    assert "12" not in level_3["L3.S2"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_count_is_left_unfilled(catalog: Catalog, lang: str) -> None:
+    for level in LEVELS:
+        for _, lines in aid_groups(catalog, level, lang):
+            for rule, sentence in lines:
+                assert not re.search(r"[{}]", sentence), (level, rule, sentence)
+
+
+def test_lines_are_grouped_by_phase_in_the_order_of_the_rulebook(catalog: Catalog) -> None:
+    book = load_rulebook()
+    for level in LEVELS:
+        groups = aid_groups(catalog, level, "en")
+        ids = [rule for _, lines in groups for rule, _ in lines]
+        assert ids == [rule.id for rule, _ in book.player_aid(level)]
+        sections = [book.rule(lines[0][0]).section for _, lines in groups]
+        assert all(a != b for a, b in itertools.pairwise(sections))
+        assert groups[0][0] == "Setup"
+
+
+def test_the_aids_share_one_type_size(kit: list[Section]) -> None:
+    (aids,) = [section for section in kit if section.name == "aids"]
+    front = aids.pages[0]
+    greys = {op.size for op in front.ops if isinstance(op, Text) and op.colour == "#7A7A7A"}
+    body = {op.size for op in front.ops if isinstance(op, Text) and op.colour == "#231F20"}
+    assert len(greys) == 1  # the rule IDs of all four aids
+    assert len(body) == 1  # the sentences of all four aids
+    assert greys.pop() < body.pop()
+
+
+def test_a_set_of_aids_that_would_be_too_small_still_keeps_6_pt(
+    a4: SheetProfile, templates: Templates
+) -> None:
+    sketch = Sketch()
+    sketch.new_page(100, 150, "test")
+    face = Face(sketch, templates["aid"], a4.card_sizes["aid"], "en")
+    lines = [(f"L1.T{n}", "Short line") for n in range(20)]
+    aid_front(face, "Level 1", [("The turn", lines)], "player aid 1", size=AID_MIN_SIZE)
+    sizes = [op.size for op in sketch.page.ops if isinstance(op, Text)]
+    assert min(sizes) >= 6.0
+
+
+def test_an_aid_that_cannot_fit_names_the_card(a4: SheetProfile, templates: Templates) -> None:
+    sketch = Sketch()
+    sketch.new_page(100, 150, "test")
+    face = Face(sketch, templates["aid"], a4.card_sizes["aid"], "en")
+    lines = [
+        (f"L1.T{n}", "A long sentence that takes two lines on the aid card") for n in range(40)
+    ]
+    with pytest.raises(TypesetError, match=r"player aid 1.*6\.5 pt"):
+        aid_front(face, "Level 1", [("The turn", lines)], "player aid 1")

@@ -1,0 +1,206 @@
+"""The printed rulebook, read back from its PDF: every rule, the computed setups, its type."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from mhp_cards.catalog import Catalog
+from mhp_cards.game.setups import removal_options
+from mhp_cards.pdf.layout import SheetProfile, Templates, load_profile, load_templates
+from mhp_cards.pdf.render import render_pdf
+from mhp_cards.pdf.rulebook import BODY_SIZE, plan_rulebook, setup_facts
+from mhp_cards.pdf.sketch import Mark, PageSketch, Text
+from mhp_cards.pdf.style import LEVEL_TITLES
+from mhp_cards.pdf.typeset import runs_width, text_runs
+from mhp_cards.rules.numbers import DIE_SIDES, LEVELS, WAREHOUSE_SIZE
+from mhp_cards.rules.rulebook import load_rulebook
+
+MM = 72 / 25.4
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@pytest.fixture(scope="module", params=["ru", "en"])
+def book(
+    request: pytest.FixtureRequest,
+    catalog: Catalog,
+    a4: SheetProfile,
+    templates: Templates,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[str, list[PageSketch], Path]:
+    lang = request.param
+    pages = plan_rulebook(catalog, a4, templates, lang)
+    path = tmp_path_factory.mktemp("rules") / f"mhp-rules-{lang}.pdf"
+    path.write_bytes(render_pdf(pages, "rules", "rules", lang))
+    return lang, pages, path
+
+
+def _columns(path: Path) -> list[str]:
+    """The text of every page, read column by column (left, then right), as a reader reads it."""
+    texts = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            middle = page.width / 2
+            top, bottom = 18 * MM, page.height - 14 * MM  # below the running head, above the folio
+            left = page.crop((0, top, middle, bottom)).extract_text() or ""
+            right = page.crop((middle, top, page.width, bottom)).extract_text() or ""
+            texts.append(left + "\n" + right)
+    return texts
+
+
+@pytest.fixture(scope="module")
+def flowed(book: tuple[str, list[PageSketch], Path]) -> str:
+    return _normal(" ".join(_columns(book[2])))
+
+
+def test_every_rule_is_printed_with_its_id_title_and_text(
+    book: tuple[str, list[PageSketch], Path], flowed: str
+) -> None:
+    lang = book[0]
+    rulebook = load_rulebook()
+    missing = [
+        rule.id
+        for rule in rulebook.rules
+        if _normal(f"{rule.id} {rule.title[lang]}. {rule.text[lang]}") not in flowed
+    ]
+    assert missing == []
+    assert len(rulebook.rules) > 70  # the whole book, not a sample
+
+
+def test_every_house_rule_is_printed(book: tuple[str, list[PageSketch], Path], flowed: str) -> None:
+    lang = book[0]
+    for house in load_rulebook().house_rules:
+        assert _normal(f"{house.id} {house.title[lang]}. {house.text[lang]}") in flowed, house.id
+
+
+def test_rules_appear_in_the_order_of_the_rulebook(
+    book: tuple[str, list[PageSketch], Path], flowed: str
+) -> None:
+    lang = book[0]
+    positions = [flowed.index(f"{r.id} {r.title[lang]}.") for r in load_rulebook().rules]
+    assert positions == sorted(positions)
+
+
+def test_the_field_counts_are_computed_for_this_box(
+    book: tuple[str, list[PageSketch], Path], flowed: str, catalog: Catalog
+) -> None:
+    lang = book[0]
+    fate, raw = catalog.components.fate_cards.count, catalog.raw_deck_size
+    for level in ("1", "3"):
+        options = removal_options(fate, raw, WAREHOUSE_SIZE[level])
+        assert options, level
+        low, high = options[0], options[-1]
+        put_aside = (
+            f"Отложите от {low} до {high} Карт Судьбы (в наборе {fate})"
+            if lang == "ru"
+            else f"Put aside {low} to {high} Fate cards (the box has {fate})"
+        )
+        assert put_aside in flowed
+        for removed in options:
+            row = (
+                f"Отложено {removed}: поле {fate - removed}, Склад {raw - fate + removed}"
+                if lang == "ru"
+                else f"{removed} put aside: field {fate - removed}, "
+                f"Warehouse {raw - fate + removed}"
+            )
+            assert row in flowed
+    # this box: 8-10 at level 1, 10-12 at level 3; the bare range of the rules is not the answer
+    assert setup_facts(catalog).fields["1"].removed == (8, 10)
+    assert setup_facts(catalog).fields["3"].warehouse == (8, 10)
+
+
+def test_the_coins_left_in_the_box_are_counted(
+    book: tuple[str, list[PageSketch], Path], flowed: str, catalog: Catalog
+) -> None:
+    lang = book[0]
+    coins = catalog.components.coins.count
+    for players in (2, 5):
+        left = coins - 8 * players - 10  # L2.S7 and its ruling: 8 each, 10 in the Bank
+        expected = f"{players} игрока — {left}" if lang == "ru" else f"{players} players — {left}"
+        assert expected in flowed
+
+
+def test_the_die_and_the_components_are_listed(
+    book: tuple[str, list[PageSketch], Path], flowed: str, catalog: Catalog
+) -> None:
+    lang = book[0]
+    die = "шестигранный кубик" if lang == "ru" else "six-sided die"
+    assert die in flowed
+    assert f"d{DIE_SIDES}" in flowed
+    raw = f"{catalog.raw_deck_size} карточек сырья" if lang == "ru" else "raw-material cards"
+    assert raw in flowed
+    fate = catalog.components.fate_cards.count
+    assert (f"{fate} Карт Судьбы" if lang == "ru" else f"{fate} Fate cards") in flowed
+
+
+def test_pages_are_numbered_and_the_contents_point_to_the_chapters(
+    book: tuple[str, list[PageSketch], Path],
+) -> None:
+    lang, pages, path = book
+    assert len(pages) % 2 == 0  # a booklet printed double-sided
+    with pdfplumber.open(path) as pdf:
+        folios = []
+        heads = []
+        for page in pdf.pages:
+            foot = page.crop((0, page.height - 14 * MM, page.width, page.height))
+            folios.append((foot.extract_text() or "").strip())
+            heads.append(page.crop((0, 18 * MM, page.width, 40 * MM)).extract_text() or "")
+        contents = _normal(pdf.pages[0].extract_text() or "")
+    printed = [n for n in folios if n]
+    assert printed == [str(n) for n in range(1, len(printed) + 1)]
+    assert len(printed) >= len(pages) - 1  # only a blank last page goes unnumbered
+    word = "с." if lang == "ru" else "p."
+    for level in LEVELS:
+        title = LEVEL_TITLES[level][lang]
+        found = re.search(re.escape(title) + rf" {word} (\d+)", contents)
+        assert found, title
+        assert title in heads[int(found.group(1)) - 1]
+
+
+def _in_figure(op: Text, figures: list[Mark]) -> bool:
+    return any(x <= op.x <= x + w and y <= op.y <= y + h for x, y, w, h in (f.box for f in figures))
+
+
+def test_body_text_is_readable(book: tuple[str, list[PageSketch], Path]) -> None:
+    """Text is at least 8 pt except inside the figures (card faces drawn to scale)."""
+    _, pages, _ = book
+    weight: Counter[float] = Counter()
+    for page in pages:
+        figures = [op for op in page.ops if isinstance(op, Mark) and op.kind == "figure"]
+        for op in page.ops:
+            if isinstance(op, Text) and not _in_figure(op, figures):
+                weight[round(op.size, 2)] += len(op.text)
+                assert op.size >= 8 * 0.85 - 1e-6, op  # rule references beside a step, smallest
+    body, _ = weight.most_common(1)[0]
+    assert body == BODY_SIZE >= 9
+
+
+def test_text_stays_inside_the_page_margins(
+    book: tuple[str, list[PageSketch], Path], a4: SheetProfile
+) -> None:
+    _, pages, _ = book
+    for page in pages:
+        for op in page.ops:
+            if isinstance(op, Text):
+                width = runs_width(text_runs(op.text, op.bold), op.size)
+                assert op.x >= 10, (page.label, op.text)
+                assert op.x + width <= page.width - 10, (page.label, op.text)
+                assert 10 <= op.y <= page.height - 5, (page.label, op.text)
+
+
+def test_letter_pages_have_two_columns_too(catalog: Catalog, tmp_path: Path) -> None:
+    letter = load_profile("letter")
+    pages = plan_rulebook(catalog, letter, load_templates(letter), "en")
+    assert {(p.width, p.height) for p in pages} == {letter.page.dimensions}
+    width = letter.page.dimensions[0]
+    body = [op for op in pages[2].ops if isinstance(op, Text)]
+    # two columns: a full page of rules has text in each half of the page
+    assert any(op.x < width / 2 - 10 for op in body)
+    assert any(op.x > width / 2 + 3 for op in body)
