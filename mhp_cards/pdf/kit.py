@@ -112,6 +112,7 @@ class _Context:
             self.profile.card_sizes[kind],
             self.lang,
             self.profile.bleed,
+            faces.token_diameter(self.profile),
         )
 
     def draw(self, draw: Draw, sketch: Sketch, template: str, kind: str) -> None:
