@@ -969,6 +969,7 @@ def mission_front(face: Face, missions: Sequence[Mission]) -> None:
     accent = face.template.accent
     face.background(border=accent)
     face.line(text_runs(t("missions", face.lang), bold=True, colour=accent), "title", card)
+    _legend(face, card)
     area = face.region("missions")
     gap = 3.0
     cell_w, cell_h = (area.width - gap) / 2, (area.height - gap) / 2
@@ -1010,7 +1011,10 @@ def _mission_cell(
     totals = _shift(face.region("totals"), x + 2.5, heading.y + heading.height, width - 5)
     place_line(
         sketch,
-        [Run(f"{t('mission_level1', face.lang)} "), *formula_runs(mission_totals(mission))],
+        [
+            Run(f"{t('mission_level1', face.lang)} "),
+            *formula_runs(mission_totals(mission), bold=True),
+        ],
         totals,
         card,
         "totals",

@@ -350,3 +350,14 @@ def test_raw_and_fate_backs_have_different_patterns(
     assert "Line" in kinds("raw")
     assert count("raw", Line) > 20 * 12  # the lattice on each card
     assert count("fate", Circle) > count("raw", Circle)  # craters on the Mars surface
+
+
+def test_cards_with_places_explain_them(
+    catalog: Catalog, templates: Templates, a4: SheetProfile
+) -> None:
+    legend = faces.TEXT["place_legend"]["ru"].split()[0]
+    cards = [c for i in catalog.installations for c in i.cards] + [catalog.electrolyser]
+    for card in cards:
+        page = _face(catalog, templates, a4, lambda f, c=card: faces.reactor_front(f, catalog, c))
+        has_places = any(c.role == "product" for c in card.containers)
+        assert (legend in _texts_of(page)) == has_places, card.id
