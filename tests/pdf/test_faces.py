@@ -8,7 +8,9 @@ import math
 import shutil
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
+import pdfplumber
 import pytest
 
 from mhp_cards.catalog import Catalog
@@ -17,7 +19,7 @@ from mhp_cards.pdf import KitError, faces, plan_kit
 from mhp_cards.pdf.faces import PIPE, PORT_OFFSETS, Face
 from mhp_cards.pdf.kit import Section
 from mhp_cards.pdf.layout import SheetProfile, Templates, load_profile, load_templates
-from mhp_cards.pdf.sketch import Circle, Line, Mark, Op, PageSketch, Rect, Sketch, Text
+from mhp_cards.pdf.sketch import Circle, Line, Mark, Op, PageSketch, Polygon, Rect, Sketch, Text
 from mhp_cards.pdf.typeset import SUB_SCALE
 from mhp_cards.resources import default_layouts_dir
 
@@ -71,6 +73,22 @@ def test_the_type_check_catches_small_type_and_small_subscripts() -> None:
         "probe single: text 'мелко' at 5.50 pt",
         "probe single: text '7' at 5.90 pt",
     ]
+
+
+@pytest.mark.parametrize("section", FACE_SECTIONS)
+def test_the_printed_pdf_has_no_small_type(built: Any, section: str) -> None:
+    """Read back from the PDF: digits (the only sub/superscripts) ≥ 4.5 pt, all else ≥ 6 pt."""
+    with pdfplumber.open(built.path(section)) as pdf:
+        chars = [char for page in pdf.pages for char in page.chars if char["text"].strip()]
+    assert chars
+    small = sorted(
+        {
+            (char["text"], round(char["size"], 2))
+            for char in chars
+            if char["size"] < (4.5 if char["text"] in SCRIPT_CHARS else 6.0) - 0.01
+        }
+    )
+    assert small == []
 
 
 # Tokens and places --------------------------------------------------------------------------------
@@ -361,3 +379,33 @@ def test_cards_with_places_explain_them(
         page = _face(catalog, templates, a4, lambda f, c=card: faces.reactor_front(f, catalog, c))
         has_places = any(c.role == "product" for c in card.containers)
         assert (legend in _texts_of(page)) == has_places, card.id
+
+
+@pytest.mark.parametrize(
+    ("card_id", "downward"),
+    [("1А", True), ("1Б", True), ("2А", False), ("2Б", False)],
+    ids=["1А-CaO-out-bottom", "1Б-CaO-in-top", "2А-H2-in-bottom", "2Б-H2-out-top"],
+)
+def test_chevrons_show_the_way_a_vertical_pipe_flows(
+    catalog: Catalog, templates: Templates, a4: SheetProfile, card_id: str, downward: bool
+) -> None:
+    card = catalog.card(card_id)
+    assert card is not None
+    page = _face(catalog, templates, a4, lambda f: faces.reactor_front(f, catalog, card))
+    centre = a4.card_sizes["reactor"].width / 2
+    body = templates["reactor"].regions["body"]
+    tank = templates["reactor"].regions["tank"]
+    inside = body if card.containers[0].role != "transit" else tank
+    heads = [  # arrow heads in the vertical pipe, outside the reactor (or tank) it runs into
+        op
+        for op in page.ops
+        if isinstance(op, Polygon)
+        and len(op.points) == 3
+        and all(abs(x - centre) < PIPE / 2 for x, _ in op.points)
+        and all(not inside.y <= y <= inside.y + inside.height for _, y in op.points)
+    ]
+    assert heads
+    for head in heads:
+        tip = next(p for p in head.points if math.isclose(p[0], centre))
+        base = sum(p[1] for p in head.points if p != tip) / 2
+        assert (tip[1] > base) == downward, head
