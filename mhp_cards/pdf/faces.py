@@ -802,7 +802,14 @@ def _body(face: Face, catalog: Catalog, card: ReactorCard, label: str) -> None:
             sketch,
             reactions,
             face.region("reaction").model_copy(
-                update={"x": body.x + PAD, "y": y, "width": inner_w, "height": height}
+                update={
+                    "x": body.x + PAD,
+                    "y": y,
+                    "width": inner_w,
+                    "height": height,
+                    # with no products below, the reaction has the body's room: larger type
+                    **({} if products else {"size": face.region("reaction").size * 1.3}),
+                }
             ),
             label,
             "reaction",
