@@ -13,6 +13,7 @@ from typing import Any
 import pdfplumber
 import pytest
 
+from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog import Catalog
 from mhp_cards.errors import PlacesError
 from mhp_cards.pdf import KitError, faces, plan_kit
@@ -409,3 +410,52 @@ def test_chevrons_show_the_way_a_vertical_pipe_flows(
         tip = next(p for p in head.points if math.isclose(p[0], centre))
         base = sum(p[1] for p in head.points if p != tip) / 2
         assert (tip[1] > base) == downward, head
+
+
+def test_pipes_meet_across_every_assembled_installation(
+    catalog: Catalog, templates: Templates, a4: SheetProfile
+) -> None:
+    """Cards laid out as each installation is assembled: every pipe that reaches an edge shared
+    with another card meets that card's pipe there, mouth to mouth; the others are open ports."""
+    size = a4.card_sizes["reactor"].width
+    for installation in catalog.installations:
+        arrangement = solve_installation(catalog, installation.number).canonical
+        assert arrangement is not None
+        grid = arrangement.grid()
+        sketch = Sketch()
+        page = sketch.new_page(size * len(grid[0]), size * len(grid), "installation")
+        mouths: dict[tuple[int, int], list[tuple[str, float]]] = {}
+        for r, row in enumerate(grid):
+            for c, token in enumerate(row):
+                if token is None:
+                    continue
+                card = catalog.electrolyser if token == "Э" else catalog.card(token)
+                assert card is not None
+                start = len(page.ops)
+                with sketch.at(c * size, r * size):
+                    faces.reactor_front(
+                        Face(sketch, templates["reactor"], a4.card_sizes["reactor"], "ru", 0, 10),
+                        catalog,
+                        card,
+                    )
+                probe = PageSketch(size, size, "card")
+                probe.ops = [_moved(op, -c * size, -r * size) for op in page.ops[start:]]
+                mouths[(r, c)] = _mouths(probe, size)
+        joined = 0
+        for (r, c), found in mouths.items():
+            for edge, along in found:
+                dr, dc = {"left": (0, -1), "right": (0, 1), "top": (-1, 0), "bottom": (1, 0)}[edge]
+                facing = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}[edge]
+                neighbour = mouths.get((r + dr, c + dc))
+                if neighbour is None:
+                    continue  # an open port on the installation's outline
+                meets = any(e == facing and math.isclose(a, along) for e, a in neighbour)
+                assert meets, (installation.number, grid[r][c], edge, along)
+                joined += 1
+        assert joined >= 2 * (len(mouths) - 1), installation.number  # the cards are connected
+
+
+def _moved(op: Op, dx: float, dy: float) -> Op:
+    if isinstance(op, Rect):
+        return Rect(op.x + dx, op.y + dy, op.width, op.height, op.fill, op.stroke)
+    return op
