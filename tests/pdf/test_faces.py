@@ -12,6 +12,8 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog import Catalog
@@ -459,3 +461,37 @@ def _moved(op: Op, dx: float, dy: float) -> Op:
     if isinstance(op, Rect):
         return Rect(op.x + dx, op.y + dy, op.width, op.height, op.fill, op.stroke)
     return op
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    token=st.floats(min_value=3.0, max_value=24.0, allow_nan=False),
+    card_id=st.sampled_from(["4А", "8Б", "9Б", "Э1", "2А", "7А"]),
+)
+def test_any_token_size_fits_or_is_refused_by_name(
+    catalog: Catalog, templates: Templates, a4: SheetProfile, token: float, card_id: str
+) -> None:
+    cards = [c for i in catalog.installations for c in i.cards] + list(catalog.electrolysers)
+    card = next(c for c in cards if c.id == card_id)
+    sketch = Sketch()
+    page = sketch.new_page(80, 80, "probe")
+    face = Face(sketch, templates["reactor"], a4.card_sizes["reactor"], "ru", 0.0, token)
+    try:
+        faces.reactor_front(face, catalog, card)
+    except PlacesError as problem:
+        assert problem.card == f"reactor card {card_id}"
+        assert f"{token + faces.PLACE_CLEARANCE:g} mm" in str(problem)
+        return
+    body = templates["reactor"].regions["body"]
+    marks = [op for op in page.ops if isinstance(op, Mark)]
+    assert len(marks) == sum(c.places for c in card.containers if c.role == "product")
+    for i, mark in enumerate(marks):
+        x, y, w, h = mark.box
+        assert w == pytest.approx(token + faces.PLACE_CLEARANCE)
+        assert body.x <= x
+        assert x + w <= body.x + body.width + 1e-6
+        assert body.y <= y
+        assert y + h <= body.y + body.height + 1e-6
+        for other in marks[i + 1 :]:
+            ox, oy, _, _ = other.box
+            assert math.dist((x, y), (ox, oy)) >= w - 1e-6
