@@ -25,7 +25,7 @@ from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.impose import Imposition, crop_marks, impose, pack
 from mhp_cards.pdf.layout import Region, SheetProfile, Templates, load_profile, load_templates
 from mhp_cards.pdf.render import render_pdf
-from mhp_cards.pdf.sketch import PageSketch, Sketch
+from mhp_cards.pdf.sketch import Mark, PageSketch, Sketch
 from mhp_cards.pdf.style import CUT, INK, LEVEL_TITLES, MARS, RED, SECTION_TITLES, STRIPE, WHITE, t
 from mhp_cards.pdf.typeset import (
     Run,
@@ -414,6 +414,8 @@ def _guides(ctx: _Context) -> Section:
                 "note",
                 INK,
             )
+        # cards drawn to a reduced scale: nobody puts a token on a guide, so it has no places
+        page.ops = [op for op in page.ops if not (isinstance(op, Mark) and op.kind == "place")]
         section.pages.append(page)
         section.pieces += 1
         section.contents.append((title, None, 1))

@@ -131,6 +131,12 @@ def test_every_product_place_is_marked(
     )
 
 
+def test_only_cards_at_full_size_have_places(kit: list[Section]) -> None:
+    """The assembly guides draw reactor cards smaller: their places are not places to play."""
+    with_places = {section.name for section in kit if _marks(section)}
+    assert with_places == {"reactors", "mission"}
+
+
 @pytest.mark.parametrize("section_name", ["reactors", "mission"])
 def test_a_chemist_token_fits_every_place(
     section_name: str, section_of: Callable[[str], Section], a4: SheetProfile
