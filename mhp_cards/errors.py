@@ -34,6 +34,7 @@ __all__ = [
     "LayoutError",
     "MhpError",
     "OutputFileError",
+    "PlacesError",
     "ReactionError",
     "RulebookError",
     "SetupError",
@@ -232,6 +233,14 @@ class TypesetError(MhpError):
         self.card = card
         self.region = region
         super().__init__(f"{card}, region {region!r}: {message}")
+
+
+class PlacesError(TypesetError):
+    """A container (or a Mission-card cell) too small for the token places it must show.
+
+    A kind of :class:`TypesetError`, so the kit reports it with every other layout problem,
+    naming the card and the container.
+    """
 
 
 class KitError(MhpError):

@@ -23,6 +23,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import ExportError
 from mhp_cards.fileio import write_bytes_atomic, write_text_atomic
 from mhp_cards.pdf.cards import DECKS, CardDesign, card_designs
+from mhp_cards.pdf.faces import token_diameter
 from mhp_cards.pdf.layout import CardSize, load_profile, load_templates
 from mhp_cards.pdf.raster import (
     MM_PER_INCH,
@@ -226,7 +227,13 @@ def export_tts(
         for number, chunk in enumerate(chunks, start=1):
             columns, rows = grid(len(chunk), MAX_COLUMNS, MAX_ROWS)
             page = sheet_page(
-                [design.front for design in chunk], size, columns, rows, templates, lang
+                [design.front for design in chunk],
+                size,
+                columns,
+                rows,
+                templates,
+                lang,
+                token_diameter(profile),
             )
             pages.append(page)
             scales.append(_scale(size, columns, rows, dpi))

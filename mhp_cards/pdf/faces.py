@@ -7,12 +7,14 @@ does not fit, or a character the font lacks, stops the build with the card and r
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from mhp_cards.catalog.cardid import ELECTROLYSER
 from mhp_cards.catalog.models import (
     Catalog,
     Colour,
@@ -21,16 +23,20 @@ from mhp_cards.catalog.models import (
     Port,
     RawMaterial,
     ReactorCard,
+    formula_of,
 )
-from mhp_cards.pdf.layout import CardSize, Region, Template, Templates
+from mhp_cards.chem.formula import Formula
+from mhp_cards.errors import PlacesError
+from mhp_cards.pdf.layout import CardSize, Region, SheetProfile, Template, Templates
 from mhp_cards.pdf.sketch import Sketch
-from mhp_cards.pdf.style import PURPLE, RED, TEXT, WHITE, t
+from mhp_cards.pdf.style import PLAYER_SHAPES, PURPLE, RED, TEXT, WHITE, t
 from mhp_cards.pdf.typeset import (
     Run,
     fit_lines,
     formula_runs,
     place_line,
     reaction_runs,
+    runs_width,
     text_runs,
 )
 
@@ -39,7 +45,6 @@ __all__ = ["TEXT", "Face"]
 PORT_OFFSETS: Final = {1: 0.25, 2: 0.5, 3: 0.75}
 PIPE: Final = 5.0
 BORDER: Final = 0.6
-PIPE_DEPTH: Final = 6.5
 
 
 def _shift(region: Region, x: float, y: float, width: float | None = None) -> Region:
@@ -88,6 +93,9 @@ class Face:
     size: CardSize
     lang: str
     bleed: float = 0.0
+    #: Diameter of a chemist token in mm (the sheet profile's ``card_sizes: chemist``): the
+    #: places on reactor cards and on the Mission card are sized from it.
+    token: float | None = None
 
     def region(self, name: str) -> Region:
         """The template region ``name``."""
@@ -171,10 +179,27 @@ def raw_front(face: Face, raw: RawMaterial, copy: int) -> None:
 
 
 def raw_back(face: Face) -> None:
-    """The back of a raw-material card."""
-    width = face.size.width
+    """The back of a raw-material card: a dark mineral teal with a crystal lattice.
+
+    It must not pass for a Fate back (the orange Mars surface) on the table: another hue, a
+    darker tone and a regular lattice instead of craters.
+    """
+    width, height = face.size.width, face.size.height
     face.background()
-    _crystal(face.sketch, width / 2, 24, 11, WHITE, _blend(face.template.paper, WHITE, 0.25))
+    paper = face.template.paper
+    bleed = face.bleed
+    radius = 0.0 if bleed else face.size.corner_radius
+    lattice = _blend(paper, WHITE, 0.16)
+    with face.sketch.clip(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, radius=radius):
+        # two families of lines at ±30° make a lattice of rhombi, like a crystal's
+        rise = math.tan(math.radians(30)) * (width + 2 * bleed)
+        left, right = -bleed, width + bleed
+        offset = -bleed - rise
+        while offset < height + bleed + rise:
+            face.sketch.line(left, offset, right, offset + rise, stroke=lattice, line_width=0.35)
+            face.sketch.line(left, offset, right, offset - rise, stroke=lattice, line_width=0.35)
+            offset += 7.0
+    _crystal(face.sketch, width / 2, 24, 11, WHITE, _blend(paper, WHITE, 0.25))
     face.line(text_runs(t("raw_back", face.lang), bold=True), "title", "raw card back")
     face.line(text_runs(t("company", face.lang)), "subtitle", "raw card back")
 
@@ -255,17 +280,7 @@ def base_card(face: Face, warehouse: bool = False) -> None:
     accent = face.template.accent
     face.sketch.rect(2, 2, width - 4, face.size.height - 4, stroke=accent, line_width=0.8, radius=2)
     if warehouse:
-        face.sketch.rect(
-            width / 2 - 12,
-            12,
-            24,
-            20,
-            fill=_blend(accent, WHITE, 0.6),
-            stroke=accent,
-            line_width=0.6,
-        )
-        face.sketch.line(width / 2 - 12, 12, width / 2 + 12, 32, stroke=accent, line_width=0.5)
-        face.sketch.line(width / 2 + 12, 12, width / 2 - 12, 32, stroke=accent, line_width=0.5)
+        _warehouse_icon(face.sketch, width / 2, accent)
     else:
         face.sketch.circle(
             width / 2, 30, 14, fill=_blend(accent, WHITE, 0.7), stroke=accent, line_width=0.6
@@ -277,7 +292,91 @@ def base_card(face: Face, warehouse: bool = False) -> None:
     face.lines([text_runs(t(f"{key}_note", face.lang))], "subtitle", card)
 
 
+def _warehouse_icon(sketch: Sketch, cx: float, accent: str) -> None:
+    """A depot: a gabled shed with a roller door half open on crates of ore."""
+    light = _blend(accent, WHITE, 0.75)
+    sketch.polygon(
+        [(cx - 16, 17), (cx, 8), (cx + 16, 17), (cx + 16, 34), (cx - 16, 34)],
+        fill=light,
+        stroke=accent,
+        line_width=0.7,
+    )
+    sketch.polygon(
+        [(cx - 18, 18), (cx, 7.5), (cx + 18, 18), (cx + 18, 15.6), (cx, 5.2), (cx - 18, 15.6)],
+        fill=accent,
+    )
+    sketch.rect(cx - 9, 19, 18, 15, fill=WHITE, stroke=accent, line_width=0.6)
+    for k in range(4):
+        y = 20 + k * 1.6
+        sketch.line(cx - 9, y, cx + 9, y, stroke=accent, line_width=0.35)
+    for x, y, w in ((cx - 8, 29, 6), (cx - 1.5, 29, 6), (cx - 5, 24.6, 6)):
+        sketch.rect(x, y, w, 4.4, fill=_blend(accent, WHITE, 0.35), stroke=accent, line_width=0.3)
+        sketch.line(x + w / 2, y, x + w / 2, y + 4.4, stroke=accent, line_width=0.25)
+    sketch.line(cx - 18, 34, cx + 18, 34, stroke=accent, line_width=0.8)
+
+
 # Reactor cards -----------------------------------------------------------------------------------
+
+#: Play between a chemist token and the rim of its place, in mm: a place is the token's diameter
+#: plus this (at least 1 mm, so that a token cut by hand a little large still sits inside).
+PLACE_CLEARANCE: Final = 1.5
+#: Space between neighbouring places, and between neighbouring containers, in mm.
+PLACE_GAP: Final = 1.0
+CONTAINER_GAP: Final = 1.5
+#: Inner padding of a container and of the reactor body, in mm.
+PAD: Final = 1.0
+#: Thickness of a pipe's wall, in mm.
+WALL: Final = 0.55
+#: Height of a container's formula line, of an input's source note, of a product's price (mm).
+FORMULA_H: Final = 5.6
+SOURCE_H: Final = 5.6
+PRICE_H: Final = 3.4
+REACTION_H: Final = 6.4
+
+
+def place_diameter(token: float) -> float:
+    """The diameter of a place on a card for a chemist token ``token`` mm across."""
+    return token + PLACE_CLEARANCE
+
+
+def token_diameter(profile: SheetProfile) -> float:
+    """The chemist token's diameter in a sheet profile: the one number places are sized from."""
+    return profile.card_sizes["chemist"].width
+
+
+def _places_of(face: Face) -> float:
+    if face.token is None:
+        raise ValueError("a face with token places needs Face.token (the chemist token's size)")
+    return place_diameter(face.token)
+
+
+def input_source(catalog: Catalog, substance: str, lang: str) -> str:
+    """Where the substance of a raw-input container comes from: a raw card, or installations.
+
+    A substance that is on a raw card comes from the card (a product of the same formula may
+    stand in for it, L2.T6); any other comes from the installations that make it as a product.
+    """
+    formula = formula_of(substance)
+    if any(raw.parsed == formula for raw in catalog.raw_materials):
+        return t("from_raw_card", lang)
+    numbers = sorted(
+        {
+            installation.number
+            for installation in catalog.installations
+            for card in installation.cards
+            for container in card.containers
+            if container.role == "product" and container.parsed == formula
+        }
+    )
+    if not numbers:
+        return ""
+    key = "from_installation" if len(numbers) == 1 else "from_installations"
+    return t(key, lang).format(numbers=", ".join(str(n) for n in numbers))
+
+
+def display_id(card: ReactorCard) -> str:
+    """The ID printed on a reactor card: the five electrolysers are identical, so plain «Э»."""
+    return ELECTROLYSER if card.group == "electrolyser" else card.id
 
 
 def _port_centre(port: Port, size: float) -> tuple[float, float]:
@@ -290,213 +389,545 @@ def _port_centre(port: Port, size: float) -> tuple[float, float]:
     }[port.edge]
 
 
-def _pipe(face: Face, port: Port, card: str, colour: str) -> None:
+Point = tuple[float, float]
+
+
+def _pipe_path(sketch: Sketch, points: Sequence[Point], colour: str, optional: bool) -> None:
+    """A pipe along axis-parallel segments: a wall of ``colour``, a light bore, clean elbows.
+
+    The first point of a pipe that leaves the card lies on the cut line: there the pipe is
+    exactly PIPE wide and centred on the port, as its partner's on the next card.
+    """
+    wall = _blend(colour, WHITE, 0.45) if optional else colour
+    bore = _blend(colour, WHITE, 0.78)
+    for width, fill in ((PIPE, wall), (PIPE - 2 * WALL, bore)):
+        half = width / 2
+        for index, ((x0, y0), (x1, y1)) in enumerate(itertools.pairwise(points)):
+            # at an elbow each segment runs on by half its width, so that the corner is filled
+            start = 0.0 if index == 0 else half
+            end = 0.0 if index == len(points) - 2 else half
+            if y0 == y1:
+                sign = 1 if x1 >= x0 else -1
+                left, right = sorted((x0 - sign * start, x1 + sign * end))
+                sketch.rect(left, y0 - half, right - left, width, fill=fill)
+            else:
+                sign = 1 if y1 >= y0 else -1
+                top, bottom = sorted((y0 - sign * start, y1 + sign * end))
+                sketch.rect(x0 - half, top, width, bottom - top, fill=fill)
+    if optional:
+        for (x0, y0), (x1, y1) in itertools.pairwise(points):
+            sketch.line(x0, y0, x1, y1, stroke=colour, line_width=0.3, dash=(1.0, 0.8))
+
+
+def _chevron(sketch: Sketch, x: float, y: float, dx: float, dy: float, colour: str) -> None:
+    """A flow arrow head at (x, y) pointing along (dx, dy), drawn inside a pipe."""
+    length, half = 2.0, 1.25
+    tip = (x + dx * length / 2, y + dy * length / 2)
+    back = (x - dx * length / 2, y - dy * length / 2)
+    sketch.polygon(
+        [
+            tip,
+            (back[0] - dy * half, back[1] + dx * half),
+            (back[0] + dy * half, back[1] - dx * half),
+        ],
+        fill=colour,
+    )
+
+
+def _flow(sketch: Sketch, points: Sequence[Point], colour: str, outward: bool) -> None:
+    """Chevrons along the longest segment of a pipe, pointing the way the substance flows."""
+    (x0, y0), (x1, y1) = max(
+        itertools.pairwise(points), key=lambda s: abs(s[1][0] - s[0][0]) + abs(s[1][1] - s[0][1])
+    )
+    length = abs(x1 - x0) + abs(y1 - y0)
+    dx, dy = (x1 - x0) / length, (y1 - y0) / length
+    if outward:
+        dx, dy = -dx, -dy
+    count = 1 if length < 12 else 2
+    for k in range(count):
+        share = (k + 1) / (count + 1)
+        _chevron(sketch, x0 + (x1 - x0) * share, y0 + (y1 - y0) * share, dx, dy, colour)
+
+
+def _port_label(face: Face, port: Port, card: str, colour: str, room: float) -> None:
+    """The substance of a pipe, beside it near the edge: below a side pipe, right of a top one."""
     size = face.size.width
     cx, cy = _port_centre(port, size)
-    sketch = face.sketch
+    style = face.region("port_label")
     half = PIPE / 2
-    if port.edge in ("top", "bottom"):
-        y0 = 0.0 if port.edge == "top" else size - PIPE_DEPTH
-        sketch.rect(
-            cx - half,
-            y0,
-            PIPE,
-            PIPE_DEPTH,
-            fill=_blend(colour, WHITE, 0.55),
-            stroke=colour,
-            line_width=0.4,
-            dash=(1.0, 0.6) if port.optional else (),
-        )
-        inward = port.direction == "in"
-        downward = (port.edge == "top") == inward
-        tip = y0 + (PIPE_DEPTH - 1 if downward else 1)
-        back = y0 + (1.5 if downward else PIPE_DEPTH - 1.5)
-        sketch.polygon([(cx, tip), (cx - 1.6, back), (cx + 1.6, back)], fill=colour)
-        label = face.region("port_label")
-        y = 1.0 if port.edge == "top" else size - 5.0
-        region = label.model_copy(
-            update={"x": cx + half + 0.8, "y": y, "width": 15.0, "align": "left"}
-        )
+    update: dict[str, object]
+    if port.edge in ("left", "right"):
+        x = 0.8 if port.edge == "left" else size - 0.8 - room
+        align = "left" if port.edge == "left" else "right"
+        update = {"x": x, "y": cy + half + 0.3, "width": room, "align": align}
     else:
-        x0 = 0.0 if port.edge == "left" else size - PIPE_DEPTH
-        sketch.rect(
-            x0,
-            cy - half,
-            PIPE_DEPTH,
-            PIPE,
-            fill=_blend(colour, WHITE, 0.55),
-            stroke=colour,
-            line_width=0.4,
-            dash=(1.0, 0.6) if port.optional else (),
-        )
-        inward = port.direction == "in"
-        rightward = (port.edge == "left") == inward
-        tip = x0 + (PIPE_DEPTH - 1 if rightward else 1)
-        back = x0 + (1.5 if rightward else PIPE_DEPTH - 1.5)
-        sketch.polygon([(tip, cy), (back, cy - 1.6), (back, cy + 1.6)], fill=colour)
-        label = face.region("port_label")
-        if port.edge == "left":
-            region = label.model_copy(
-                update={"x": 1.0, "y": cy + half + 0.5, "width": 15.0, "align": "left"}
-            )
-        else:
-            region = label.model_copy(
-                update={"x": size - 16.0, "y": cy + half + 0.5, "width": 15.0, "align": "right"}
-            )
+        y = 0.6 if port.edge == "top" else size - 0.6 - style.height
+        update = {"x": cx + half + 0.6, "y": y, "width": 17.0, "align": "left"}
     place_line(
-        sketch,
+        face.sketch,
         formula_runs(port.substance, bold=True),
-        region,
+        style.model_copy(update=update),
         card,
         f"port {port.edge} {port.position}",
         colour,
     )
 
 
-def _container(
-    face: Face,
-    catalog: Catalog,
-    container: Container,
-    x: float,
-    y: float,
-    width: float,
-    height: float,
-    card: str,
+def _port_pipe(face: Face, port: Port, body: Region, card: str) -> None:
+    """A pipe from an edge port straight to the reactor body, with its flow and its substance."""
+    accent = face.template.accent
+    size = face.size.width
+    cx, cy = _port_centre(port, size)
+    end = {
+        "top": (cx, body.y),
+        "bottom": (cx, body.y + body.height),
+        "left": (body.x, cy),
+        "right": (body.x + body.width, cy),
+    }[port.edge]
+    points = [(cx, cy), end]
+    _pipe_path(face.sketch, points, accent, port.optional)
+    _flow(face.sketch, points, accent, outward=port.direction == "out")
+    room = body.x - 1.6 if port.edge == "left" else size - body.x - body.width - 1.6
+    _port_label(face, port, card, accent, room)
+
+
+@dataclass(frozen=True, slots=True)
+class _Box:
+    """A container laid out in the body: where, and for a product the grid of its places."""
+
+    container: Container
+    width: float
+    height: float
+    columns: int = 0
+    rows: int = 0
+
+
+def _formula_width(substance: str, size: float) -> float:
+    return runs_width(formula_runs(substance, bold=True), size)
+
+
+def _input_width(face: Face, container: Container, source: str) -> float:
+    formula = face.region("formula")
+    note = face.region("source")
+    words = max((runs_width(text_runs(w), note.min_size) for w in source.split()), default=0.0)
+    return max(_formula_width(container.substance, formula.min_size), words) + 2 * PAD + 1
+
+
+def _grid(count: int, columns: int, place: float) -> tuple[float, float]:
+    rows = math.ceil(count / columns)
+    return (
+        columns * place + (columns - 1) * PLACE_GAP,
+        rows * place + (rows - 1) * PLACE_GAP,
+    )
+
+
+def _product_boxes(
+    face: Face, products: Sequence[Container], width: float, height: float, card: str
+) -> list[_Box]:
+    """Choose a grid for each product's places so that the row fits ``width`` × ``height``.
+
+    Of the arrangements that fit, the one with the fewest rows of places wins (then the
+    narrowest); none fitting is a located error naming the card and the container.
+    """
+    if not products:
+        return []
+    place = _places_of(face)
+    formula = face.region("formula")
+    text_h = FORMULA_H + PRICE_H + 2 * PAD
+    options = []
+    for container in products:
+        fits = []
+        for columns in range(1, container.places + 1):
+            grid_w, grid_h = _grid(container.places, columns, place)
+            need_w = max(grid_w, _formula_width(container.substance, formula.min_size)) + 2 * PAD
+            fits.append(
+                _Box(
+                    container,
+                    need_w,
+                    grid_h + text_h,
+                    columns,
+                    math.ceil(container.places / columns),
+                )
+            )
+        options.append(fits)
+    room = width - CONTAINER_GAP * (len(products) - 1)
+    best: tuple[tuple[float, float], tuple[_Box, ...]] | None = None
+    for combination in itertools.product(*options):
+        total = sum(box.width for box in combination)
+        tallest = max(box.height for box in combination)
+        if total <= room + 1e-6 and tallest <= height + 1e-6:
+            key = (max(box.rows for box in combination), total)
+            if best is None or key < best[0]:
+                best = (key, combination)
+    if best is None:
+        widest = max(products, key=lambda c: c.places)
+        narrowest = min(
+            (box for box in options[products.index(widest)]),
+            key=lambda box: box.width + box.height,
+        )
+        raise PlacesError(
+            card,
+            f"container {widest.substance}",
+            f"{sum(c.places for c in products)} place(s) of {place:g} mm (a {face.token:g} mm "
+            f"chemist token + {PLACE_CLEARANCE:g} mm) need at least {narrowest.width:.1f} × "
+            f"{narrowest.height:.1f} mm for {widest.substance} alone, but the card's products have "
+            f"{room:.1f} × {height:.1f} mm; make the chemist token smaller in the sheet profile "
+            "(card_sizes: chemist) or the reactor card larger",
+        )
+    return list(best[1])
+
+
+def _spread(boxes: Sequence[_Box], width: float) -> list[_Box]:
+    """Share the spare width of a row among its containers, so that the row fills the body."""
+    if not boxes:
+        return []
+    spare = width - sum(box.width for box in boxes) - CONTAINER_GAP * (len(boxes) - 1)
+    extra = max(0.0, spare) / len(boxes)
+    return [
+        _Box(box.container, box.width + extra, box.height, box.columns, box.rows) for box in boxes
+    ]
+
+
+def _draw_input(
+    face: Face, catalog: Catalog, box: _Box, x: float, y: float, height: float, card: str
 ) -> None:
     sketch = face.sketch
     accent = face.template.accent
-    role = container.role
-    fill = {"raw-input": "#FFF7E8", "product": WHITE, "transit": "#EEF2F6"}[role]
-    dash = (1.2, 0.8) if role == "raw-input" else ()
+    container = box.container
+    transit = container.role == "transit"
     sketch.rect(
-        x, y, width, height, fill=fill, stroke=accent, line_width=0.45, radius=1.5, dash=dash
+        x,
+        y,
+        box.width,
+        height,
+        fill="#EEF2F6" if transit else "#FFF6E3",
+        stroke=accent,
+        line_width=0.45,
+        radius=1.5,
+        dash=() if transit else (1.4, 0.8),
     )
-    base = face.region("reaction")
-    label = base.model_copy(
-        update={
-            "x": x + 0.5,
-            "y": y + 0.8,
-            "width": width - 1,
-            "height": 3.2,
-            "size": 5.2,
-            "min_size": 4.0,
-            "bold": False,
-        }
+    region = f"container {container.substance}"
+    note = (
+        t("transit", face.lang)
+        if transit
+        else input_source(catalog, container.substance, face.lang)
     )
-    place_line(
-        sketch,
-        text_runs(t(role, face.lang)),
-        label,
-        card,
-        f"container {container.substance}",
-        "#5A6570",
-    )
-    formula_region = base.model_copy(
-        update={
-            "x": x + 0.6,
-            "y": y + 4.2,
-            "width": width - 1.2,
-            "height": 6.5,
-            "size": 10,
-            "min_size": 4.5,
-            "bold": True,
-        }
-    )
+    if note:
+        fit_lines(
+            sketch,
+            [text_runs(note)],
+            face.region("source").model_copy(
+                update={
+                    "x": x + PAD,
+                    "y": y + PAD,
+                    "width": box.width - 2 * PAD,
+                    "height": SOURCE_H,
+                }
+            ),
+            card,
+            region,
+            "#6B5A3A",
+        )
     place_line(
         sketch,
         formula_runs(container.substance, bold=True),
-        formula_region,
+        face.region("formula").model_copy(
+            update={
+                "x": x + PAD,
+                "y": y + height - PAD - FORMULA_H,
+                "width": box.width - 2 * PAD,
+                "height": FORMULA_H,
+            }
+        ),
         card,
-        f"container {container.substance}",
+        region,
+        face.template.ink,
+    )
+
+
+def _draw_product(
+    face: Face,
+    catalog: Catalog,
+    box: _Box,
+    x: float,
+    y: float,
+    height: float,
+    card: str,
+    piece: str,
+) -> None:
+    sketch = face.sketch
+    accent = face.template.accent
+    container = box.container
+    sketch.rect(x, y, box.width, height, fill=WHITE, stroke=accent, line_width=0.55, radius=1.5)
+    region = f"container {container.substance}"
+    place_line(
+        sketch,
+        formula_runs(container.substance, bold=True),
+        face.region("formula").model_copy(
+            update={"x": x + PAD, "y": y + PAD, "width": box.width - 2 * PAD, "height": FORMULA_H}
+        ),
+        card,
+        region,
         face.template.ink,
     )
     price = catalog.substance(container.substance).price
-    price_region = base.model_copy(
-        update={
-            "x": x + 0.5,
-            "y": y + height - 4.2,
-            "width": width - 1,
-            "height": 3.4,
-            "size": 6,
-            "min_size": 4.2,
-            "bold": True,
-        }
-    )
     place_line(
         sketch,
-        text_runs(f"{price}\u00a0{t('coin_unit', face.lang)}"),
-        price_region,
+        text_runs(f"{price}\u00a0{t('coin_unit', face.lang)}", bold=True),
+        face.region("price").model_copy(
+            update={
+                "x": x + PAD,
+                "y": y + height - PAD - PRICE_H,
+                "width": box.width - 2 * PAD,
+                "height": PRICE_H,
+            }
+        ),
         card,
         f"price {container.substance}",
-        "#8A6D1F",
+        "#7A5C12",
     )
-    if role == "product":
-        places = container.places
-        columns = min(places, 2)
-        rows = math.ceil(places / columns)
-        r = min(2.4, (width - 3) / (2 * columns) - 0.4, (height - 16) / (2 * rows) - 0.3)
-        top = y + 11.5
-        for index in range(places):
-            row, column = divmod(index, columns)
-            cx = x + width / 2 + (column - (columns - 1) / 2) * (2 * r + 1.2)
-            cy = top + r + row * (2 * r + 1.0)
-            sketch.circle(cx, cy, r, fill=WHITE, stroke=accent, line_width=0.35)
-            sketch.mark(
-                "place",
-                cx - r,
-                cy - r,
-                2 * r,
-                2 * r,
-                piece=card.removeprefix("reactor card "),
-                substance=container.substance,
-                diameter=f"{2 * r:.2f}",
+    place = _places_of(face)
+    grid_w, grid_h = _grid(container.places, box.columns, place)
+    top = y + PAD + FORMULA_H + (height - 2 * PAD - FORMULA_H - PRICE_H - grid_h) / 2
+    _places(
+        face,
+        x + (box.width - grid_w) / 2,
+        top,
+        container.places,
+        box.columns,
+        piece,
+        container.substance,
+    )
+
+
+def _places(
+    face: Face, x: float, y: float, count: int, columns: int, piece: str, substance: str
+) -> None:
+    """Places for chemist tokens in a grid from (x, y), each marked for the kit's manifest."""
+    place = _places_of(face)
+    accent = face.template.accent
+    r = place / 2
+    for index in range(count):
+        row, column = divmod(index, columns)
+        left = x + column * (place + PLACE_GAP)
+        top = y + row * (place + PLACE_GAP)
+        face.sketch.circle(left + r, top + r, r, fill=WHITE, stroke=accent, line_width=0.4)
+        face.sketch.circle(
+            left + r,
+            top + r,
+            r - 0.9,
+            stroke=_blend(accent, WHITE, 0.7),
+            line_width=0.25,
+            dash=(0.8, 0.6),
+        )
+        face.sketch.mark(
+            "place",
+            left,
+            top,
+            place,
+            place,
+            piece=piece,
+            substance=substance,
+            diameter=f"{place:g}",
+        )
+
+
+def _legend(face: Face, card: str) -> None:
+    """What a place means, in a corner of the card: a place drawn small, and one sentence."""
+    region = face.region("legend")
+    accent = face.template.accent
+    r = 1.6
+    cy = region.y + region.height / 2
+    face.sketch.circle(region.x + r, cy, r, fill=WHITE, stroke=accent, line_width=0.4)
+    text = region.model_copy(
+        update={"x": region.x + 2 * r + 1.0, "width": region.width - 2 * r - 1}
+    )
+    fit_lines(
+        face.sketch, [text_runs(t("place_legend", face.lang))], text, card, "legend", "#4A5560"
+    )
+
+
+def _body(face: Face, catalog: Catalog, card: ReactorCard, label: str) -> None:
+    """The reactor itself: what goes in (top), the reaction, what comes out (bottom)."""
+    sketch = face.sketch
+    body = face.region("body")
+    accent = face.template.accent
+    sketch.rect(
+        body.x,
+        body.y,
+        body.width,
+        body.height,
+        fill=_blend(accent, WHITE, 0.93),
+        stroke=accent,
+        line_width=0.7,
+        radius=2.5,
+    )
+    inner_w = body.width - 2 * PAD
+    inputs = [c for c in card.containers if c.role != "product"]
+    products = [c for c in card.containers if c.role == "product"]
+    input_h = SOURCE_H + FORMULA_H + 2 * PAD if inputs else 0.0
+    reactions: list[list[Run]] = [reaction_runs(reaction) for reaction in card.parsed_reactions]
+    reaction_h = REACTION_H if reactions else 0.0
+    used = PAD + (input_h + PAD if inputs else 0.0) + (reaction_h + PAD if reactions else 0.0)
+    product_h = body.height - used - PAD
+    boxes = _product_boxes(face, products, inner_w, product_h, label)
+    y = body.y + PAD
+    if inputs:
+        sources = [input_source(catalog, c.substance, face.lang) for c in inputs]
+        row = [
+            _Box(c, _input_width(face, c, source), input_h)
+            for c, source in zip(inputs, sources, strict=True)
+        ]
+        needed = sum(box.width for box in row) + CONTAINER_GAP * (len(row) - 1)
+        if needed > inner_w + 1e-6:
+            raise PlacesError(
+                label,
+                f"container {inputs[-1].substance}",
+                f"the inputs need {needed:.1f} mm but the body is {inner_w:.1f} mm wide; "
+                "widen the body region in the template",
             )
+        x = body.x + PAD
+        for box in _spread(row, inner_w):
+            _draw_input(face, catalog, box, x, y, input_h, label)
+            x += box.width + CONTAINER_GAP
+        y += input_h + PAD
+    if reactions:
+        height = reaction_h if products else body.y + body.height - PAD - y
+        fit_lines(
+            sketch,
+            reactions,
+            face.region("reaction").model_copy(
+                update={
+                    "x": body.x + PAD,
+                    "y": y,
+                    "width": inner_w,
+                    "height": height,
+                    # with no products below, the reaction has the body's room: larger type
+                    **({} if products else {"size": face.region("reaction").size * 1.3}),
+                }
+            ),
+            label,
+            "reaction",
+            face.template.ink,
+        )
+        y += reaction_h + PAD
+    if products:
+        x = body.x + PAD
+        height = body.y + body.height - PAD - y
+        for box in _spread(boxes, inner_w):
+            _draw_product(face, catalog, box, x, y, height, label, card.id)
+            x += box.width + CONTAINER_GAP
+
+
+def _transit(face: Face, card: ReactorCard, label: str) -> None:
+    """A card that only carries a substance on: pipes from every port into a buffer tank."""
+    sketch = face.sketch
+    accent = face.template.accent
+    size = face.size.width
+    tank = face.region("tank")
+    left, top = tank.x, tank.y
+    right, bottom = tank.x + tank.width, tank.y + tank.height
+    for port in card.ports:
+        x, y = _port_centre(port, size)
+        points: list[Point] = [(x, y)]
+        if port.edge in ("left", "right"):
+            wall = left if port.edge == "left" else right
+            if top + PIPE <= y <= bottom - PIPE:
+                points.append((wall, y))
+            else:  # pass beside the tank, then turn into its top or bottom
+                column = (left + right) / 2 + (PIPE + 2 if port.edge == "right" else -PIPE - 2)
+                points += [(column, y), (column, top if y < top else bottom)]
+        else:
+            points.append((x, top if port.edge == "top" else bottom))
+        _pipe_path(sketch, points, accent, port.optional)
+        _flow(sketch, points, accent, outward=port.direction == "out")
+        room = min(size - right, left) - 1.6
+        _port_label(face, port, label, accent, room)
+    sketch.rect(
+        left,
+        top,
+        right - left,
+        bottom - top,
+        fill=WHITE,
+        stroke=accent,
+        line_width=0.7,
+        radius=min(6.0, (right - left) / 2),
+    )
+    sketch.line(
+        left + 2, top + 4, right - 2, top + 4, stroke=_blend(accent, WHITE, 0.6), line_width=0.3
+    )
+    sketch.line(
+        left + 2,
+        bottom - 4,
+        right - 2,
+        bottom - 4,
+        stroke=_blend(accent, WHITE, 0.6),
+        line_width=0.3,
+    )
+    container = next((c for c in card.containers if c.role == "transit"), None)
+    if container is not None:
+        place_line(
+            sketch,
+            formula_runs(container.substance, bold=True),
+            face.region("formula").model_copy(
+                update={
+                    "x": left + 1,
+                    "y": top + 5,
+                    "width": right - left - 2,
+                    "height": 8,
+                    "size": 14,
+                }
+            ),
+            label,
+            f"container {container.substance}",
+            face.template.ink,
+        )
+    fit_lines(
+        sketch,
+        [text_runs(t("transit_note", face.lang))],
+        face.region("source").model_copy(
+            update={
+                "x": left + 1.5,
+                "y": top + 13.5,
+                "width": right - left - 3,
+                "height": bottom - top - 18,
+                "align": "center",
+            }
+        ),
+        label,
+        "tank",
+        "#4A5560",
+    )
 
 
 def reactor_front(face: Face, catalog: Catalog, card: ReactorCard) -> None:
-    """A reactor card: ID, group mark, pipes on the edges, containers, the reaction it hosts."""
+    """A reactor card: ID and name, pipes from the edge ports into the reactor, its containers.
+
+    Inputs sit at the top of the reactor and say where they come from (a raw card or another
+    installation), the reaction runs below them, the products with their token places and
+    prices at the bottom; a card that only carries a substance on is drawn as pipes and a tank.
+    """
     label = f"reactor card {card.id}"
     size = face.size.width
     accent = face.template.accent
     face.background(border=accent)
-    face.sketch.rect(
-        7.5,
-        7.5,
-        size - 15,
-        size - 15,
-        stroke=_blend(accent, WHITE, 0.6),
-        line_width=0.3,
-        radius=1.5,
-    )
-    face.line(text_runs(card.id, bold=True, colour=accent), "id", label)
+    face.line(text_runs(display_id(card), bold=True, colour=accent), "id", label)
     name = (
         card.name.get(face.lang)
         if card.name
         else (t("electrolyser", face.lang) if card.group == "electrolyser" else "")
     )
     if name:
-        face.line(text_runs(name), "name", label)
-    for port in card.ports:
-        _pipe(face, port, label, accent)
-    area = face.region("containers")
-    count = max(1, len(card.containers))
-    gap = 2.0
-    width = (area.width - gap * (count - 1)) / count
-    for index, container in enumerate(card.containers):
-        _container(
-            face,
-            catalog,
-            container,
-            area.x + index * (width + gap),
-            area.y,
-            width,
-            area.height,
-            label,
-        )
-    reactions: list[list[Run]] = [reaction_runs(reaction) for reaction in card.parsed_reactions]
-    if not reactions:
-        reactions = [text_runs(t("pipes_only", face.lang))]
-    face.lines(reactions, "reaction", label)
+        face.lines([text_runs(name)], "name", label)
+    if card.containers and all(c.role == "transit" for c in card.containers):
+        _transit(face, card, label)
+    else:
+        body = face.region("body")
+        for port in card.ports:
+            _port_pipe(face, port, body, label)
+        _body(face, catalog, card, label)
+    if any(c.role == "product" for c in card.containers):
+        _legend(face, label)
     if card.group == "main":
         face.sketch.circle(5.2, size - 5.2, 3.0, fill=RED)
     elif card.group == "electrolyser":
@@ -529,14 +960,20 @@ def reactor_back(face: Face) -> None:
 # The Mission card --------------------------------------------------------------------------------
 
 
+def mission_totals(mission: Mission) -> Formula:
+    """The elements a mission asks for at level 1, as one formula (M1: C₂H₈O₈), Hill order."""
+    return Formula.from_elements(mission.elements)
+
+
 def mission_front(face: Face, missions: Sequence[Mission]) -> None:
-    """The Mission card: four missions, each with its products and places for tokens."""
+    """The Mission card: four missions, each with its level-1 element totals and its places."""
     card = "Mission card"
     accent = face.template.accent
     face.background(border=accent)
     face.line(text_runs(t("missions", face.lang), bold=True, colour=accent), "title", card)
+    _legend(face, card)
     area = face.region("missions")
-    gap = 4.0
+    gap = 3.0
     cell_w, cell_h = (area.width - gap) / 2, (area.height - gap) / 2
     for index, mission in enumerate(missions[:4]):
         row, column = divmod(index, 2)
@@ -547,6 +984,11 @@ def mission_front(face: Face, missions: Sequence[Mission]) -> None:
 def _mission_cell(
     face: Face, mission: Mission, x: float, y: float, width: float, height: float, card: str
 ) -> None:
+    """A mission: its name, its level-1 totals, then each product followed by its places.
+
+    The products flow along lines like words, a product's places kept together where they fit;
+    places that cannot all fit in the cell are a located error naming the mission.
+    """
     sketch = face.sketch
     accent = face.template.accent
     sketch.rect(
@@ -559,7 +1001,7 @@ def _mission_cell(
         line_width=0.5,
         radius=2,
     )
-    heading = _shift(face.region("heading"), x + 2, y + 1.5, width - 4)
+    heading = _shift(face.region("heading"), x + 2.5, y + 1.2, width - 5)
     place_line(
         sketch,
         text_runs(f"{mission.id}. {mission.name.get(face.lang)}", bold=True),
@@ -568,35 +1010,56 @@ def _mission_cell(
         "heading",
         accent,
     )
-    rows = len(mission.places)
-    row_h = min(10.0, (height - 11) / max(rows, 1))
-    for index, place in enumerate(mission.places):
-        top = y + 10.5 + index * row_h
-        product = face.region("product").model_copy(
-            update={"x": x + 3, "y": top, "width": 30.0, "height": row_h - 1}
-        )
+    totals = _shift(face.region("totals"), x + 2.5, heading.y + heading.height, width - 5)
+    place_line(
+        sketch,
+        [
+            Run(f"{t('mission_level1', face.lang)} "),
+            *formula_runs(mission_totals(mission), bold=True),
+        ],
+        totals,
+        card,
+        "totals",
+        "#3E4A44",
+    )
+    place = _places_of(face)
+    style = face.region("product")
+    left, right = x + 2.5, x + width - 2.5
+    top = totals.y + totals.height + 0.8
+    bottom = y + height - 1.5
+    line_h = place + PLACE_GAP
+    cursor_x, cursor_y = left, top
+    for item in mission.places:
+        label_w = _formula_width(item.formula, style.size) + 1.2
+        whole = label_w + item.count * (place + PLACE_GAP)
+        if cursor_x > left and cursor_x + whole > right + 1e-6:
+            cursor_x, cursor_y = left, cursor_y + line_h
         place_line(
             sketch,
-            formula_runs(place.formula, bold=True),
-            product,
+            formula_runs(item.formula, bold=True),
+            style.model_copy(
+                update={"x": cursor_x, "y": cursor_y, "width": label_w, "height": place}
+            ),
             card,
-            f"product {place.formula}",
+            f"product {item.formula}",
             face.template.ink,
         )
-        r = min(3.2, (row_h - 1.6) / 2)
-        for k in range(place.count):
-            cx, cy = x + 37 + r + k * (2 * r + 1.8), top + (row_h - 1) / 2
-            sketch.circle(cx, cy, r, fill=WHITE, stroke=accent, line_width=0.4)
-            sketch.mark(
-                "place",
-                cx - r,
-                cy - r,
-                2 * r,
-                2 * r,
-                piece="mission",
-                substance=place.formula,
-                diameter=f"{2 * r:.2f}",
-            )
+        cursor_x += label_w
+        for _ in range(item.count):
+            if cursor_x + place > right + 1e-6:
+                cursor_x, cursor_y = left + label_w, cursor_y + line_h
+            if cursor_y + place > bottom + 1e-6:
+                raise PlacesError(
+                    card,
+                    f"product {item.formula}",
+                    f"the places of {place:g} mm (a {face.token:g} mm chemist token + "
+                    f"{PLACE_CLEARANCE:g} mm) do not fit in the mission's {width:.1f} × "
+                    f"{height:.1f} mm; make the chemist token smaller in the sheet profile "
+                    "(card_sizes: chemist) or the Mission card larger",
+                )
+            _places(face, cursor_x, cursor_y, 1, 1, "mission", item.formula)
+            cursor_x += place + PLACE_GAP
+        cursor_x += 2.0
 
 
 def plain_back(face: Face, key: str, card: str) -> None:
@@ -619,46 +1082,73 @@ def coin(face: Face) -> None:
     face.line(text_runs(t("coin_unit", face.lang), bold=True), "unit", "coin")
 
 
+def player_mark(
+    face: Face, colour: Colour, cx: float, cy: float, r: float, fill: str, card: str
+) -> None:
+    """The player's shape (or letter) centred on (cx, cy), about ``r`` mm from its centre.
+
+    Colours alone do not tell players apart for everyone: each colour of the kit has its own
+    shape (PLAYER_SHAPES); a colour without one shows the first letter of its name.
+    """
+    sketch = face.sketch
+    shape = PLAYER_SHAPES.get(colour.id)
+    if shape == "circle":
+        sketch.circle(cx, cy, r * 0.82, fill=fill)
+    elif shape == "triangle":
+        sketch.polygon(
+            [(cx, cy - r), (cx + r * 0.95, cy + r * 0.7), (cx - r * 0.95, cy + r * 0.7)], fill=fill
+        )
+    elif shape == "square":
+        side = r * 1.45
+        sketch.rect(cx - side / 2, cy - side / 2, side, side, fill=fill)
+    elif shape == "diamond":
+        sketch.polygon(
+            [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)], fill=fill
+        )
+    elif shape == "star":
+        points = []
+        for k in range(10):
+            radius = r if k % 2 == 0 else r * 0.45
+            angle = math.radians(-90 + 36 * k)
+            points.append((cx + radius * math.cos(angle), cy + 0.08 * r + radius * math.sin(angle)))
+        sketch.polygon(points, fill=fill)
+    else:
+        letter = colour.name.get(face.lang)[:1].upper()
+        region = Region(
+            x=cx - r, y=cy - r, width=2 * r, height=2 * r, size=r * 4, min_size=6, bold=True
+        )
+        place_line(sketch, text_runs(letter, bold=True), region, card, "mark", fill)
+
+
 def chemist(face: Face, colour: Colour) -> None:
-    """A chemist token in a player's colour: a flask."""
+    """A chemist token in a player's colour, with the player's shape so that colour is not all."""
     size = face.size.width
     face.background(fill=colour.rgb, border=_blend(colour.rgb, "#000000", 0.3))
-    cx = size / 2
-    face.sketch.polygon(
-        [
-            (cx - 1.2, 2.8),
-            (cx + 1.2, 2.8),
-            (cx + 1.2, 5.2),
-            (cx + 4.2, 9.2),
-            (cx - 4.2, 9.2),
-            (cx - 1.2, 5.2),
-        ],
-        fill=WHITE,
-    )
     ink = _ink_on(colour.rgb)
-    face.line(
-        text_runs(t("chemist", face.lang), bold=True, colour=ink),
-        "label",
-        f"chemist token {colour.id}",
-    )
+    c = size / 2
+    face.sketch.circle(c, c, size / 2 - 1.1, stroke=ink, line_width=0.3)
+    player_mark(face, colour, c, c, size * 0.27, ink, f"chemist token {colour.id}")
 
 
 def combine(face: Face, colour: Colour) -> None:
-    """A combine token in a player's colour."""
+    """A combine token in a player's colour: the vehicle, the player's shape, the colour's name."""
     size = face.size.width
     face.background(fill=colour.rgb, border=_blend(colour.rgb, "#000000", 0.3))
+    ink = _ink_on(colour.rgb)
     cx = size / 2
-    face.sketch.rect(cx - 9, 8, 13, 7, fill=WHITE, radius=1)
+    face.sketch.rect(cx - 9, 8, 13, 7, fill=ink, radius=1)
     face.sketch.polygon(
-        [(cx + 4, 9.5), (cx + 8, 9.5), (cx + 10, 13), (cx + 10, 15), (cx + 4, 15)], fill=WHITE
+        [(cx + 4, 9.5), (cx + 8, 9.5), (cx + 10, 13), (cx + 10, 15), (cx + 4, 15)], fill=ink
     )
-    face.sketch.polygon([(cx - 9, 10), (cx - 12.5, 7.5), (cx - 11.5, 12.5)], fill=WHITE)
+    face.sketch.polygon([(cx - 9, 10), (cx - 12.5, 7.5), (cx - 11.5, 12.5)], fill=ink)
     for wheel in (cx - 6, cx + 1, cx + 7):
         face.sketch.circle(
-            wheel, 16.5, 1.8, fill=_blend(colour.rgb, "#000000", 0.5), stroke=WHITE, line_width=0.4
+            wheel, 16.5, 1.8, fill=_blend(colour.rgb, "#000000", 0.5), stroke=ink, line_width=0.4
         )
+    face.sketch.circle(cx, 4.6, 2.9, fill=ink)
+    player_mark(face, colour, cx, 4.6, 2.0, colour.rgb, f"combine {colour.id}")
     face.line(
-        text_runs(colour.name.get(face.lang), bold=True, colour=_ink_on(colour.rgb)),
+        text_runs(colour.name.get(face.lang), bold=True, colour=ink),
         "label",
         f"combine {colour.id}",
     )

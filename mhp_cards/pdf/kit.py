@@ -38,7 +38,7 @@ from mhp_cards.pdf.layout import Region, SheetProfile, Templates, load_profile, 
 from mhp_cards.pdf.manifest import MANIFEST_FILE, build_manifest
 from mhp_cards.pdf.render import ColourMode, render_pdf
 from mhp_cards.pdf.rulebook import plan_rulebook
-from mhp_cards.pdf.sketch import Op, PageSketch, Sketch
+from mhp_cards.pdf.sketch import Mark, Op, PageSketch, Sketch
 from mhp_cards.pdf.style import (
     CUT,
     CUT_CONTOUR,
@@ -149,6 +149,7 @@ class _Context:
             self.profile.card_sizes[kind],
             self.lang,
             self.profile.bleed,
+            faces.token_diameter(self.profile),
         )
 
     def draw(self, draw: Draw, sketch: Sketch, template: str, kind: str) -> None:
@@ -590,6 +591,8 @@ def _guides(ctx: _Context) -> Section:
                 "inputs",
                 INK,
             )
+        # cards drawn to a reduced scale: nobody puts a token on a guide, so it has no places
+        page.ops = [op for op in page.ops if not (isinstance(op, Mark) and op.kind == "place")]
         section.pages.append(page)
         section.pieces += 1
         section.contents.append((title, None, 1))

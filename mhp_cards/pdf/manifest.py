@@ -207,7 +207,8 @@ def build_manifest(
                         else TokenSize(size_mm=(_mm(width), _mm(height)))
                     )
             pieces += on_page
-            if not on_page and section in _PAGE_PIECES and page.side != "back":
+            # a page that is a piece in itself (a guide, printed back to back), unless blank
+            if not on_page and section in _PAGE_PIECES and page.ops:
                 pieces.append(
                     Piece.model_validate(
                         {

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 
 from mhp_cards.errors import ExportError, KitError
 from mhp_cards.pdf.cards import Side
-from mhp_cards.pdf.faces import Face
+from mhp_cards.pdf.faces import Face, token_diameter
 from mhp_cards.pdf.impose import Slot, run_into_bleed
 from mhp_cards.pdf.layout import CardSize, SheetProfile, Templates
 from mhp_cards.pdf.render import render_pdf
@@ -89,7 +89,16 @@ def sketch_faces(
         page = sketch.new_page(size.width + 2 * bleed, size.height + 2 * bleed, job.side.name)
         with sketch.at(bleed, bleed):
             try:
-                job.side.draw(Face(sketch, templates[job.side.template], size, lang, bleed))
+                job.side.draw(
+                    Face(
+                        sketch,
+                        templates[job.side.template],
+                        size,
+                        lang,
+                        bleed,
+                        token_diameter(profile),
+                    )
+                )
             except TypesetError as problem:
                 problems.append(problem)
         # As on the kit's sheets: what reaches the cut line runs on into the bleed.
@@ -107,8 +116,12 @@ def sheet_page(
     rows: int,
     templates: Templates,
     lang: str,
+    token: float | None = None,
 ) -> PageSketch:
-    """A grid of faces, ``columns`` × ``rows`` cells of the card's size, filled row by row."""
+    """A grid of faces, ``columns`` × ``rows`` cells of the card's size, filled row by row.
+
+    ``token`` is the chemist token's diameter, for faces with token places.
+    """
     sketch = Sketch()
     page = sketch.new_page(columns * size.width, rows * size.height, "sheet")
     problems: list[TypesetError] = []
@@ -119,7 +132,7 @@ def sheet_page(
             sketch.clip(0, 0, size.width, size.height),  # a face never spills into the next
         ):
             try:
-                side.draw(Face(sketch, templates[side.template], size, lang))
+                side.draw(Face(sketch, templates[side.template], size, lang, 0.0, token))
             except TypesetError as problem:
                 problems.append(problem)
     if problems:

@@ -25,10 +25,10 @@ from mhp_cards.pdf.diagrams import (
     draw_installation,
     field_extent,
 )
-from mhp_cards.pdf.faces import Face
+from mhp_cards.pdf.faces import Face, token_diameter
 from mhp_cards.pdf.fonts import MM_PER_POINT
 from mhp_cards.pdf.layout import SheetProfile, Templates
-from mhp_cards.pdf.sketch import PageSketch, Sketch, Text
+from mhp_cards.pdf.sketch import Mark, PageSketch, Sketch, Text
 from mhp_cards.pdf.style import INK, LEVEL_TITLES, MARS, WHITE
 from mhp_cards.pdf.typeset import LEADING, Run, check_glyphs, draw_runs, runs_width, text_runs, wrap
 from mhp_cards.rules.numbers import (
@@ -741,6 +741,9 @@ def plan_rulebook(
         problems.extend(found)
     elif found:
         raise found[0]
+    # The figures draw real card faces, smaller: nobody plays on them, so they have no places.
+    for page in book.pages:
+        page.ops = [op for op in page.ops if not (isinstance(op, Mark) and op.kind == "place")]
     return book.pages
 
 
@@ -770,7 +773,14 @@ def _typeset(
     )
 
     def draw_face(draw: Callable[[Face], None], sketch: Sketch, template: str, kind: str) -> None:
-        face = Face(sketch, templates[template], profile.card_sizes[kind], code, 0.0)
+        face = Face(
+            sketch,
+            templates[template],
+            profile.card_sizes[kind],
+            code,
+            0.0,
+            token_diameter(profile),
+        )
         try:
             draw(face)
         except TypesetError as problem:

@@ -19,6 +19,7 @@ __all__ = [
     "INK",
     "LEVEL_TITLES",
     "MARS",
+    "PLAYER_SHAPES",
     "PURPLE",
     "RED",
     "SAND",
@@ -43,6 +44,16 @@ STRIPE: Final = "#F6F1EA"
 SAND: Final = "#E8C9A0"
 EMPTY: Final = "#F4ECE0"
 BASE: Final = "#1F5F8B"
+
+#: The shape on the pieces of each player colour (by colour id), so that players whose colours
+#: look alike to them still tell their chemists and combines apart.
+PLAYER_SHAPES: Final = {
+    "red": "circle",
+    "blue": "triangle",
+    "green": "square",
+    "yellow": "diamond",
+    "black": "star",
+}
 
 #: Every fixed text of the kit, in Russian and English.
 TEXT: Final[dict[str, dict[str, str]]] = {
@@ -72,6 +83,15 @@ TEXT: Final[dict[str, dict[str, str]]] = {
     "product": {"ru": "продукт", "en": "product"},
     "transit": {"ru": "транзит", "en": "transit"},
     "coin_unit": {"ru": "мР", "en": "mR"},
+    "from_raw_card": {"ru": "карточка сырья", "en": "raw card"},
+    "from_installation": {"ru": "из установки {numbers}", "en": "from installation {numbers}"},
+    "from_installations": {"ru": "из установок {numbers}", "en": "from installations {numbers}"},
+    "place_legend": {"ru": "место для фишки химика", "en": "a place for a chemist token"},
+    "mission_level1": {"ru": "Уровень 1:", "en": "Level 1:"},
+    "transit_note": {
+        "ru": "Вещество идёт по трубе дальше; фишки здесь не ставят.",
+        "en": "The substance flows on through the pipe; no tokens here.",
+    },
     "coin": {"ru": "Монета 1 мР", "en": "Coin, 1 mR"},
     "chemist_tokens": {
         "ru": "Фишки химиков ({per} × {colours} цветов)",

@@ -39,7 +39,11 @@ def test_build_writes_every_file_and_lists_it(cli, tmp_path: Path) -> None:
 def test_only_rules_writes_the_rulebook_on_its_own(cli, tmp_path: Path) -> None:
     result = cli("build", "--only", "rules", "--lang", "en", "--out", str(tmp_path))
     assert result.exit_code == 0, result.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["mhp-kit.pdf", "mhp-rules.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "mhp-kit.manifest.json",
+        "mhp-kit.pdf",
+        "mhp-rules.pdf",
+    ]
     reader = PdfReader(tmp_path / "mhp-rules.pdf")
     assert len(reader.pages) % 2 == 0
     first = reader.pages[0].extract_text()

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from mhp_cards.catalog import Catalog
+from mhp_cards.catalog.cardid import ELECTROLYSER
 from mhp_cards.pdf import SECTIONS, KitError, build_kit, plan_kit
 from mhp_cards.pdf.fonts import MM_PER_POINT, fonts
 from mhp_cards.pdf.impose import impose, pack
@@ -251,11 +252,10 @@ def _texts(sections: list[Section], names: set[str] | None = None) -> list[tuple
 
 
 def test_english_cards_have_no_russian(kit_en: list[Section], catalog: Catalog) -> None:
-    # allowed: the coin unit мР, and card IDs, which are Cyrillic in the catalog (1А, 4Г, Э1)
-    allowed = re.compile(
-        r"мР|"
-        + "|".join(re.escape(card) for card in sorted(_reactor_cards(catalog), key=len)[::-1])
-    )
+    # allowed: the coin unit мР, and card IDs, which are Cyrillic in the catalog (1А, 4Г, and
+    # Э, printed alike on the five identical electrolysers)
+    ids = [*_reactor_cards(catalog), ELECTROLYSER]
+    allowed = re.compile(r"мР|" + "|".join(re.escape(card) for card in sorted(ids, key=len)[::-1]))
     cards = set(SECTIONS) - {"cover"}
     russian = sorted(
         {
@@ -436,8 +436,8 @@ def test_all_problems_of_the_kit_are_reported_together(tmp_path: Path, catalog: 
     shutil.copy(copy / "templates.yaml", templates)
     _edit(
         templates,
-        "reaction:   {x: 9, y: 60, width: 62, height: 10,",
-        "reaction:   {x: 9, y: 60, width: 62, height: 1,",
+        "id:         {x: 4, y: 2.2, width: 32,",
+        "id:         {x: 4, y: 2.2, width: 1,",
     )
     _edit(
         templates,
@@ -449,11 +449,11 @@ def test_all_problems_of_the_kit_are_reported_together(tmp_path: Path, catalog: 
         plan_kit(catalog, profile, load_templates(profile, copy / "sheets"))
     problems = caught.value.problems
     cards = {p.card for p in problems}
-    assert {p.region for p in problems} == {"reaction", "body"}
+    assert {p.region for p in problems} == {"id", "body"}
     assert {f"reactor card {card}" for card in _reactor_cards(catalog)} <= cards
     assert {f"player aid {level}" for level in load_rulebook().aid_levels} <= cards
     # the assembly guides draw the reactor cards again: their problems are reported too
-    assert len([p for p in problems if p.region == "reaction"]) > len(_reactor_cards(catalog))
+    assert len([p for p in problems if p.region == "id"]) > len(_reactor_cards(catalog))
     assert str(caught.value).startswith(f"{len(problems)} problem(s) in the kit:")
 
 

@@ -288,7 +288,7 @@ GRIDS = {
         "mission": (1, 2),
         "aid": (2, 2),
         "coin": (8, 11),
-        "chemist": (10, 15),
+        "chemist": (15, 22),
         "combine": (6, 8),
         "upgrade": (8, 12),
     },
@@ -299,7 +299,7 @@ GRIDS = {
         "mission": (1, 2),
         "aid": (2, 1),  # 2 × 135 mm + gutter does not fit between Letter's margins
         "coin": (8, 10),
-        "chemist": (10, 14),
+        "chemist": (15, 20),
         "combine": (6, 8),
         "upgrade": (8, 11),
     },

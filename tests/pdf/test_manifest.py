@@ -85,7 +85,8 @@ def test_every_piece_is_counted_once_per_face(case: tuple[str, Built], catalog: 
     assert fronts["chemist"] == components.chemist_tokens.per_player * len(components.colours)
     assert fronts["coin"] == components.coins.count
     assert (fronts["mission"], fronts["base"], fronts["warehouse"]) == (1, 1, 1)
-    assert fronts["guide"] == len(catalog.installations)
+    # the guides are printed back to back (nothing on them is cut): one per installation
+    assert sum(1 for p in manifest["pieces"] if p["kind"] == "guide") == len(catalog.installations)
     ids = [(p["id"], p["face"]) for p in manifest["pieces"]]
     assert len(ids) == len(set(ids))
     assert {"water-ice#1", "fate-1", "4А", "mission", "chemist-red#1"} <= {i for i, _ in ids}
@@ -136,8 +137,8 @@ def test_pieces_lie_on_their_page_along_the_cut_lines(case: tuple[str, Built]) -
             if trim is not None:
                 assert trim[0] - TOLERANCE <= x0 < x1 <= trim[2] + TOLERANCE, piece
                 assert trim[1] - TOLERANCE <= y0 < y1 <= trim[3] + TOLERANCE, piece
-            if piece["face"] != "front":
-                continue
+            if piece["face"] != "front" or piece["kind"] in ("die", "guide"):
+                continue  # the die's net is its own cut contour; a guide is a page, not cut
             number = piece["page"]
             if number not in strokes:
                 strokes[number] = _strokes(pdf.pages[number - 1])
@@ -183,11 +184,6 @@ def test_token_sizes_are_the_profiles(case: tuple[str, Built]) -> None:
     assert tokens["battery"] == {"size_mm": [sizes["upgrade"].width, sizes["upgrade"].height]}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="places are sized with the tokens in 13c's redrawn reactor and Mission card faces "
-    "(issue 13: a place is at least the token plus 1 mm); remove this mark at the merge",
-)
 def test_every_token_fits_every_place_meant_for_it(built: Built, built_shop: Built) -> None:
     for kit in (built, built_shop):
         manifest = _manifest(kit)
