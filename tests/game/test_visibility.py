@@ -371,6 +371,8 @@ def comparable(state: GameState, action: Action, viewer: str) -> bool:
         return False
     if isinstance(action, TakeRaw) and state.level == "1v1":
         return False
+    if isinstance(action, ResolveFight) and not action.rounds:
+        return False  # the dice come from the game's generator, which a view does not hold
     return not (isinstance(action, EndTurn) and exhaustion_check_reads_hands(state))
 
 
