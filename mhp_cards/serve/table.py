@@ -539,10 +539,10 @@ class Table:
     def rule(self, rule_id: str) -> dict[str, Any]:
         """One rule (or Ruling, or house rule) by its ID."""
         book = load_rulebook()
-        if rule_id in book:
-            return _rule(book.rule(rule_id))
-        try:
+        if rule_id in {house.id for house in book.house_rules}:
             return _house_rule(book.house_rule(rule_id))
+        try:
+            return _rule(book.rule(rule_id))
         except KeyError:
             raise ApiError(
                 404, "not-found", f"no rule {rule_id[:80]!r}; GET /api/rules lists them"
