@@ -946,8 +946,11 @@ function describe(item) {
       return `${cardText(a.card)} ${t("from_warehouse")}`;
     case "buy":
       return a.upgrade === "solar-battery" ? t("solar_battery") : t("armour_up");
-    case "take":
-      return t("take_pile", a.pile);
+    case "take": {
+      const pile = S.game?.state?.piles?.[a.pile - 1] || [];
+      const top = pile.length ? pile[pile.length - 1] : null;
+      return top && !isHidden(top) ? `${t("take_pile", a.pile)}: ${cardText(top)}` : t("take_pile", a.pile);
+    }
     case "react":
       return `${t("react_on", a.installation)}: ${cards(a.cards)}${a.missions?.length ? ` → ${a.missions.join(", ")}` : ""}`;
     case "free": {
@@ -975,6 +978,39 @@ function describe(item) {
       return t("end_turn");
     default:
       return item.text;
+  }
+}
+
+/** What an action's button shows: a main line (formula, cell, partner) and a line below. */
+function actionContent(item) {
+  const a = item.action;
+  const two = (main, sub) => [h("span", { class: "a-main" }, main), sub ? h("span", { class: "a-sub" }, sub) : null];
+  const card = (id) => {
+    const info = rawInfo(id);
+    return info && !isHidden(id) ? [formulaNode(info.formula), " ", h("span", { class: "a-name" }, pick(info.name))] : cardText(id);
+  };
+  switch (item.kind) {
+    case "move": {
+      const path = a.path;
+      const via = path.slice(0, -1).map(cellLabel).join(" → ");
+      return two(`→ ${cellLabel(path[path.length - 1])}`, via ? t("via", via) : "");
+    }
+    case "sell":
+    case "warehouse":
+      return two(card(a.card), "");
+    case "take": {
+      const pile = S.game?.state?.piles?.[a.pile - 1] || [];
+      const top = pile.length ? pile[pile.length - 1] : null;
+      return two(t("take_pile", a.pile), top && !isHidden(top) ? card(top) : `${pile.length}`);
+    }
+    case "trade": {
+      const give = [...(a.give || []).map(cardText), ...(a.give_product ? [`${a.give_product.installation}:${a.give_product.card}:${a.give_product.container}`] : [])];
+      const get = [...(a.receive || []).map(cardText), ...(a.get_product ? [`${a.get_product.installation}:${a.get_product.card}:${a.get_product.container}`] : [])];
+      const lines = [give.length ? `${t("give")}: ${give.join(", ")}` : "", get.length ? `${t("get")}: ${get.join(", ")}` : ""].filter(Boolean).join(" · ");
+      return two([dot(a.partner), " ", colourName(a.partner)], lines);
+    }
+    default:
+      return two(describe(item), "");
   }
 }
 
@@ -1013,7 +1049,7 @@ function renderActions(game) {
                 dataset: { action: item.text, kind },
                 onclick: () => (kind === "trade" || (kind === "free" && item.action.how === "sell-player") ? proposeTrade(item) : play(item.action, { label: item.text })),
               },
-              describe(item),
+              actionContent(item),
             ),
           ),
         );
@@ -1123,7 +1159,7 @@ function renderSupply(state) {
     const left = state.field.cells.filter((c) => c.raw).length;
     boxes.push(h("div", { class: "box" }, t("field_left"), h("br"), h("b", {}, left)));
   }
-  const parts = [h("h2", {}, t("supply")), h("div", { class: "supply" }, boxes)];
+  const parts = [h("h2", {}, state.field ? t("supply") : t("supply_piles")), h("div", { class: "supply" }, boxes)];
   if (state.level !== "2" && state.level !== "1v1") {
     parts.push(h("h3", {}, `${t("warehouse")} · ${state.warehouse.length}`), h("div", { class: "cards", id: "warehouse" }, state.warehouse.map((c) => cardNode(c))));
   }
@@ -1151,9 +1187,13 @@ function renderInstallations(state) {
   }
   panel.hidden = false;
   const names = new Map((S.catalog?.installations || []).map((i) => [i.number, i]));
+  // The viewer's own installations first, then the other players', then the shared ones.
+  const rank = (inst) => (inst.owner === S.game.viewer ? 0 : inst.owner ? 1 : 2);
   panel.replaceChildren(
     h("h2", {}, t("installations")),
-    state.installations.map((inst) => {
+    ...[...state.installations]
+      .sort((a, b) => rank(a) - rank(b) || a.number - b.number)
+      .map((inst) => {
       const info = names.get(inst.number);
       return h(
         "div",
