@@ -124,15 +124,25 @@ def _offer(queue: asyncio.Queue[str], text: str) -> None:
     queue.put_nowait(text)
 
 
+class _JSONResponse(JSONResponse):
+    """JSON in UTF-8; text that cannot be UTF-8 (a lone surrogate echoed) as ASCII escapes."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+
+
 def _error(status: int, code: str, message: str, **details: Any) -> JSONResponse:
     body: dict[str, Any] = {"error": {"code": code, "message": message, **details}}
     if "ruling" in details:
         body["ruling"] = details["ruling"]
-    return JSONResponse(body, status_code=status)
+    return _JSONResponse(body, status_code=status)
 
 
 def _json(body: dict[str, Any], status: int = 200) -> JSONResponse:
-    return JSONResponse(body, status_code=status)
+    return _JSONResponse(body, status_code=status)
 
 
 async def _body(request: Request, model: type[B]) -> B:
@@ -142,11 +152,19 @@ async def _body(request: Request, model: type[B]) -> B:
         raise ApiError(400, "bad-request", "the request needs a JSON body")
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        where = f" at character {error.pos}" if isinstance(error, json.JSONDecodeError) else ""
-        raise ApiError(400, "bad-json", f"the body is not JSON{where}") from None
+    except json.JSONDecodeError as error:
+        message = f"the body is not JSON: {error.msg} at {error.pos}"
+        raise ApiError(400, "bad-json", message) from None
+    except (ValueError, RecursionError) as error:  # bad UTF-8, a 5000-digit number, deep nesting
+        what = "nested too deeply" if isinstance(error, RecursionError) else str(error)[:200]
+        raise ApiError(400, "bad-json", f"the body cannot be read: {what}") from None
     if not isinstance(data, dict):
         raise ApiError(400, "bad-request", "the body is a JSON object ({...})")
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:  # "\ud800" escapes a half of a character: no text holds it
+        message = "the body holds a lone surrogate (\\uD800-\\uDFFF)"
+        raise ApiError(400, "bad-json", message) from None
     try:
         return model.model_validate(data)
     except ValidationError as error:
@@ -201,7 +219,7 @@ def create_app(settings: Settings) -> Starlette:
         return _json(await call(table.game, request.path_params["game"], _player(request)))
 
     async def legal(request: Request) -> Response:
-        return _json(await call(table.legal, request.path_params["game"]))
+        return _json(await call(table.legal, request.path_params["game"], _player(request)))
 
     async def actions(request: Request) -> Response:
         body = await _body(request, ActionRequest)
@@ -229,7 +247,7 @@ def create_app(settings: Settings) -> Starlette:
         )
 
     async def game_log(request: Request) -> Response:
-        return _json(await call(table.log, request.path_params["game"]))
+        return _json(await call(table.log, request.path_params["game"], _player(request)))
 
     async def game_score(request: Request) -> Response:
         return _json(await call(table.score, request.path_params["game"]))

@@ -169,6 +169,7 @@ class Legal(_Answer):
     id: str
     version: int
     player: str
+    viewer: str | None
     actions: list[LegalAction]
     groups: dict[str, list[str]]
     pending: Proposal | None
@@ -226,6 +227,7 @@ class Log(_Answer):
 
     id: str
     version: int
+    viewer: str | None
     entries: list[LogEntry]
 
 

@@ -89,6 +89,40 @@ def _state_json(state: GameState) -> dict[str, Any]:
     return state.model_dump(mode="json")
 
 
+_CARD: Final = re.compile(r"(?<![\w#-])([a-z][a-z0-9-]*#\d+)")
+
+
+def placeholders(state: GameState, seen: GameState) -> dict[str, str]:
+    """Each card of ``state`` that the view ``seen`` hides, with its placeholder there.
+
+    The view keeps every position of the state, so walking both in the same order pairs each
+    hidden card with the placeholder standing in its place.
+    """
+    pairs: list[tuple[str | None, str | None]] = []
+    if state.field is not None and seen.field is not None:
+        for cell, shown in zip(state.field.cells, seen.field.cells, strict=True):
+            pairs += [(cell.raw, shown.raw), (cell.fate, shown.fate)]
+    pairs += zip(state.removed_fate, seen.removed_fate, strict=True)
+    for pile, shown_pile in zip(state.piles, seen.piles, strict=True):
+        pairs += zip(pile, shown_pile, strict=True)
+    for player, shown_player in zip(state.players, seen.players, strict=True):
+        pairs += zip(player.raw_cards, shown_player.raw_cards, strict=True)
+    return {real: shown for real, shown in pairs if real is not None and shown != real and shown}
+
+
+def masked(value: Any, mapping: Mapping[str, str]) -> Any:
+    """``value`` (JSON-ready) with every card ID of ``mapping`` replaced, in texts too."""
+    if not mapping:
+        return value
+    if isinstance(value, str):
+        return _CARD.sub(lambda m: mapping.get(m.group(1), m.group(1)), value)
+    if isinstance(value, dict):
+        return {key: masked(item, mapping) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [masked(item, mapping) for item in value]
+    return value
+
+
 class Table:
     """The saved games of one server and everything the API does with them."""
 
@@ -135,6 +169,12 @@ class Table:
                 {"field": "player", "players": list(error.players)},
             ) from None
 
+    def _hidden_from(self, state: GameState, player: str | None) -> dict[str, str]:
+        """The cards ``player`` may not see, with their placeholders; none for the whole state."""
+        if player is None:
+            return {}
+        return placeholders(state, self._seen_by(state, player))
+
     @staticmethod
     def _check_version(row: GameRow, version: int) -> None:
         if version != row.version:
@@ -168,7 +208,7 @@ class Table:
             **self._summary(row),
             "viewer": player,
             "state": _state_json(self._seen_by(state, player)),
-            "pending": row.pending,
+            "pending": masked(row.pending, self._hidden_from(state, player)),
             "score": self._score(state),
             "end": None if end is None else end.to_json(),
         }
@@ -286,15 +326,21 @@ class Table:
         row = self._row(game_id)
         return self._game(row, self._state(row), player)
 
-    def legal(self, game_id: str) -> dict[str, Any]:
-        """What the current player may do, each action in its text and JSON forms, by kind."""
+    def legal(self, game_id: str, player: str | None = None) -> dict[str, Any]:
+        """What the current player may do, each action in its text and JSON forms, by kind.
+
+        With ``player``, the cards that player may not see are named by their placeholders in
+        the player's view (``trade red get hidden#2``); an action posted with the same
+        ``player`` may name them so.
+        """
         row = self._row(game_id)
         state = self._state(row)
+        hidden = self._hidden_from(state, player)
         actions = [
             {
                 "kind": action.kind,
-                "text": format_action(action),
-                "action": action.model_dump(mode="json", exclude_none=True),
+                "text": masked(format_action(action), hidden),
+                "action": masked(action.model_dump(mode="json", exclude_none=True), hidden),
                 "needs_consent": _needs_consent(action),
             }
             for action in legal_actions(state, self.catalog)
@@ -306,9 +352,10 @@ class Table:
             "id": row.id,
             "version": row.version,
             "player": state.current.id,
+            "viewer": player,
             "actions": actions,
             "groups": groups,
-            "pending": row.pending,
+            "pending": masked(row.pending, hidden),
         }
 
     def act(
@@ -319,20 +366,23 @@ class Table:
         200: applied; 202: a proposal waiting for the other player; 422 (an ApiError): forbidden,
         nothing applied; 409: ``version`` is not the game's.
         """
-        action = self._read_action(given)
         with self.store.game_lock(game_id):
             row = self._row(game_id)
             self._check_version(row, version)
             state = self._state(row)
+            hidden = self._hidden_from(state, player)
+            # The viewer names the cards they cannot see by their placeholders.
+            action = self._read_action(masked(given, {v: k for k, v in hidden.items()}))
             outcome = judge(state, action, self.catalog)
             ruling = outcome.ruling.to_json()
             text = format_action(action)
             if outcome.state is None:
+                refusal = masked(ruling, hidden)
                 raise ApiError(
                     422,
                     "forbidden",
-                    outcome.ruling.reason_en,
-                    {"ruling": ruling, "action": text, "version": row.version},
+                    refusal["reason"]["en"],
+                    {"ruling": refusal, "action": masked(text, hidden), "version": row.version},
                 )
             partner = _needs_consent(action)
             if partner is not None:
@@ -349,7 +399,8 @@ class Table:
                 self._remember(row.id, new_version, state)
                 self._notify(row.id, {"version": new_version, "change": "proposal"})
                 answer = self.game(row.id, player)
-                return 202, {"ruling": ruling, "proposal": proposal, **_changed(answer)}
+                shown = masked({"ruling": ruling, "proposal": proposal}, hidden)
+                return 202, {**shown, **_changed(answer)}
             return 200, self._commit(row, state, action, outcome, player)
 
     def _commit(
@@ -375,7 +426,8 @@ class Table:
         self._remember(row.id, new_version, new_state)
         self._notify(row.id, {"version": new_version, "change": "action", "seq": seq})
         answer = self.game(row.id, player)
-        return {"ruling": ruling, "events": events, "seq": seq, **_changed(answer)}
+        shown = masked({"ruling": ruling, "events": events}, self._hidden_from(new_state, player))
+        return {**shown, "seq": seq, **_changed(answer)}
 
     def answer(
         self, game_id: str, proposal_id: str, accept: bool, version: int, player: str | None
@@ -406,7 +458,8 @@ class Table:
                 self.store.set_pending(row.id, new_version, None)
                 self._remember(row.id, new_version, state)
                 self._notify(row.id, {"version": new_version, "change": "declined"})
-                return {"declined": pending, **_changed(self.game(row.id, player))}
+                shown = masked(pending, self._hidden_from(state, player))
+                return {"declined": shown, **_changed(self.game(row.id, player))}
             action = action_from_json(pending["action"])
             outcome = judge(state, action, self.catalog)
             if outcome.state is None:  # cannot happen while the state is unchanged; be safe
@@ -417,7 +470,8 @@ class Table:
                     {"ruling": outcome.ruling.to_json(), "version": row.version},
                 )
             answer = self._commit(row, state, action, outcome, player)
-            return {"accepted": pending, **answer}
+            shown = masked(pending, self._hidden_from(self._state(self._row(game_id)), player))
+            return {"accepted": shown, **answer}
 
     def undo(self, game_id: str, version: int, player: str | None) -> dict[str, Any]:
         """Take back the actions since the last dice roll or revealed card; 409 when none."""
@@ -441,9 +495,10 @@ class Table:
             self.store.truncate(row.id, keep, new_version, state.to_json())
             self._remember(row.id, new_version, state)
             self._notify(row.id, {"version": new_version, "change": "undo"})
+            hidden = self._hidden_from(state, player)
             return {
                 "undone": [
-                    {"seq": entry.seq, "player": entry.player, "text": entry.text}
+                    {"seq": entry.seq, "player": entry.player, "text": masked(entry.text, hidden)}
                     for entry in undone
                 ],
                 **_changed(self.game(row.id, player)),
@@ -459,26 +514,33 @@ class Table:
             state = outcome.state
         return state
 
-    def log(self, game_id: str) -> dict[str, Any]:
-        """The game's log: each accepted action with its ruling, rule IDs and events."""
+    def log(self, game_id: str, player: str | None = None) -> dict[str, Any]:
+        """The game's log: each accepted action with its ruling, rule IDs and events.
+
+        With ``player``, the cards that player may not see now (another player's collected
+        cards, say) are named by their placeholders in the player's view.
+        """
         row = self._row(game_id)
+        hidden = self._hidden_from(self._state(row), player)
+        entries = [
+            {
+                "seq": entry.seq,
+                "version": entry.version,
+                "at": entry.at,
+                "player": entry.player,
+                "text": entry.text,
+                "action": entry.action,
+                "ruling": entry.ruling,
+                "events": entry.events,
+                "barrier": entry.barrier,
+            }
+            for entry in self.store.log(row.id)
+        ]
         return {
             "id": row.id,
             "version": row.version,
-            "entries": [
-                {
-                    "seq": entry.seq,
-                    "version": entry.version,
-                    "at": entry.at,
-                    "player": entry.player,
-                    "text": entry.text,
-                    "action": entry.action,
-                    "ruling": entry.ruling,
-                    "events": entry.events,
-                    "barrier": entry.barrier,
-                }
-                for entry in self.store.log(row.id)
-            ],
+            "viewer": player,
+            "entries": masked(entries, hidden),
         }
 
     def score(self, game_id: str) -> dict[str, Any]:

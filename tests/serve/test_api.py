@@ -7,6 +7,7 @@ Every answer is validated against the committed schema (catalog/schema/serve-api
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -644,3 +645,48 @@ def test_a_new_server_on_the_same_data_finds_every_game(make_client: Any) -> Non
     assert second.get(f"/api/games/{game['id']}").json() == before
     assert second.get(f"/api/games/{game['id']}/log").json() == log
     assert second.get(f"/api/games/{game['id']}").json()["pending"] == proposal
+
+
+# What each player may see -------------------------------------------------------------------------
+
+
+def test_the_log_hides_the_cards_another_player_collected(client: TestClient) -> None:
+    game = new_game(client)
+    play(client, game, RED_MOVE)
+    path = f"/api/games/{game['id']}/log"
+    for_blue = client.get(path, params={"player": "blue"}).json()
+    conforms(for_blue, "Log")
+    assert for_blue["viewer"] == "blue"
+    text = json.dumps(for_blue, ensure_ascii=False)
+    assert "argon#1" not in text
+    assert "nitrogen#2" not in text
+    [event] = for_blue["entries"][0]["events"]
+    seen = client.get(f"/api/games/{game['id']}", params={"player": "blue"}).json()
+    red = next(p for p in seen["state"]["players"] if p["id"] == "red")
+    assert event["data"]["collected"] == red["raw_cards"]  # the placeholders of the view
+    assert all(card in event["en"] for card in red["raw_cards"])
+    for_red = client.get(path, params={"player": "red"}).json()
+    assert for_red["entries"][0]["events"][0]["data"]["collected"] == ["argon#1", "nitrogen#2"]
+    assert client.get(path).json()["entries"] == for_red["entries"]
+
+
+def test_the_legal_actions_of_a_view_name_hidden_cards_by_placeholder(client: TestClient) -> None:
+    game = new_game(client)
+    play(client, game, RED_MOVE)
+    play(client, game, "end")
+    legal = client.get(f"/api/games/{game['id']}/legal", params={"player": "blue"}).json()
+    conforms(legal, "Legal")
+    trades = legal["groups"]["trade"]
+    assert trades and all("hidden#" in text for text in trades)
+    assert "argon" not in json.dumps(legal)
+    # Blue proposes with the placeholder; the server knows which card it stands for.
+    answer = client.post(
+        f"/api/games/{game['id']}/actions",
+        json={"action": trades[0], "version": legal["version"], "player": "blue"},
+    )
+    assert answer.status_code == 202, answer.text
+    assert answer.json()["proposal"]["text"] == trades[0]
+    real = client.get(f"/api/games/{game['id']}").json()["pending"]
+    assert real["text"] in ("trade red get argon#1", "trade red get nitrogen#2")
+    for_red = client.get(f"/api/games/{game['id']}", params={"player": "red"}).json()
+    assert for_red["pending"]["text"] == real["text"]  # red sees their own cards
