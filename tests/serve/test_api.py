@@ -677,7 +677,8 @@ def test_the_legal_actions_of_a_view_name_hidden_cards_by_placeholder(client: Te
     legal = client.get(f"/api/games/{game['id']}/legal", params={"player": "blue"}).json()
     conforms(legal, "Legal")
     trades = legal["groups"]["trade"]
-    assert trades and all("hidden#" in text for text in trades)
+    assert trades
+    assert all("hidden#" in text for text in trades)
     assert "argon" not in json.dumps(legal)
     # Blue proposes with the placeholder; the server knows which card it stands for.
     answer = client.post(
