@@ -463,3 +463,77 @@ def test_a_trade_waits_for_the_partner(page: Page, server: Any) -> None:
     assert page.all("#trade-offer")[0].is_displayed() is False
     assert len(page.all("#hand .card")) == 1
     page.shot("11-trade-accepted")
+
+
+def play_api(server: Any, game: str, *actions: str) -> None:
+    """Play actions through the API, as another phone at the table would."""
+    with server.client() as client:
+        for text in actions:
+            version = client.get(f"/api/games/{game}").json()["version"]
+            answer = client.post(
+                f"/api/games/{game}/actions", json={"action": text, "version": version}
+            )
+            assert answer.status_code == 200, answer.text
+
+
+def test_a_fight_with_the_dice_of_the_table(page: Page, server: Any) -> None:
+    game = start_level_one(page, seed=7)
+    take_phone(page, "red")
+    bx, by = api(server, f"/api/games/{game}")["state"]["field"]["base"]
+    # Red goes west, blue north-west, red one step north: blue can attack red's cell.
+    play_api(
+        server,
+        game,
+        f"move {bx - 1},{by} {bx - 2},{by}",
+        "end",
+        f"move {bx},{by - 1} {bx - 1},{by - 1}",
+        "end",
+        f"move {bx - 2},{by - 1}",
+        "end",
+    )
+    # The other phone's changes arrive by the event stream: the phone goes to blue.
+    take_phone(page, "blue")
+    red_cell = f'#field .cell[data-x="{bx - 2}"][data-y="{by - 1}"]'
+    assert page.css(red_cell).find_elements("css selector", '.combine[data-player="red"]')
+    page.tap(red_cell)
+    page.shown("#fight-panel")
+    assert api(server, f"/api/games/{game}")["state"]["fight"]["defender"] == "red"
+    page.shot("12-fight")
+    # The table's real die: blue rolled 6, red rolled 2.
+    page.tap('#fight-panel [data-die="a"][data-value="6"]')
+    page.tap('#fight-panel [data-die="d"][data-value="2"]')
+    page.tap("#fight-enter")
+    page.until(lambda: api(server, f"/api/games/{game}")["state"]["fight"] is None)
+    entry = api(server, f"/api/games/{game}/log")["entries"][-1]
+    assert entry["text"].startswith("fight 6:2")
+    fight = next(e for e in entry["events"] if e["kind"] == "fight")
+    assert fight["data"]["winner"] == "blue"
+    assert fight["data"]["rolled"] is False
+    page.until(lambda: page.css("#ruling").get_attribute("data-verdict") == "allowed")
+    assert "L1.T4" in [b.get_attribute("data-rule") for b in page.all("#ruling .rule-id")]
+    assert not page.css("#fight-panel").is_displayed()
+
+
+def test_the_join_code_for_a_lan_host(browser: Any, tmp_path: Path) -> None:
+    from tests.serve.conftest import Server
+
+    lan = Server(tmp_path / "lan-data", host="0.0.0.0")
+    lan.start()
+    try:
+        printed = re.search(r"open (http://\S+/\?token=(\S+))", lan.printed())
+        assert printed is not None, lan.printed()
+        join_url, token = printed.groups()
+        shots = tmp_path / "screenshots"
+        shots.mkdir()
+        page = Page(browser, lan.url, shots)
+        # Without the token nothing is served; with the join URL's token the page works.
+        page.driver.get(lan.url + "/")
+        assert "unauthorized" in page.driver.page_source
+        page.open(f"/?token={token}")
+        panel = page.shown("#join-panel")
+        assert panel.find_elements("css selector", "svg")
+        assert page.css("#join-url").text == join_url
+        page.shot("13-join")
+        assert_local(page.requested(), lan.url)
+    finally:
+        lan.stop()

@@ -43,7 +43,9 @@ def test_every_asset_the_page_names_exists() -> None:
 def test_no_asset_reaches_another_host(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     # The SVG namespace is a name, not a request.
-    urls = [u for u in re.findall(r"(?:https?:)?//[\w.-]+\.\w+[^\s\"')]*", text) if "w3.org" not in u]
+    urls = [
+        u for u in re.findall(r"(?:https?:)?//[\w.-]+\.\w+[^\s\"')]*", text) if "w3.org" not in u
+    ]
     assert urls == []
     assert "@import" not in text
 

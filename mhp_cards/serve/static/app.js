@@ -408,21 +408,30 @@ function formatTime(value) {
   return date.toLocaleString(S.lang === "ru" ? "ru-RU" : "en-GB", { dateStyle: "short", timeStyle: "short" });
 }
 
-async function renderJoin() {
+let joinInfo;
+/** The join URL and its QR code for a LAN host (null on a loopback host). */
+async function loadJoin() {
+  if (joinInfo !== undefined) return joinInfo;
   try {
     const { data } = await api("/api/join");
     const urls = (data.urls || []).filter((u) => !/^https?:\/\/(127\.|localhost|\[::1\])/.test(u));
-    const url = urls[0];
-    if (!url || !data.qr_svg) {
-      $("join-panel").hidden = true;
-      return;
-    }
-    $("join-qr").innerHTML = data.qr_svg || data.svg || "";
-    $("join-url").textContent = url;
-    $("join-panel").hidden = false;
+    joinInfo = urls.length && data.qr_svg ? { url: urls[0], svg: data.qr_svg } : null;
   } catch {
-    $("join-panel").hidden = true;
+    joinInfo = null;
   }
+  return joinInfo;
+}
+
+function joinNode(info) {
+  return h("div", { class: "join" }, h("p", { class: "hint" }, t("join_hint")), h("div", { class: "qr", html: info.svg }), h("p", { class: "join-url" }, info.url));
+}
+
+async function renderJoin() {
+  const info = await loadJoin();
+  $("join-panel").hidden = !info;
+  if (!info) return;
+  $("join-qr").innerHTML = info.svg;
+  $("join-url").textContent = info.url;
 }
 
 async function startGame(event) {
@@ -907,6 +916,7 @@ function renderFight(state) {
     {
       type: "button",
       class: "secondary big",
+      id: "fight-enter",
       disabled: true,
       onclick: () => play(`fight ${rolls.a}:${rolls.d}${armoured ? `,${rolls.d2}` : ""}`),
     },
@@ -970,8 +980,9 @@ function describe(item) {
     case "claim":
       return t("claim_mission", a.mission);
     case "fight": {
-      const take = a.take ? cards(a.take) : "";
-      const retreat = a.retreat ? cellLabel(a.retreat) : "";
+      if (a.rounds?.length) return `🎲 ${a.rounds.map((r) => r.join(":")).join(" ")}`;
+      const take = a.take === undefined || a.take === null ? "" : a.take.length ? `${t("fight_take")}: ${cards(a.take)}` : t("fight_take_none");
+      const retreat = a.retreat ? t("fight_retreat", cellLabel(a.retreat)) : "";
       return `🎲 ${[take, retreat].filter(Boolean).join(" · ") || t("fight_roll")}`;
     }
     case "end":
@@ -1285,8 +1296,9 @@ async function showScore() {
   );
 }
 
-function showSeat() {
+async function showSeat() {
   if (!S.game) return;
+  const join = await loadJoin();
   const players = S.game.players || S.game.state?.players.map((p) => p.id) || [];
   const choose = (seat) => {
     S.seat = seat;
@@ -1304,6 +1316,7 @@ function showSeat() {
       { class: "choices", style: "flex-direction:column" },
       h("button", { type: "button", "aria-checked": String(S.seat === "pass"), role: "radio", onclick: () => choose("pass") }, t("seat_pass"), h("span", { class: "sub" }, t("seat_pass_hint"))),
       players.map((p) => h("button", { type: "button", role: "radio", "aria-checked": String(S.seat === p), dataset: { seat: p }, onclick: () => choose(p) }, dot(p), " ", t("seat_one", colourName(p)))),
+      join ? [h("h3", {}, t("join")), joinNode(join)] : null,
     ),
   );
 }
