@@ -1,11 +1,15 @@
 """``mhp serve``: the table companion, a local web server for the players' phones."""
 
+import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from mhp_cards.cli.app import app, fail, reports_errors
+
+if TYPE_CHECKING:
+    import socket
 
 
 @app.command("serve")
@@ -55,6 +59,10 @@ def serve(
         )
     except OSError as error:
         fail(f"{directory}: cannot keep games there: {error.strerror or error}")
+    try:
+        listening = _listen(host, port)
+    except OSError as error:
+        fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
     typer.echo(f"mhp serve: games in {directory}")
     for url in urls:
         typer.echo(f"  open {url}")
@@ -64,16 +72,25 @@ def serve(
     typer.echo("Press Ctrl+C to stop.")
     config = uvicorn.Config(
         application,
-        host=host,
-        port=port,
         log_level="warning",
         timeout_graceful_shutdown=2,
         server_header=False,
     )
-    server = uvicorn.Server(config)
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def _listen(host: str, port: int) -> "socket.socket":
+    """A socket bound to host:port, so that a port in use is one clear message."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
     try:
-        server.run()
-    except OSError as error:
-        fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
-    if not server.started:
-        fail(f"cannot listen on {host}:{port} (is another server using the port?)")
+        if sys.platform != "win32":  # elsewhere: restart at once after a stop
+            listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host.strip("[]"), port))
+    except OSError:
+        listening.close()
+        raise
+    listening.set_inheritable(True)
+    return listening
