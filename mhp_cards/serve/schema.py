@@ -58,6 +58,8 @@ class Ruling(_Answer):
     reason: Texts
     facts: dict[str, Any]
     house_rules: list[str]
+    code: str | None = None
+    """The reason as a code (``move.already-moved``), where the referee gives one."""
 
 
 class Event(_Answer):
@@ -67,6 +69,8 @@ class Event(_Answer):
     ru: str
     en: str
     data: dict[str, Any]
+    code: str | None = None
+    """What happened as a code, where the referee gives one."""
 
 
 class ScoreLine(_Answer):

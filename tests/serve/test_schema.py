@@ -48,3 +48,18 @@ def test_a_request_body_is_described_as_it_is_read() -> None:
         conforms({"action": "end"}, "ActionRequest")
     with pytest.raises(jsonschema.ValidationError):
         conforms({"mission": "M1", "cards": ["CO2"], "extra": 1}, "MissionRequest")
+
+
+def test_rulings_and_events_may_carry_a_reason_code() -> None:
+    ruling = {
+        "verdict": "forbidden",
+        "rules": ["L1.T1"],
+        "reason": {"ru": "…", "en": "…"},
+        "facts": {},
+        "house_rules": [],
+        "code": "move.already-moved",
+    }
+    conforms(ruling, "Ruling")
+    conforms({"kind": "move", "ru": "…", "en": "…", "data": {}, "code": "move.moved"}, "Event")
+    with pytest.raises(jsonschema.ValidationError):
+        conforms({**ruling, "code": 5}, "Ruling")
