@@ -537,3 +537,70 @@ def test_the_join_code_for_a_lan_host(browser: Any, tmp_path: Path) -> None:
         assert_local(page.requested(), lan.url)
     finally:
         lan.stop()
+
+
+def play_to_the_end(server: Any, game: str) -> dict[str, Any]:
+    """Play a level-1 game to its end through the API, as a plain greedy table would.
+
+    A claim when one is listed, then the fight, then the move that collects the most raw cards
+    (or gets nearest to one), then the end of the turn.
+    """
+
+    def choose(legal: list[dict[str, Any]], state: dict[str, Any]) -> dict[str, Any]:
+        by_kind = {kind: [a for a in legal if a["kind"] == kind] for kind in ("claim", "fight")}
+        for kind in ("claim", "fight"):
+            if by_kind[kind]:
+                return by_kind[kind][0]
+        raw = {(c["x"], c["y"]) for c in state["field"]["cells"] if c["raw"]}
+        moves = [a for a in legal if a["kind"] == "move"]
+        if moves:
+
+            def value(a: dict[str, Any]) -> tuple[int, int]:
+                path = [tuple(p) for p in a["action"]["path"]]
+                x, y = path[-1]
+                near = min((abs(x - rx) + abs(y - ry) for rx, ry in raw), default=0)
+                return sum(p in raw for p in path), -near
+
+            return max(moves, key=value)
+        return next(a for a in legal if a["kind"] == "end")
+
+    with server.client() as client:
+        current = client.get(f"/api/games/{game}").json()
+        for _ in range(1000):
+            if current["end"] is not None:
+                return current
+            legal = client.get(f"/api/games/{game}/legal").json()["actions"]
+            answer = client.post(
+                f"/api/games/{game}/actions",
+                json={
+                    "action": choose(legal, current["state"])["action"],
+                    "version": current["version"],
+                },
+            )
+            assert answer.status_code == 200, answer.text
+            current = answer.json()
+    raise AssertionError("the game did not end in 1000 actions")
+
+
+def test_the_end_of_the_game_and_the_score(page: Page, server: Any) -> None:
+    game = start_level_one(page, seed=5)
+    take_phone(page, "red")
+    ended = play_to_the_end(server, game)
+    end = ended["end"]
+    banner = page.shown("#end-banner")
+    assert end["reason"]["en"].lower() in banner.text.lower()
+    winners = page.css("#end-winners").text
+    for colour in ("red", "blue"):
+        assert (colour.title() in winners) == (colour in end["winners"])
+    assert [
+        b.get_attribute("data-rule") for b in banner.find_elements("css selector", ".rule-id")
+    ] == end["rules"]
+    assert not page.css("#actions-panel").is_displayed()
+    page.shot("14-end")
+    # The score, line by line, with the totals the server counts.
+    page.tap("#score-button")
+    score = page.shown("#score")
+    for colour, total in ended["score"]["totals"].items():
+        row = score.find_element("css selector", f'tr[data-player="{colour}"]')
+        assert row.text.split()[-1] == str(total)
+    page.shot("15-score")

@@ -36,6 +36,7 @@ const t = (key, ...args) => {
   const value = STRINGS[S.lang][key] ?? STRINGS.en[key] ?? key;
   return typeof value === "function" ? value(...args) : value;
 };
+const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 const pick = (texts) => (texts && (texts[S.lang] ?? texts.en ?? texts.ru)) || "";
 
 // --- HTML helpers --------------------------------------------------------------------------
@@ -715,28 +716,28 @@ function renderStatus(game) {
   const state = game.state;
   const mine = game.viewer === game.turn;
   $("status").replaceChildren(
-    h("span", { class: "who", dataset: { turn: game.turn } }, t("turn_of"), ": ", dot(game.turn), colourName(game.turn), mine ? h("span", { class: "chip" }, t("your_turn")) : null),
+    state.ended
+      ? h("span", { class: "who" }, t("game_over"))
+      : h("span", { class: "who", dataset: { turn: game.turn } }, t("turn_of"), ": ", dot(game.turn), colourName(game.turn), mine ? h("span", { class: "chip" }, t("your_turn")) : null),
     h("span", { class: "meta" }, `${t("levels")[state.level] || state.level} · ${t("round", state.round)} · ${t("version", game.version)}`),
     game.viewer ? h("span", { class: "meta" }, t("you_see", colourName(game.viewer))) : null,
   );
 }
 
 function renderEnd(game) {
-  const panel = $("fight-panel");
-  panel.classList.remove("end-banner");
-  if (!game.end) return;
-  // drawn in the status area: the end and its winners, always on top
+  $("end-banner")?.remove();
   const end = game.end;
+  if (!end) return;
+  // The end and its winners, on top of the table.
   $("status").after(
-    Object.assign(
-      h(
-        "div",
-        { class: "end-banner", id: "end-banner" },
-        h("h2", {}, t("game_over")),
-        h("p", {}, pick(end.reason)),
-        h("p", {}, h("b", {}, `${t("winners")}: `), (end.winners || []).map((w) => [dot(w), " ", colourName(w), " "])),
-        h("div", { class: "rules" }, (end.rules || []).map(ruleChip)),
-      ),
+    h(
+      "div",
+      { class: "end-banner", id: "end-banner", dataset: { code: end.code } },
+      h("h2", {}, t("game_over")),
+      h("p", {}, capital(pick(end.reason))),
+      h("p", { id: "end-winners" }, h("b", {}, `${t("winners")}: `), (end.winners || []).map((w) => [dot(w), " ", colourName(w), " "])),
+      h("div", { class: "rules" }, (end.rules || []).map(ruleChip)),
+      h("button", { type: "button", class: "secondary", onclick: showScore }, t("score")),
     ),
   );
 }
@@ -1258,6 +1259,18 @@ async function showLog() {
   }
 }
 
+/** A score line's words (the server writes them in English) in the page's language. */
+function scoreWhat(what) {
+  let m = what.match(/^(\d+) raw cards$/);
+  if (m) return t("score_raw", Number(m[1]));
+  if (what === "money") return t("score_money");
+  m = what.match(/^(\S+) on (\S+) \(installation (\d+)\)$/);
+  if (m) return t("score_product", m[1], m[2], m[3]);
+  m = what.match(/^(\S+) on mission (\S+)(.*)$/);
+  if (m) return t("score_mission", m[1], m[2], m[3].trim());
+  return what;
+}
+
 async function showScore() {
   if (!S.game) return;
   let data = S.game.score ? { ...S.game.score, end: S.game.end } : null;
@@ -1274,11 +1287,11 @@ async function showScore() {
     rows.push(
       h(
         "tr",
-        { class: winners.has(player) ? "winner" : "" },
+        { class: winners.has(player) ? "winner" : "", dataset: { player } },
         h("th", { colspan: 2 }, dot(player), " ", colourName(player)),
         h("th", { class: "num" }, String(data.totals[player])),
       ),
-      ...lines.map((line) => h("tr", {}, h("td", {}, line.what), h("td", {}, ruleChip(line.rule)), h("td", { class: "num" }, String(line.value)))),
+      ...lines.map((line) => h("tr", {}, h("td", {}, scoreWhat(line.what)), h("td", {}, ruleChip(line.rule)), h("td", { class: "num" }, String(line.value)))),
     );
   }
   const end = data.end;
@@ -1287,7 +1300,7 @@ async function showScore() {
     h(
       "div",
       { id: "score" },
-      end ? h("div", { class: "end-banner" }, h("h2", {}, t("game_over")), h("p", {}, pick(end.reason)), h("div", { class: "rules" }, (end.rules || []).map(ruleChip))) : null,
+      end ? h("div", { class: "end-banner" }, h("h2", {}, t("game_over")), h("p", {}, capital(pick(end.reason))), h("div", { class: "rules" }, (end.rules || []).map(ruleChip))) : null,
       h("p", {}, h("b", {}, `${end ? t("winners") : t("leading")}: `), [...winners].map((w) => [dot(w), " ", colourName(w), " "])),
       h("table", { class: "score-table" }, h("tbody", {}, rows)),
       data.ruling ? h("p", { class: "hint" }, pick(data.ruling.reason)) : null,

@@ -164,6 +164,10 @@ export const STRINGS = {
     back_to_game: "Вернуться к игре",
     error: "Ошибка",
     hidden_card: "карточка рубашкой вверх",
+    score_raw: (n) => `карточки сырья: ${n}`,
+    score_money: "деньги, мР",
+    score_product: (f, card, n) => `${f} на ${card} (установка ${n})`,
+    score_mission: (f, id, note) => `${f} на миссии ${id}${note ? ` ${note}` : ""}`,
   },
   en: {
     title: "Referee at the table",
@@ -327,5 +331,9 @@ export const STRINGS = {
     back_to_game: "Back to the game",
     error: "Error",
     hidden_card: "a face-down card",
+    score_raw: (n) => `${n} raw card${n === 1 ? "" : "s"}`,
+    score_money: "money, mR",
+    score_product: (f, card, n) => `${f} on ${card} (installation ${n})`,
+    score_mission: (f, id, note) => `${f} on mission ${id}${note ? ` ${note}` : ""}`,
   },
 };
