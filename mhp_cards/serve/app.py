@@ -372,51 +372,9 @@ class _Guard:
             await self.app(scope, receive, send)
             return
         headers = {key.decode("latin-1").lower(): value for key, value in scope["headers"]}
-        hosts = self.settings.hosts
-        if hosts is not None:
-            host = headers.get("host", b"").decode("latin-1")
-            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-            if name not in hosts:
-                await _send(
-                    scope,
-                    receive,
-                    send,
-                    _error(400, "bad-host", f"this server answers for {', '.join(sorted(hosts))}"),
-                )
-                return
         set_cookie = False
-        token = self.settings.token
-        if token is not None:
-            given = _token_of(scope, headers)
-            if given is None or not hmac.compare_digest(given[0].encode(), token.encode()):
-                await _send(
-                    scope,
-                    receive,
-                    send,
-                    _error(
-                        401,
-                        "unauthorized",
-                        "open the join URL the server printed (it carries the access token)",
-                    ),
-                )
-                return
-            set_cookie = given[1] == "query"
-        length = headers.get("content-length")
-        limit = self.settings.body_limit
-        if length is not None and (not length.isdigit() or int(length) > limit):
-            await _send(scope, receive, send, _too_large(limit))
-            return
-        received = 0
         started = False
-
-        async def limited() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > limit:
-                    raise _TooLargeError
-            return message
+        token = self.settings.token
 
         async def send_with_headers(message: Message) -> None:
             nonlocal started
@@ -433,11 +391,48 @@ class _Guard:
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 
+        hosts = self.settings.hosts
+        if hosts is not None:
+            host = headers.get("host", b"").decode("latin-1")
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name not in hosts:
+                refusal = _error(
+                    400, "bad-host", f"this server answers for {', '.join(sorted(hosts))}"
+                )
+                await refusal(scope, receive, send_with_headers)
+                return
+        if token is not None:
+            given = _token_of(scope, headers)
+            if given is None or not hmac.compare_digest(given[0].encode(), token.encode()):
+                refusal = _error(
+                    401,
+                    "unauthorized",
+                    "open the join URL the server printed (it carries the access token)",
+                )
+                await refusal(scope, receive, send_with_headers)
+                return
+            set_cookie = given[1] == "query"
+        length = headers.get("content-length")
+        limit = self.settings.body_limit
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await _too_large(limit)(scope, receive, send_with_headers)
+            return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    raise _TooLargeError
+            return message
+
         try:
             await self.app(scope, limited, send_with_headers)
         except _TooLargeError:
             if not started:
-                await _send(scope, receive, send, _too_large(limit))
+                await _too_large(limit)(scope, receive, send_with_headers)
 
 
 class _TooLargeError(Exception):
@@ -446,10 +441,6 @@ class _TooLargeError(Exception):
 
 def _too_large(limit: int) -> JSONResponse:
     return _error(413, "too-large", f"the request body is larger than {limit} bytes")
-
-
-async def _send(scope: Scope, receive: Receive, send: Send, response: Response) -> None:
-    await response(scope, receive, send)
 
 
 def _token_of(scope: Scope, headers: dict[str, bytes]) -> tuple[str, str] | None:

@@ -76,5 +76,5 @@ def qr_svg(url: str) -> str:
 def qr_terminal(url: str) -> str:
     """The QR code of ``url`` drawn with block characters, for the terminal."""
     out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    segno.make(url, error="m").terminal(out=out, compact=True, border=4)
     return out.getvalue()

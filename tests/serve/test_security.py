@@ -65,6 +65,8 @@ def test_without_the_token_every_route_is_401(guarded: tuple[TestClient, str]) -
             assert answer.status_code == 401, (method, path, headers)
             conforms(answer.json(), "Error")
             assert answer.json()["error"]["code"] == "unauthorized"
+            assert answer.headers["x-content-type-options"] == "nosniff"
+            assert answer.headers["content-security-policy"].startswith("default-src 'self'")
         wrong = client.request(method, path, params={"token": "nope"})
         assert wrong.status_code == 401
         assert "set-cookie" not in wrong.headers
