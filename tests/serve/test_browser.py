@@ -250,6 +250,8 @@ def test_a_level_one_turn_by_taps(page: Page, server: Any) -> None:
     game = start_level_one(page)
     page.shot("01-hand-over")
     take_phone(page, "red")
+    # The screen stays on while the game is open (Screen Wake Lock: 127.0.0.1 is secure).
+    assert page.driver.execute_script("return document.body.dataset.wake") == "on"
 
     # The table: the field with both combines on the Base, the legal actions, whose move it is.
     first = api(server, f"/api/games/{game}")
@@ -422,6 +424,13 @@ def test_pass_and_play_hides_the_other_hand(page: Page, server: Any) -> None:
     assert leaks == {}
     red_row = page.css('#players-panel li[data-player="red"]')
     assert "2 cards" in red_row.text
+    # Nor does blue's log name the cards red collected.
+    page.tap("#log-button")
+    move = page.shown('#log li[data-seq="1"]').find_element("css selector", ".events").text
+    assert "collected: ▒, ▒" in move
+    html = page.driver.page_source
+    assert [card for card in red_cards if card in html] == []
+    page.tap("#dialog-close")
     assert api(server, f"/api/games/{game}")["turn"] == "blue"
 
 
@@ -604,3 +613,80 @@ def test_the_end_of_the_game_and_the_score(page: Page, server: Any) -> None:
         row = score.find_element("css selector", f'tr[data-player="{colour}"]')
         assert row.text.split()[-1] == str(total)
     page.shot("15-score")
+
+
+def test_a_seat_per_phone_kept_in_sync(page: Page, server: Any) -> None:
+    game = start_level_one(page, seed=7)
+    take_phone(page, "red")
+    # This phone is blue's: no hand-over screen, blue's view, red's turn shown as waiting.
+    page.tap("#seat-button")
+    page.tap('#dialog [data-seat="blue"]')
+    page.until(lambda: "you see as Blue" in page.css("#status").text)
+    assert "It is Red's turn" in page.css("#actions").text
+    assert not page.all("#field .cell.legal")
+    # Red plays on another phone; the event stream brings the change to this one.
+    bx, by = api(server, f"/api/games/{game}")["state"]["field"]["base"]
+    play_api(server, game, f"move {bx - 1},{by} {bx - 2},{by}", "end")
+    page.until(lambda: "your turn" in page.css("#status").text)
+    assert not page.css("#handover").is_displayed()
+    moved = page.css(f'#field .cell[data-x="{bx - 2}"][data-y="{by}"]')
+    assert moved.find_elements("css selector", '.combine[data-player="red"]')
+    assert page.all("#field .cell.legal")
+    assert 'data-player="red"' in page.css('#players-panel li[data-player="red"]').get_attribute(
+        "outerHTML"
+    )
+    # The seat is remembered for this game on this phone.
+    page.driver.refresh()
+    page.ready()
+    page.until(lambda: "you see as Blue" in page.css("#status").text)
+    page.shot("16-seat-blue")
+
+
+def test_a_small_phone_and_its_tap_targets(page: Page, server: Any) -> None:
+    page.driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 360, "height": 640, "deviceScaleFactor": 1, "mobile": True},
+    )
+    game = start_level_one(page, seed=7)
+    take_phone(page, "red")
+
+    def check(screen: str) -> None:
+        width = page.driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 360, f"{screen}: the page is {width} px wide at 360"
+        small = page.driver.execute_script(
+            """return [...document.querySelectorAll('button, a.button')]
+                 .filter((b) => b.offsetParent && !b.closest('#field'))
+                 .map((b) => [b.id || b.dataset.action || b.textContent.trim(),
+                              b.getBoundingClientRect().height])
+                 .filter(([, height]) => height < 44)"""
+        )
+        assert small == [], f"{screen}: tap targets under 44 px: {small}"
+
+    check("table")
+    cells = page.driver.execute_script(
+        "return [...document.querySelectorAll('#field .cell')].map((c) => c.offsetWidth)"
+    )
+    assert min(cells) >= 30
+    page.shot("17-small-phone")
+    page.driver.get(f"{server.url}/#/checker")
+    page.ready()
+    page.shown("#checker-cards button")
+    check("checker")
+    page.driver.get(f"{server.url}/#/")
+    page.ready()
+    page.shown("#start-game")
+    check("home")
+
+    # On a desktop the table has two columns: the field on the left, the actions beside it.
+    page.driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False},
+    )
+    page.driver.get(f"{server.url}/#/game/{game}")
+    page.ready()
+    page.shown("#field .cell")
+    field = page.css("#field-wrap").rect
+    actions = page.css("#actions-panel").rect
+    assert field["x"] + field["width"] <= actions["x"]
+    assert abs(field["y"] - actions["y"]) < field["height"]
+    page.shot("18-desktop")

@@ -139,6 +139,15 @@ function cardNode(card, extra = "") {
     h("span", { class: "n" }, pick(info.name)),
   );
 }
+/** A referee text with card IDs (hematite#2) written as the cards' formulas (Fe2O3). */
+function cardsInText(text) {
+  return String(text || "").replace(/\b(hidden(?:-fate)?|[a-z][a-z0-9-]*)#\d+\b/g, (id) => {
+    if (isHidden(id)) return "▒";
+    const info = rawInfo(id);
+    return info ? info.formula : id;
+  });
+}
+
 const cardText = (card) => {
   if (isHidden(card)) return t("hidden_card");
   const info = rawInfo(card);
@@ -204,10 +213,10 @@ function wrapRuling(good, ruling, events, note, extra) {
   box.dataset.verdict = ruling.verdict;
   box.append(
     h("div", { class: "verdict" }, t("verdicts")[ruling.verdict] || ruling.verdict),
-    h("p", { class: "reason" }, pick(ruling.reason)),
+    h("p", { class: "reason" }, cardsInText(pick(ruling.reason))),
   );
   if (extra) box.append(extra);
-  if (events.length) box.append(h("ul", { class: "events" }, events.map((e) => h("li", {}, pick(e)))));
+  if (events.length) box.append(h("ul", { class: "events" }, events.map((e) => h("li", {}, cardsInText(pick(e))))));
   if (note) box.append(h("p", { class: "note" }, note));
   box.append(h("div", { class: "rules" }, [...(ruling.rules || []), ...(ruling.house_rules || [])].map(ruleChip)));
   return box;
@@ -314,7 +323,7 @@ function renderForm() {
   const cat = S.catalog;
   choiceButtons(
     "level-choices",
-    cat.levels.map((level) => ({ value: level, label: t("levels")[level] || level, sub: t("level_hint")[level] })),
+    cat.levels.map((level) => ({ value: level, label: t("level_names")[level] || level, sub: t("level_hint")[level] })),
     form.level,
     (level) => {
       form.level = level;
@@ -593,7 +602,10 @@ async function requestWake() {
   if (!("wakeLock" in navigator) || S.wake || document.visibilityState !== "visible") return;
   try {
     S.wake = await navigator.wakeLock.request("screen");
-    S.wake.addEventListener("release", () => (S.wake = null));
+    S.wake.addEventListener("release", () => {
+      S.wake = null;
+      delete document.body.dataset.wake;
+    });
     document.body.dataset.wake = "on";
   } catch {
     document.body.dataset.wake = "refused";
@@ -828,7 +840,7 @@ function renderField(state) {
             onclick: () => tapCell(x, y),
           },
           here.map((p) =>
-            h("span", { class: `combine${here.length > 1 ? " two" : ""}`, style: `background:${colour(p.id).rgb}`, dataset: { player: p.id } }),
+            h("span", { class: `combine${here.length > 2 ? " n3" : here.length > 1 ? " n2" : ""}`, style: `background:${colour(p.id).rgb}`, dataset: { player: p.id } }),
           ),
         ),
       );
@@ -1246,8 +1258,8 @@ async function showLog() {
                 "li",
                 { dataset: { seq: entry.seq } },
                 h("div", {}, h("b", {}, `${entry.seq}. `), dot(entry.player), " ", h("span", { class: "text" }, entry.text)),
-                h("div", { class: "hint" }, pick(entry.ruling?.reason)),
-                (entry.events || []).length ? h("ul", { class: "events" }, entry.events.map((e) => h("li", {}, pick(e)))) : null,
+                h("div", { class: "hint" }, cardsInText(pick(entry.ruling?.reason))),
+                (entry.events || []).length ? h("ul", { class: "events" }, entry.events.map((e) => h("li", {}, cardsInText(pick(e))))) : null,
                 h("div", { class: "rules" }, (entry.ruling?.rules || []).map(ruleChip)),
               ),
             ),
