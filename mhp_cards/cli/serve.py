@@ -28,8 +28,8 @@ def serve(
         Path | None,
         typer.Option(
             "--data",
-            help="Directory for the saved games (default: the per-user data directory, "
-            "or $MHP_DATA_DIR).",
+            help="Directory the saved games are written to (default: $MHP_DATA_DIR, else the "
+            "per-user data directory).",
             file_okay=False,
         ),
     ] = None,
@@ -76,7 +76,10 @@ def serve(
         timeout_graceful_shutdown=2,
         server_header=False,
     )
-    uvicorn.Server(config).run(sockets=[listening])
+    try:
+        uvicorn.Server(config).run(sockets=[listening])
+    finally:
+        listening.close()
 
 
 def _listen(host: str, port: int) -> "socket.socket":
