@@ -19,7 +19,6 @@ What it adds to the referee is what a shared table needs:
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 import threading
@@ -57,7 +56,7 @@ __all__ = ["GAME_ID", "Table", "is_barrier"]
 
 #: What a game ID looks like; anything else is not looked up at all.
 GAME_ID: Final = re.compile(r"^[0-9a-f]{8}$")
-#: The most actions one undo may take back, and the longest action text read.
+#: The longest action text read (the longest real one, a trade, is under a hundred characters).
 _ACTION_TEXT_LIMIT: Final = 2000
 
 Notify = Callable[[str, dict[str, Any]], None]
@@ -679,8 +678,3 @@ def _house_rule(rule: Any) -> dict[str, Any]:
         "ruling_for": rule.ruling_for,
         "default": rule.default,
     }
-
-
-def dumps(document: Mapping[str, Any]) -> str:
-    """JSON text of an answer (UTF-8 kept readable)."""
-    return json.dumps(document, ensure_ascii=False)
