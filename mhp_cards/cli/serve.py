@@ -42,8 +42,17 @@ def serve(
 
     from mhp_cards.serve import Settings, create_app, default_data_dir
     from mhp_cards.serve.app import loopback_hosts
-    from mhp_cards.serve.join import is_loopback, join_urls, new_token, qr_terminal
+    from mhp_cards.serve.join import (
+        host_problem,
+        is_loopback,
+        join_urls,
+        new_token,
+        qr_terminal,
+    )
 
+    problem = host_problem(host)
+    if problem is not None:
+        fail(problem, 2)
     directory = data if data is not None else default_data_dir()
     loopback = is_loopback(host)
     token = None if loopback else new_token()
@@ -92,7 +101,7 @@ def _listen(host: str, port: int) -> "socket.socket":
         if sys.platform != "win32":  # elsewhere: restart at once after a stop
             listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listening.bind((host.strip("[]"), port))
-    except OSError:
+    except BaseException:
         listening.close()
         raise
     listening.set_inheritable(True)

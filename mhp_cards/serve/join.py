@@ -10,13 +10,39 @@ from __future__ import annotations
 
 import io
 import ipaddress
+import re
 import secrets
 import socket
 from urllib.parse import quote
 
 import segno
 
-__all__ = ["is_loopback", "join_urls", "lan_addresses", "new_token", "qr_svg", "qr_terminal"]
+__all__ = [
+    "host_problem",
+    "is_loopback",
+    "join_urls",
+    "lan_addresses",
+    "new_token",
+    "qr_svg",
+    "qr_terminal",
+]
+
+_HOSTNAME = re.compile(
+    r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$"
+)
+
+
+def host_problem(host: str) -> str | None:
+    """Why ``host`` cannot be listened on (not an IP address nor a host name); None if it can."""
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        if not _HOSTNAME.fullmatch(host):
+            return (
+                f"{ascii(host)[:60]} is not an address to listen on; give an IP address such as "
+                "127.0.0.1 or 0.0.0.0, or a host name"
+            )
+    return None
 
 
 def is_loopback(host: str) -> bool:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mhp_cards.serve import default_data_dir
-from mhp_cards.serve.join import is_loopback, join_urls, qr_terminal
+from mhp_cards.serve.join import host_problem, is_loopback, join_urls, qr_terminal
 from mhp_cards.serve.store import DB_NAME
 from tests.serve.conftest import SERVE, Server
 
@@ -117,3 +117,16 @@ def test_the_default_data_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert default_data_dir() == tmp_path / "home" / ".local" / "share" / "mhp-cards"
+
+
+@pytest.mark.parametrize("host", ["\x80", "no such host", "a..b", "-x", "", "http://x"])
+def test_a_host_that_is_no_address_is_a_usage_error(cli, host: str, tmp_path: Path) -> None:
+    result = cli("serve", "--host", host, "--data", str(tmp_path / "data"))
+    assert result.exit_code == 2
+    assert "is not an address to listen on" in result.stderr
+    assert not (tmp_path / "data").exists()
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0", "::", "[::1]", "localhost", "mhp.lan"])
+def test_addresses_and_host_names_are_hosts(host: str) -> None:
+    assert host_problem(host) is None
