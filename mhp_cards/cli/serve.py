@@ -28,7 +28,7 @@ def serve(
         Path | None,
         typer.Option(
             "--data",
-            help="Directory the saved games are written to (default: $MHP_DATA_DIR, else the "
+            help="Directory to write the saved games to (default: $MHP_DATA_DIR, else the "
             "per-user data directory).",
             file_okay=False,
         ),

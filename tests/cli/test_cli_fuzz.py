@@ -206,11 +206,16 @@ def _arguments(draw: Any, command: Any, files: dict[str, list[str]]) -> list[str
 
 @pytest.fixture
 def no_serving(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """``mhp serve`` reads its arguments, binds and prints, then returns instead of serving."""
+    """``mhp serve`` reads its arguments, binds and prints, then returns instead of serving.
+
+    Every command runs in the test's own directory, so that a relative path a command is given
+    (or makes up) never lands in the checkout.
+    """
     import uvicorn
 
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
     monkeypatch.setenv("MHP_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
 
 
 @pytest.mark.parametrize("path", sorted(COMMANDS), ids=" ".join)
