@@ -357,6 +357,19 @@ def test_a_level_one_turn_by_taps(page: Page, server: Any) -> None:
     page.shown("#field .cell")
     page.shot("06-reloaded")
 
+    # The mission checker from the table, with the player's own hand; then back to the game.
+    page.tap("#dock-checker")
+    page.tap("#checker-hand")
+    page.until(lambda: len(page.all("#checker-chosen [data-chosen]")) >= 1)
+    page.tap("#checker-check")
+    page.until(lambda: page.css("#checker-ruling").get_attribute("data-verdict") == "incomplete")
+    kinds = sorted(card.split("#")[0] for card in collected)
+    chosen = page.all("#checker-chosen [data-chosen]")
+    assert sorted({c.get_attribute("data-chosen") for c in chosen}) == sorted(set(kinds))
+    page.tap("#checker-back")
+    page.until(lambda: page.driver.current_url.endswith(f"#/game/{game}"))
+    page.shown("#field .cell")
+
     # Nothing left 127.0.0.1: every request went to this server.
     urls = page.requested()
     assert any(url.startswith(server.url + "/api/") for url in urls)

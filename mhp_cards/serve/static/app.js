@@ -276,7 +276,8 @@ function route() {
 
 function show(screen) {
   for (const name of ["home", "table", "checker"]) $(`screen-${name}`).hidden = name !== screen;
-  $("dock").hidden = screen !== "table" && !(screen === "checker" && S.game);
+  $("dock").hidden = screen !== "table";
+  $("checker-back").hidden = !(screen === "checker" && S.game);
   for (const id of ["undo-button", "log-button", "score-button", "seat-button"]) $(id).hidden = screen !== "table";
   $("dock-checker").hidden = screen !== "table";
   document.body.dataset.screen = screen;
@@ -288,11 +289,15 @@ async function onRoute() {
     if (where.restored) history.replaceState(null, "", `#/game/${where.id}`);
     show("table");
     await openGame(where.id);
+  } else if (where.screen === "checker") {
+    // The checker keeps the open game (its hand can be checked, and back is one tap).
+    releaseWake();
+    show("checker");
+    renderChecker();
   } else {
     closeGame();
-    show(where.screen);
-    if (where.screen === "home") await renderHome();
-    else renderChecker();
+    show("home");
+    await renderHome();
   }
 }
 
@@ -589,8 +594,12 @@ function listen(id) {
     } catch {
       return;
     }
-    if (!S.game || S.busy) return;
+    if (!S.game) return;
     if (data.version !== undefined && data.version <= S.game.version) return;
+    if (S.busy) {
+      S.stale = true; // fetched again once the answer being waited for has come
+      return;
+    }
     await refresh().catch(() => {});
   };
   source.addEventListener("change", onChange);
@@ -653,7 +662,15 @@ async function play(action, { label } = {}) {
     }
   } finally {
     S.busy = false;
+    catchUp();
   }
+}
+
+/** A change announced while an answer was awaited: fetch the game again if it is newer. */
+function catchUp() {
+  if (!S.stale) return;
+  S.stale = false;
+  refresh().catch(() => {});
 }
 
 async function undo() {
@@ -674,6 +691,7 @@ async function undo() {
     } else toast(failure.message);
   } finally {
     S.busy = false;
+    catchUp();
   }
 }
 
@@ -694,6 +712,7 @@ async function answerProposal(accept) {
     await refresh().catch(() => {});
   } finally {
     S.busy = false;
+    catchUp();
   }
 }
 
@@ -1482,6 +1501,9 @@ async function main() {
     renderChecker();
   });
   $("checker-check").addEventListener("click", checkMission);
+  $("checker-back").addEventListener("click", () => {
+    if (S.game) location.hash = `#/game/${S.game.id}`;
+  });
   window.addEventListener("hashchange", () => onRoute().catch(fail));
   window.addEventListener("resize", () => S.game?.state && renderField(S.game.state));
   try {
