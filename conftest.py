@@ -2,6 +2,7 @@
 
 The catalog cache (mhp_cards.validate.cache) writes into the user's cache directory; a test
 run must leave the real one alone, and must not read entries an older checkout left there.
+The same holds for the games ``mhp serve`` saves (``MHP_DATA_DIR``).
 """
 
 from __future__ import annotations
@@ -16,11 +17,15 @@ _CREATED: list[str] = []
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Point the cache at a new temporary directory (each xdist worker has its own)."""
+    """Point the cache and the data directory at new temporary ones (one per xdist worker)."""
     directory = tempfile.mkdtemp(prefix="mhp-cache-")
     _CREATED.append(directory)
     os.environ["MHP_CACHE_DIR"] = directory
     os.environ.pop("MHP_NO_CACHE", None)
+    # Saved games of mhp serve likewise: a test never writes to the user's data directory.
+    data = tempfile.mkdtemp(prefix="mhp-data-")
+    _CREATED.append(data)
+    os.environ["MHP_DATA_DIR"] = data
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -12,13 +12,14 @@ position of the fault and print a caret under it::
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from mhp_cards.issues import Issue
 
 __all__ = [
     "ActionError",
+    "ApiError",
     "AssemblyError",
     "CardIdError",
     "CardNameError",
@@ -269,4 +270,22 @@ class IllegalPlayError(MhpError):
 
     def __init__(self, ruling: Verdict, message: str) -> None:
         self.ruling = ruling
+        super().__init__(message)
+
+
+class ApiError(MhpError):
+    """A request the table server (``mhp serve``) refuses: an HTTP status and a JSON body.
+
+    ``code`` names the kind of refusal (``bad-request``, ``not-found``, ``stale-version``…),
+    ``message`` says what is wrong and what would be right, ``details`` carries the facts (the
+    field at fault, the current version, the ruling of a forbidden action).
+    """
+
+    def __init__(
+        self, status: int, code: str, message: str, details: Mapping[str, object] | None = None
+    ) -> None:
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = dict(details or {})
         super().__init__(message)

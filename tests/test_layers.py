@@ -1,9 +1,9 @@
 """The package's layout: each stage imports only the stages below it, and nothing in a cycle.
 
 The order is the pipeline: the base modules, chemistry, the rules, the catalog models, reactor
-assembly, the game, validation, the referee, the simulator, the PDF kit, the command line. A
-module may import its own stage and any stage below; an import of a stage above is a layering
-error.
+assembly, the game, validation, the referee, the simulator, the PDF kit, the table server, the
+command line. A module may import its own stage and any stage below; an import of a stage above
+is a layering error.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ ORDER = [
     "referee",
     "sim",
     "pdf",
+    "serve",
     "cli",
 ]
 #: The one reference up a layer: the deprecated alias mhp_cards.catalog.load_catalog (0.2 only).

@@ -16,6 +16,7 @@ from mhp_cards.cli import chem as chem
 from mhp_cards.cli import export as export
 from mhp_cards.cli import reactor as reactor
 from mhp_cards.cli import referee as referee
+from mhp_cards.cli import serve as serve
 from mhp_cards.cli import setup as setup
 from mhp_cards.cli import simulate as simulate
 from mhp_cards.cli.app import app, main

@@ -204,6 +204,20 @@ def _arguments(draw: Any, command: Any, files: dict[str, list[str]]) -> list[str
     return args
 
 
+@pytest.fixture
+def no_serving(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``mhp serve`` reads its arguments, binds and prints, then returns instead of serving.
+
+    Every command runs in the test's own directory, so that a relative path a command is given
+    (or makes up) never lands in the checkout.
+    """
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    monkeypatch.setenv("MHP_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+
+
 @pytest.mark.parametrize("path", sorted(COMMANDS), ids=" ".join)
 @settings(
     max_examples=30,
@@ -212,7 +226,7 @@ def _arguments(draw: Any, command: Any, files: dict[str, list[str]]) -> list[str
 )
 @given(data=st.data())
 def test_no_command_answers_with_a_traceback(
-    path: tuple[str, ...], files: dict[str, list[str]], data: st.DataObject
+    path: tuple[str, ...], files: dict[str, list[str]], data: st.DataObject, no_serving: None
 ) -> None:
     command = COMMANDS[path]
     args = [*path, *data.draw(_arguments(command, files))]

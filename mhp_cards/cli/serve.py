@@ -1,0 +1,108 @@
+"""``mhp serve``: the table companion, a local web server for the players' phones."""
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from mhp_cards.cli.app import app, fail, reports_errors
+
+if TYPE_CHECKING:
+    import socket
+
+
+@app.command("serve")
+@reports_errors
+def serve(
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host",
+            help="Address to listen on; 0.0.0.0 lets other phones on the network join "
+            "(with a token).",
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8765,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            "--data",
+            help="Directory to write the saved games to (default: $MHP_DATA_DIR, else the "
+            "per-user data directory).",
+            file_okay=False,
+        ),
+    ] = None,
+) -> None:
+    """Serve the table page and its JSON API; games are saved in --data and survive a restart.
+
+    Example: mhp serve --host 0.0.0.0   (prints the join URL and its QR code)
+    """
+    import uvicorn
+
+    from mhp_cards.serve import Settings, create_app, default_data_dir
+    from mhp_cards.serve.app import loopback_hosts
+    from mhp_cards.serve.join import (
+        host_problem,
+        is_loopback,
+        join_urls,
+        new_token,
+        qr_terminal,
+    )
+
+    problem = host_problem(host)
+    if problem is not None:
+        fail(problem, 2)
+    directory = data if data is not None else default_data_dir()
+    loopback = is_loopback(host)
+    token = None if loopback else new_token()
+    urls = join_urls(host, port, token)
+    try:
+        application = create_app(
+            Settings(
+                data=directory,
+                token=token,
+                join_urls=tuple(urls),
+                hosts=loopback_hosts() if loopback else None,
+            )
+        )
+    except OSError as error:
+        fail(f"{directory}: cannot keep games there: {error.strerror or error}")
+    try:
+        listening = _listen(host, port)
+    except OSError as error:
+        fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+    typer.echo(f"mhp serve: games in {directory}")
+    for url in urls:
+        typer.echo(f"  open {url}")
+    if not loopback:
+        typer.echo("Other phones join by scanning this code (the URL carries the access token):")
+        typer.echo(qr_terminal(urls[0]))
+    typer.echo("Press Ctrl+C to stop.")
+    config = uvicorn.Config(
+        application,
+        log_level="warning",
+        timeout_graceful_shutdown=2,
+        server_header=False,
+    )
+    try:
+        uvicorn.Server(config).run(sockets=[listening])
+    finally:
+        listening.close()
+
+
+def _listen(host: str, port: int) -> "socket.socket":
+    """A socket bound to host:port, so that a port in use is one clear message."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        if sys.platform != "win32":  # elsewhere: restart at once after a stop
+            listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host.strip("[]"), port))
+    except BaseException:
+        listening.close()
+        raise
+    listening.set_inheritable(True)
+    return listening
