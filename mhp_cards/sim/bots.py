@@ -211,10 +211,18 @@ def _best_move(
     return rng.choice([m for m in calm if gains[m] == best])
 
 
+def _search(catalog: Catalog) -> Policy:
+    # Imported here: the search bot plays its rollouts with the greedy bot of this module.
+    from mhp_cards.sim.search import SearchBot  # noqa: PLC0415
+
+    return SearchBot(catalog)
+
+
 #: The policies by name, each made from the catalog.
 POLICIES: Final[Mapping[str, Callable[[Catalog], Policy]]] = {
     "random": lambda catalog: RandomBot(),
     "greedy": GreedyBot,
+    "search": _search,
 }
 
 
