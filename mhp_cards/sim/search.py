@@ -31,20 +31,22 @@ from typing import Final
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import raw_instances
-from mhp_cards.game.state import Cell, GameState
+from mhp_cards.game.state import Cell, GameState, Player
 from mhp_cards.game.visibility import HIDDEN_RAW, is_hidden
 from mhp_cards.referee.actions import Action, BuyRaw, FreeToken, SellRaw, Trade
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
 from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.scoring import score
-from mhp_cards.sim.bots import GreedyBot
+from mhp_cards.sim.bots import GreedyBot, mission_elements
 
 __all__ = ["SearchBot", "SearchBudget", "determinise"]
 
 #: Money (мР) by which a lead at the horizon counts about as much as a won game, for the
 #: evaluation of a rollout that stops before the end: tanh(lead / scale).
 LEAD_SCALE: Final = 6.0
+#: Elements by which being closer to a mission counts about as much as a won game (level 1).
+MISSION_SCALE: Final = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +61,8 @@ class SearchBudget:
     with it, a game depends on the machine's speed, so the default is None.
     """
 
-    worlds: int = 6
-    horizon: int | None = 4
+    worlds: int = 2
+    horizon: int | None = 3
     seconds: float | None = None
 
     def __post_init__(self) -> None:
@@ -82,6 +84,8 @@ class SearchBot:
         self.budget = budget or SearchBudget()
         self._greedy = GreedyBot(catalog)
         self._box: Final = tuple(raw_instances(catalog))
+        # Farther than any reachable mission: more elements than the largest mission has.
+        self._far = 1 + max(sum(mission_elements(m).values()) for m in catalog.missions)
         self.searched = 0
         """Choices that were searched (more than one distinct candidate)."""
         self.rollouts = 0
@@ -146,10 +150,33 @@ class SearchBot:
         end = game_end(state, self.catalog)
         if end is not None:
             return 1 / len(end.winners) if me in end.winners else 0.0
+        if state.level == "1":
+            return self._mission_race(state, me)
         totals = score(state, self.catalog).totals
         mine = totals[me]
         best_other = max(total for player, total in totals.items() if player != me)
         return 0.5 + 0.5 * math.tanh((mine - best_other) / LEAD_SCALE)
+
+    def _mission_race(self, state: GameState, me: str) -> float:
+        """Level 1, unfinished: who is closer to claiming a mission, by elements missing.
+
+        The score at level 1 (raw cards and money) says little while nobody has claimed:
+        a mission claimed wins outright. Each player's distance is what the closest
+        reachable mission still lacks (the greedy bot's measure); cards held break ties.
+        """
+        distance = {p.id: self._distance(p) for p in state.players}
+        cards = {p.id: len(p.raw_cards) for p in state.players}
+        others = [p.id for p in state.players if p.id != me]
+        lead = (
+            min(distance[o] for o in others)
+            - distance[me]
+            + 0.1 * (cards[me] - max(cards[o] for o in others))
+        )
+        return 0.5 + 0.5 * math.tanh(lead / MISSION_SCALE)
+
+    def _distance(self, player: Player) -> int:
+        missing = self._greedy.missing(player)
+        return self._far if missing is None else sum(missing.values())
 
 
 def _candidates(legal: list[Action]) -> list[Action]:

@@ -16,6 +16,7 @@ from mhp_cards.game.visibility import is_hidden
 from mhp_cards.referee import Action, apply, legal_actions
 from mhp_cards.referee.actions import SellRaw, TakeRaw, Trade
 from mhp_cards.sim import GreedyBot, game_seed, make_policy, play_game
+from mhp_cards.sim.bots import mission_elements
 from mhp_cards.sim.search import SearchBot, SearchBudget, determinise
 from mhp_cards.validate import load_catalog
 
@@ -206,14 +207,47 @@ def test_search_is_a_policy_by_name(catalog: Catalog) -> None:
 
 
 def test_search_beats_greedy_head_to_head_at_level_2(catalog: Catalog) -> None:
-    # Deterministic given the seeds: 12 games, the search bot in each seat half the time.
+    # Deterministic given the seeds: 12 deals, the search bot (default budget) in each seat
+    # half the time. Two greedy bots would share about 6 points; 10 or more happens by luck
+    # in 2 % of such runs.
     points = 0.0
     for index in range(12):
         seat = index % 2
         policies: list[object] = ["greedy", "greedy"]
-        policies[seat] = SearchBot(catalog, SearchBudget(worlds=3, horizon=4))
+        policies[seat] = SearchBot(catalog)
         result = play_game(catalog, "2", 2, game_seed(2026, index), policies)  # type: ignore[arg-type]
         if seat in result.winners:
             points += 1 / len(result.winners)
-    # Greedy against greedy wins about half; the search bot needs at least 9 of 12.
-    assert points >= 9
+    assert points >= 10
+
+
+def test_at_level_1_the_closer_mission_leads(catalog: Catalog) -> None:
+    state = deal(catalog, "1", players=2, seed=1)
+    me, other = state.players[0].id, state.players[1].id
+    bot = SearchBot(catalog)
+    mission = catalog.missions[0]
+    useful = next(
+        raw
+        for raw in catalog.raw_materials
+        if set(raw.parsed.elements) <= set(mission_elements(mission))
+    )
+
+    def holding(player: str, cards: tuple[str, ...]) -> GameState:
+        players = tuple(
+            p.model_copy(update={"raw_cards": cards}) if p.id == player else p
+            for p in state.players
+        )
+        return state.model_copy(update={"players": players})
+
+    # Nobody holds anything: even. A card that starts a mission: ahead; the other's: behind.
+    assert bot._value(state, me) == pytest.approx(0.5)
+    ahead = bot._value(holding(me, (f"{useful.id}#1",)), me)
+    behind = bot._value(holding(other, (f"{useful.id}#1",)), me)
+    assert ahead > 0.5 > behind
+    assert ahead + behind == pytest.approx(1)
+    # A claimed mission is the end: the claimant has won.
+    won = state.model_copy(
+        update={"ended": True, "end_code": "mission", "claimed": (me, mission.id)}
+    )
+    assert bot._value(won, me) == 1.0
+    assert bot._value(won, other) == 0.0

@@ -11,6 +11,7 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "sim_bench.py"
 
 def test_the_benchmark_prints_a_row_per_level_and_policy() -> None:
     args = ["--games", "2", "--repeats", "1", "--max-steps", "40", "--levels", "1,1v1"]
+    args += ["--search-games", "1", "--search-steps", "12"]
     done = subprocess.run(
         [sys.executable, str(SCRIPT), *args],
         check=False,
@@ -24,7 +25,9 @@ def test_the_benchmark_prints_a_row_per_level_and_policy() -> None:
     assert [(row[0], row[1]) for row in body] == [
         ("1", "greedy"),
         ("1", "random"),
+        ("1", "search"),
         ("1v1", "greedy"),
         ("1v1", "random"),
+        ("1v1", "search"),
     ]
     assert all(float(row[2]) > 0 and float(row[5]) > 0 for row in body)
