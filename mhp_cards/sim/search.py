@@ -13,7 +13,8 @@ hidden cards were dealt otherwise gives the same choice. Its randomness comes fr
 seeded generator (one draw per choice that is searched), so the same seed gives the same game.
 
 It is cheap where there is no choice: a single candidate, or candidates that are the same
-choice (selling or buying one of two cards of the same kind), cost no rollout. It does not
+choice (selling or buying one of two cards of the same kind, taking the hidden top card of
+one pile or another), cost no rollout. It does not
 propose trades or sales to other players: the simulator has no partner who could refuse
 one, and a trade the partner cannot refuse (a product bought for nothing) is no strategy
 at the table. Like the greedy bot it trades only when nothing else is allowed.
@@ -33,7 +34,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import raw_instances
 from mhp_cards.game.state import Cell, GameState, Player
 from mhp_cards.game.visibility import HIDDEN_RAW, is_hidden
-from mhp_cards.referee.actions import Action, BuyRaw, FreeToken, SellRaw, Trade
+from mhp_cards.referee.actions import Action, BuyRaw, FreeToken, SellRaw, TakeRaw, Trade
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
 from mhp_cards.referee.legal import legal_actions
@@ -101,7 +102,7 @@ class SearchBot:
             raise ValueError("the search bot plays from a player's view, not from the full state")
         if view.fight is not None:
             return self._greedy.choose(view, legal, rng)
-        candidates = _candidates(legal)
+        candidates = _candidates(view, legal)
         if len(candidates) == 1:
             return candidates[0]
         self.searched += 1
@@ -179,19 +180,26 @@ class SearchBot:
         return self._far if missing is None else sum(missing.values())
 
 
-def _candidates(legal: list[Action]) -> list[Action]:
+def _candidates(view: GameState, legal: list[Action]) -> list[Action]:
     """The distinct choices worth searching, in the order listed.
 
     Trades and sales to another player are left out while anything else is allowed (see the
-    module); of the sales and purchases of raw cards of one kind, which are the same choice,
-    the first is kept.
+    module). Actions that are the same choice for what the player knows are listed once:
+    the sales or purchases of raw cards of one kind, and the takes from piles whose top card
+    is hidden (head to head: a card unseen from one pile or another is the same gamble).
     """
     own = [a for a in legal if not _needs_partner(a)]
     chosen: list[Action] = []
     seen: set[tuple[str, str]] = set()
     for action in own or legal:
+        key: tuple[str, str] | None = None
         if isinstance(action, SellRaw | BuyRaw):
             key = (action.kind, action.card.rsplit("#", 1)[0])
+        elif isinstance(action, TakeRaw) and 0 < action.pile <= len(view.piles):
+            pile = view.piles[action.pile - 1]
+            if pile and is_hidden(pile[-1]):
+                key = (action.kind, HIDDEN_RAW)
+        if key is not None:
             if key in seen:
                 continue
             seen.add(key)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -17,7 +18,7 @@ from mhp_cards.referee import Action, apply, legal_actions
 from mhp_cards.referee.actions import SellRaw, TakeRaw, Trade
 from mhp_cards.sim import GreedyBot, game_seed, make_policy, play_game
 from mhp_cards.sim.bots import mission_elements
-from mhp_cards.sim.search import SearchBot, SearchBudget, determinise
+from mhp_cards.sim.search import SearchBot, SearchBudget, _candidates, determinise
 from mhp_cards.validate import load_catalog
 
 SMALL = SearchBudget(worlds=2, horizon=2)
@@ -44,8 +45,8 @@ def _searched_choice(catalog: Catalog, level: str, seed: int) -> tuple[GameState
     bot = GreedyBot(catalog)
     for _ in range(400):
         legal = legal_actions(state, catalog)
-        own = {a for a in legal if not isinstance(a, Trade)}
-        if len(own) > 1 and state.turn_number > 2 and state.fight is None:
+        searched = _candidates(view(state, state.current.id), legal)
+        if len(searched) > 1 and state.turn_number > 2 and state.fight is None:
             return state, legal
         state, _ = apply(state, bot.choose(view(state, state.current.id), legal, rng), catalog)
     raise AssertionError("no choice found")
@@ -152,11 +153,25 @@ def test_no_rollout_without_a_choice(catalog: Catalog) -> None:
     assert bot.rollouts == 0
 
 
+def test_hidden_pile_tops_are_one_choice_and_visible_ones_are_not(catalog: Catalog) -> None:
+    takes: list[Action] = [TakeRaw(pile=1), TakeRaw(pile=2), TakeRaw(pile=3)]
+    # Head to head the piles lie face down: which pile is the same gamble.
+    face_down = deal(catalog, "1v1", players=2, seed=1)
+    bot = SearchBot(catalog, SMALL)
+    assert bot.choose(view(face_down, face_down.current.id), takes, random.Random(0)) == takes[0]
+    assert bot.rollouts == 0
+    # At level 2 the tops are seen: three choices, each played out in every world.
+    face_up = deal(catalog, "2", players=2, seed=1)
+    bot.choose(view(face_up, face_up.current.id), takes, random.Random(0))
+    assert bot.rollouts == 3 * SMALL.worlds
+
+
 def test_a_search_spends_its_budget(catalog: Catalog) -> None:
     state, legal = _searched_choice(catalog, "2", seed=3)
     bot = SearchBot(catalog, SearchBudget(worlds=3, horizon=2))
     bot.choose(view(state, state.current.id), legal, random.Random(0))
     distinct = {a for a in legal if not isinstance(a, Trade)}
+    assert len(distinct) > 1
     assert bot.searched == 1
     assert bot.rollouts == 3 * len(distinct)
 
@@ -199,7 +214,14 @@ def test_search_plays_complete_games_at_every_level(
     policies = [SearchBot(catalog, SMALL), *("greedy" for _ in range(players - 1))]
     result = play_game(catalog, level, players, game_seed(5, 0), policies)  # type: ignore[arg-type]
     assert result.ended_by not in ("step-cap", "stuck")
-    assert policies[0].searched > 0  # type: ignore[union-attr]
+    bot = policies[0]
+    assert isinstance(bot, SearchBot)
+    if level == "1v1":
+        # Head to head a turn is a take from a face-down pile (one gamble whichever pile) and
+        # its end: nothing to search, so no rollout at all.
+        assert (bot.searched, bot.rollouts) == (0, 0)
+    else:
+        assert bot.searched > 0
 
 
 def test_search_is_a_policy_by_name(catalog: Catalog) -> None:
@@ -251,3 +273,13 @@ def test_at_level_1_the_closer_mission_leads(catalog: Catalog) -> None:
     )
     assert bot._value(won, me) == 1.0
     assert bot._value(won, other) == 0.0
+
+
+def test_mhp_simulate_takes_search_per_seat(cli) -> None:  # type: ignore[no-untyped-def]
+    args = ("simulate", "--level", "1v1", "--players", "2", "--games", "2", "--seed", "3")
+    result = cli(*args, "--policy", "search,greedy", "--workers", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["policy"] == ["search", "greedy"]
+    assert sum(document["ended"].values()) == 2
+    assert document["ended"]["step-cap"] == 0
