@@ -17,7 +17,9 @@ The reference, in the same run, is greedy against greedy over the same deals (by
 its seat-swapped win rate is one half, so only its speed is printed): ``cost`` is the search
 games' wall-clock time per game over the greedy games' time per game. ``moves/s`` counts the
 actions of both seats per second of the search games (what a designer waits for); games/min
-and moves/s are with ``--workers`` processes (default 2).
+and moves/s are with ``--workers`` processes (default 2). With ``--workers 1`` the games run
+in this process and ``cpu s/game`` gives the processor time per search game, a figure that
+holds on a machine busy with other work.
 """
 
 from __future__ import annotations
@@ -49,12 +51,12 @@ def main(argv: list[str] | None = None) -> int:
     half = args.games // 2
     print(
         f"search against greedy, 2 players, {args.games} games per level "
-        f"({half} deals, each played with the search bot in both seats), seed {args.seed}, "
-        f"{args.workers} workers"
+        f"({half} deal{'s' if half > 1 else ''}, each played with the search bot in both "
+        f"seats), seed {args.seed}, {args.workers} workers"
     )
     header = (
         f"{'level':<5} {'games':>5} {'win':>6} {'95 %':>13} {'games/min':>9} {'moves/s':>8} "
-        f"{'greedy g/min':>12} {'cost':>6}"
+        f"{'greedy g/min':>12} {'cost':>6} {'cpu s/game':>10}"
     )
     print(header)
     print("-" * len(header))
@@ -62,8 +64,10 @@ def main(argv: list[str] | None = None) -> int:
         if level not in LEVELS:
             parser.error(f"--levels: {level!r} is not one of {', '.join(LEVELS)}")
 
-        def run(policies: tuple[str, str], level: str = level) -> tuple[list[float], int, float]:
-            started = time.perf_counter()
+        def run(
+            policies: tuple[str, str], level: str = level
+        ) -> tuple[list[float], int, float, float]:
+            started, cpu = time.perf_counter(), time.process_time()
             summary = simulate(
                 catalog,
                 level,  # type: ignore[arg-type]
@@ -74,11 +78,12 @@ def main(argv: list[str] | None = None) -> int:
                 max_steps=args.max_steps,
                 workers=args.workers,
             )
-            return summary.wins_by_seat, summary.steps.total, time.perf_counter() - started
+            elapsed = time.perf_counter() - started
+            return summary.wins_by_seat, summary.steps.total, elapsed, time.process_time() - cpu
 
-        first, steps_a, time_a = run(("search", "greedy"))
-        second, steps_b, time_b = run(("greedy", "search"))
-        _, _, reference = run(("greedy", "greedy"))
+        first, steps_a, time_a, cpu_a = run(("search", "greedy"))
+        second, steps_b, time_b, cpu_b = run(("greedy", "search"))
+        _, _, reference, _ = run(("greedy", "greedy"))
         points = first[0] + second[1]
         low, high = wilson(points, args.games)
         elapsed = time_a + time_b
@@ -88,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{level:<5} {args.games:>5} {points / args.games:>6.3f} "
             f"{f'{low:.3f}–{high:.3f}':>13} {60 / per_game:>9.1f} "
             f"{(steps_a + steps_b) / elapsed:>8.0f} {60 / greedy_per_game:>12.1f} "
-            f"{per_game / greedy_per_game:>6.1f}"
+            f"{per_game / greedy_per_game:>6.1f} "
+            + (f"{(cpu_a + cpu_b) / args.games:>10.2f}" if args.workers == 1 else f"{'-':>10}")
         )
     return 0
 

@@ -31,3 +31,23 @@ def test_the_benchmark_prints_a_row_per_level_and_policy() -> None:
         ("1v1", "search"),
     ]
     assert all(float(row[2]) > 0 and float(row[5]) > 0 for row in body)
+
+
+def test_the_search_benchmark_prints_a_row_per_level() -> None:
+    script = SCRIPT.with_name("search_bench.py")
+    args = ["--games", "2", "--levels", "1v1,2", "--workers", "1", "--max-steps", "30"]
+    done = subprocess.run(
+        [sys.executable, str(script), *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [line.split() for line in done.stdout.splitlines()]
+    body = [row for row in rows if row and row[0] in ("1v1", "2")]
+    assert [(row[0], row[1]) for row in body] == [("1v1", "2"), ("2", "2")]
+    for row in body:
+        low, high = (float(x) for x in row[3].split("–"))
+        assert low <= float(row[2]) <= high
+        assert float(row[-1]) > 0  # the processor time per game, printed with one worker
