@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Final, Protocol
 
 from mhp_cards.catalog.models import Catalog, Mission, formula_of
@@ -20,7 +20,7 @@ from mhp_cards.referee.actions import Action, BuyRaw, FreeToken, Move, TakeRaw
 from mhp_cards.referee.mission import closest_below
 from mhp_cards.referee.table import card_formula, usable_installations
 
-__all__ = ["POLICIES", "GreedyBot", "Policy", "RandomBot", "make_policy"]
+__all__ = ["GreedyBot", "Policy", "RandomBot", "mission_elements"]
 
 
 class Policy(Protocol):
@@ -210,28 +210,3 @@ def _best_move(
     gains = {m: sum(1 for cell in m.path if cell in with_raw) for m in calm}
     best = max(gains.values())
     return rng.choice([m for m in calm if gains[m] == best])
-
-
-def _search(catalog: Catalog) -> Policy:
-    # Imported here: the search bot plays its rollouts with the greedy bot of this module.
-    from mhp_cards.sim.search import SearchBot  # noqa: PLC0415
-
-    return SearchBot(catalog)
-
-
-#: The policies by name, each made from the catalog.
-POLICIES: Final[Mapping[str, Callable[[Catalog], Policy]]] = {
-    "random": lambda catalog: RandomBot(),
-    "greedy": GreedyBot,
-    "search": _search,
-}
-
-
-def make_policy(name: str, catalog: Catalog) -> Policy:
-    """The policy called ``name``; KeyError if there is none."""
-    return POLICIES[name](catalog)
-
-
-def policy_names() -> Sequence[str]:
-    """The known policy names, in order."""
-    return tuple(POLICIES)

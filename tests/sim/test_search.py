@@ -217,8 +217,8 @@ def test_search_plays_complete_games_at_every_level(
     bot = policies[0]
     assert isinstance(bot, SearchBot)
     if level == "1v1":
-        # Head to head a turn is a take from a face-down pile (one gamble whichever pile) and
-        # its end: nothing to search, so no rollout at all.
+        # In this deal the seat is never offered two different choices: each turn is a take
+        # from a face-down pile (one gamble whichever pile) and its end. No rollout at all.
         assert (bot.searched, bot.rollouts) == (0, 0)
     else:
         assert bot.searched > 0
