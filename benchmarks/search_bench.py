@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{f'{low:.3f}–{high:.3f}':>13} {60 / per_game:>9.1f} "
             f"{(steps_a + steps_b) / elapsed:>8.0f} {60 / greedy_per_game:>12.1f} "
             f"{per_game / greedy_per_game:>6.1f} "
-            + (f"{(cpu_a + cpu_b) / args.games:>10.2f}" if args.workers == 1 else f"{'-':>10}")
+            + (f"{(cpu_a + cpu_b) / args.games:>10.3f}" if args.workers == 1 else f"{'-':>10}")
         )
     return 0
 

@@ -4,9 +4,10 @@ At each choice the bot samples worlds consistent with what its view shows (deter
 the cards it cannot see, dealt at random among the places it cannot see), plays every
 candidate action in each world, lets the greedy bot play on for every seat for a few turns
 (a *rollout*), and scores the end of each rollout: a finished game by who won, an unfinished
-one by the scores at the rules' prices (:func:`mhp_cards.referee.score`: at levels 2 and 3 the
-substances under each player's tokens, the Mission card and the money; at level 1 the raw
-cards held and the money). It takes the candidate whose rollouts scored best.
+one at levels 2, head to head and 3 by the lead at the rules' prices
+(:func:`mhp_cards.referee.score`: the substances under each player's tokens, the Mission card
+and the money), at level 1 by who is closer to a mission (a claim wins outright there). It
+takes the candidate whose rollouts scored best.
 
 What it knows is the view only: the real state's hidden cards never reach it, so a view whose
 hidden cards were dealt otherwise gives the same choice. Its randomness comes from the game's
@@ -14,10 +15,10 @@ seeded generator (one draw per choice that is searched), so the same seed gives 
 
 It is cheap where there is no choice: a single candidate, or candidates that are the same
 choice (selling or buying one of two cards of the same kind, taking the hidden top card of
-one pile or another), cost no rollout. It does not
-propose trades or sales to other players: the simulator has no partner who could refuse
-one, and a trade the partner cannot refuse (a product bought for nothing) is no strategy
-at the table. Like the greedy bot it trades only when nothing else is allowed.
+one pile or another), cost no rollout. It does not propose trades or sales to other
+players: the simulator has no partner who could refuse one, and a trade the partner cannot
+refuse (a product bought for nothing) is no strategy at the table. Like the greedy bot it
+trades only when nothing else is allowed.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ __all__ = ["SearchBot", "SearchBudget", "determinise"]
 LEAD_SCALE: Final = 6.0
 #: Elements by which being closer to a mission counts about as much as a won game (level 1).
 MISSION_SCALE: Final = 3.0
+#: Actions after which a rollout stops whatever its horizon (a guard: games end long before).
+ROLLOUT_STEPS: Final = 2000
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,10 +134,11 @@ class SearchBot:
         rng = random.Random(seed)
         state, _ = apply(world, action, self.catalog)
         stop = None if self.budget.horizon is None else world.turn_number + self.budget.horizon
-        steps = 0
-        while not state.ended and (stop is None or state.turn_number < stop) and steps < 2000:
-            # Trades are left out of rollouts: no bot proposes one while anything else is
-            # allowed, and listing every trade is most of the cost of listing the actions.
+        for _ in range(ROLLOUT_STEPS):
+            if state.ended or (stop is not None and state.turn_number >= stop):
+                break
+            # Trades are left out of rollouts: greedy proposes none while anything else is
+            # allowed, and at level 2 listing the trades is half the cost of listing actions.
             if "trade" not in state.done_this_turn and state.fight is None:
                 state = state.model_copy(
                     update={"done_this_turn": (*state.done_this_turn, "trade")}
@@ -143,7 +147,6 @@ class SearchBot:
             if not legal:
                 break
             state, _ = apply(state, self._greedy.choose(state, legal, rng), self.catalog)
-            steps += 1
         return self._value(state, me)
 
     def _value(self, state: GameState, me: str) -> float:
