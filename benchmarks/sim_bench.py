@@ -1,6 +1,6 @@
 """Simulator speed: games per second by level and policy, in one process and in a pool.
 
-Run ``python benchmarks/sim_bench.py`` (a minute or two) or ``--quick`` (a few seconds, for the
+Run ``python benchmarks/sim_bench.py`` (a few minutes) or ``--quick`` (a few seconds, for the
 CI smoke test). Nothing here asserts on timings: the script prints a table for people to read.
 It exits with status 1 only on a correctness failure: a pooled run whose aggregate differs
 from the single-process run of the same seed.
@@ -22,6 +22,12 @@ perfect scaling). ``--dask ADDRESS`` (``local:N`` or a scheduler) adds a ``dask 
 and its ``dask ×`` speed-up over one process, the cluster started once per row (its start-up
 is in the time, as a user would see it), and checks its aggregate too. Timing:
 ``time.perf_counter``, best of ``--repeats``.
+
+The ``search`` policy (determinised Monte Carlo with greedy rollouts, ``mhp_cards.sim.search``)
+spends hundreds of greedy rollouts on one choice, so its rows play ``--search-games`` games
+(default a tenth of ``--games``, at least 2) capped at ``--search-steps`` actions (default
+``--max-steps``; ``--quick``: one game of 40 actions). Its win rate against greedy is
+``benchmarks/search_bench.py``'s business.
 """
 
 from __future__ import annotations
@@ -66,12 +72,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--max-steps", type=int, default=2000)
-    parser.add_argument("--policies", default="greedy,random")
+    parser.add_argument("--policies", default="greedy,random,search")
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--dask", default=None, help="also run on Dask: local:N or an address")
+    parser.add_argument("--search-games", type=int, default=None)
+    parser.add_argument("--search-steps", type=int, default=None)
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.repeats, args.max_steps = 4, 1, 200
+        args.search_games, args.search_steps = 1, 40
+    search_games = args.search_games or max(2, args.games // 10)
+    search_steps = args.search_steps or args.max_steps
     catalog = load_catalog()
     seed = 1
     failures = 0
@@ -79,7 +90,10 @@ def main(argv: list[str] | None = None) -> int:
         f"{'level':<5} {'policy':<7} {'games/s':>8} {'steps/s':>8} {'vs engine':>9} "
         f"{'pooled g/s':>10} {'speed-up':>8} {'per worker':>10}"
     ) + (f" {'dask g/s':>9} {'dask ×':>7}" if args.dask else "")
-    print(f"{args.games} games per row, {args.workers} workers in the pool, seed {seed}")
+    print(
+        f"{args.games} games per row ({search_games} of at most {search_steps} actions for "
+        f"search), {args.workers} workers in the pool, seed {seed}"
+    )
     print(header)
     print("-" * len(header))
     for level in args.levels.split(","):
@@ -89,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(args.repeats)
         )
         for policy in args.policies.split(","):
+            games, cap = (
+                (search_games, search_steps) if policy == "search" else (args.games, args.max_steps)
+            )
             timings: dict[int | str, float] = {}
             documents: dict[int | str, dict[str, object]] = {}
             runs: list[int | str] = [1, args.workers, *([args.dask] if args.dask else [])]
@@ -100,10 +117,10 @@ def main(argv: list[str] | None = None) -> int:
                         catalog,
                         level,  # type: ignore[arg-type]
                         players,
-                        args.games,
+                        games,
                         seed,
                         (policy,),
-                        max_steps=args.max_steps,
+                        max_steps=cap,
                         workers=run if isinstance(run, int) else None,
                         dask=run if isinstance(run, str) else None,
                     )
@@ -123,8 +140,8 @@ def main(argv: list[str] | None = None) -> int:
                     failures += 1
             summary = single_summary
             steps = summary.steps.total
-            single = args.games / timings[1]
-            pooled = args.games / timings[args.workers]
+            single = games / timings[1]
+            pooled = games / timings[args.workers]
             speed_up = timings[1] / timings[args.workers]
             sim_steps = steps / timings[1]
             print(
@@ -132,8 +149,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{sim_steps / engine:>9.2f} {pooled:>10.1f} {speed_up:>8.2f} "
                 f"{speed_up / args.workers:>10.2f}"
                 + (
-                    f" {args.games / timings[args.dask]:>9.1f} "
-                    f"{timings[1] / timings[args.dask]:>7.2f}"
+                    f" {games / timings[args.dask]:>9.1f} {timings[1] / timings[args.dask]:>7.2f}"
                     if args.dask
                     else ""
                 )

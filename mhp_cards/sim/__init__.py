@@ -7,9 +7,11 @@
 True
 """
 
-from mhp_cards.sim.bots import POLICIES, GreedyBot, Policy, RandomBot, make_policy
+from mhp_cards.sim.bots import GreedyBot, Policy, RandomBot
+from mhp_cards.sim.policies import POLICIES, make_policy
 from mhp_cards.sim.result import GameResult
 from mhp_cards.sim.runner import game_seed, play_game, simulate
+from mhp_cards.sim.search import SearchBot, SearchBudget
 from mhp_cards.sim.summary import Summary, wilson
 
 __all__ = [
@@ -18,6 +20,8 @@ __all__ = [
     "GreedyBot",
     "Policy",
     "RandomBot",
+    "SearchBot",
+    "SearchBudget",
     "Summary",
     "game_seed",
     "make_policy",

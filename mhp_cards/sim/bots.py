@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Final, Protocol
 
 from mhp_cards.catalog.models import Catalog, Mission, formula_of
@@ -20,7 +20,7 @@ from mhp_cards.referee.actions import Action, BuyRaw, FreeToken, Move, TakeRaw
 from mhp_cards.referee.mission import closest_below
 from mhp_cards.referee.table import card_formula, usable_installations
 
-__all__ = ["POLICIES", "GreedyBot", "Policy", "RandomBot", "make_policy"]
+__all__ = ["GreedyBot", "Policy", "RandomBot", "mission_elements"]
 
 
 class Policy(Protocol):
@@ -69,7 +69,7 @@ class GreedyBot:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self._targets: dict[str, Counter[str]] = {
-            mission.id: _mission_elements(mission) for mission in catalog.missions
+            mission.id: mission_elements(mission) for mission in catalog.missions
         }
 
     def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
@@ -126,7 +126,7 @@ class GreedyBot:
 
     def _useful_purchases(self, view: GameState, me: Player, buys: list[Action]) -> list[Action]:
         if view.level == "1":
-            missing = self._missing(me)
+            missing = self.missing(me)
             if missing is None:
                 return []
             return [
@@ -143,7 +143,7 @@ class GreedyBot:
         formula = card_formula(self.catalog, card)
         return {} if formula is None else formula.elements
 
-    def _missing(self, me: Player) -> dict[str, int] | None:
+    def missing(self, me: Player) -> dict[str, int] | None:
         """What the closest reachable mission still lacks, by element; None if none is."""
         kinds = Counter(card.rsplit("#", 1)[0] for card in me.raw_cards)
         hand = [(self.catalog.raw_material(kind), count) for kind, count in sorted(kinds.items())]
@@ -172,7 +172,8 @@ def _parse(text: str) -> Formula:
     return formula_of(text)
 
 
-def _mission_elements(mission: Mission) -> Counter[str]:
+def mission_elements(mission: Mission) -> Counter[str]:
+    """The elements of a mission's products, all places counted."""
     total: Counter[str] = Counter()
     for place in mission.places:
         for element, count in _parse(place.formula).elements.items():
@@ -209,20 +210,3 @@ def _best_move(
     gains = {m: sum(1 for cell in m.path if cell in with_raw) for m in calm}
     best = max(gains.values())
     return rng.choice([m for m in calm if gains[m] == best])
-
-
-#: The policies by name, each made from the catalog.
-POLICIES: Final[Mapping[str, Callable[[Catalog], Policy]]] = {
-    "random": lambda catalog: RandomBot(),
-    "greedy": GreedyBot,
-}
-
-
-def make_policy(name: str, catalog: Catalog) -> Policy:
-    """The policy called ``name``; KeyError if there is none."""
-    return POLICIES[name](catalog)
-
-
-def policy_names() -> Sequence[str]:
-    """The known policy names, in order."""
-    return tuple(POLICIES)

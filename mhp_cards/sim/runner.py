@@ -25,8 +25,9 @@ from mhp_cards.referee.engine import apply
 from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.scoring import score
 from mhp_cards.rules.numbers import Level
-from mhp_cards.sim.bots import Policy, make_policy
+from mhp_cards.sim.bots import Policy
 from mhp_cards.sim.cluster import play_on_dask
+from mhp_cards.sim.policies import make_policy
 from mhp_cards.sim.result import GameResult
 from mhp_cards.sim.summary import Summary, summarise
 
