@@ -141,19 +141,26 @@ def test_a_short_run_measures_the_default_catalog(catalog) -> None:
 
 @pytest.fixture
 def broken_catalog(tmp_path: Path) -> Path:
-    """The default game whose construction mission asks for 5 iron: level 2 can make only 4.
+    """The default game whose construction mission asks for 7 iron: level 2 can make only 6.
 
-    Each run of installation 8 makes one Fe and takes one hematite card, and the deck holds 4.
-    The mission still adds up to raw cards at level 1 (magnetite, fayalite, bassanite, water),
-    so the catalog validates.
+    Each run of installation 8 makes one Fe and takes one hematite card, and the deck holds 6.
+    With 5 O2 places the mission still adds up to raw cards at level 1 (water, 2 hematite,
+    magnetite, silica, bassanite), so the catalog validates.
     """
     target = tmp_path / "catalog"
     shutil.copytree(default_catalog_dir(), target)
     missions = target / "missions.yaml"
     text = missions.read_text(encoding="utf-8")
-    old = "        - {formula: Fe, count: 4}"
-    assert text.count(old) == 1
-    missions.write_text(text.replace(old, "        - {formula: Fe, count: 5}"), encoding="utf-8")
+    for old, new in (
+        ("        - {formula: Fe, count: 2}", "        - {formula: Fe, count: 7}"),
+        (
+            "        - {formula: O2, count: 1}       # oxygen",
+            "        - {formula: O2, count: 5}  #",
+        ),
+    ):
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    missions.write_text(text, encoding="utf-8")
     return target
 
 
@@ -170,7 +177,7 @@ def test_cli_passes_a_short_run_of_the_default_catalog(cli) -> None:
 
 
 def test_cli_fails_a_broken_catalog_and_names_the_figure(cli, broken_catalog: Path) -> None:
-    # Five iron places: level 2 never completes M4, which falls below 10 % of completions.
+    # Seven iron places: level 2 never completes M4, which falls below 10 % of completions.
     args = ("balance", "--games", "8", "--seed", "1", "--workers", "1", "--level", "2")
     result = cli(*args, "--catalog", str(broken_catalog))
     assert result.exit_code == 1, result.stdout
