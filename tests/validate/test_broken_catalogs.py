@@ -327,10 +327,10 @@ CASES = [
     Case(
         "reaction-species-not-in-substances",
         INSTALLATIONS,
-        "        reactions: [Mg(ClO4)2 -> MgCl2 + 4 O2]",
-        "        reactions: [Mg(ClO4)2 -> MgCl2 + 2 ‸O3 + O2]",
+        "        reactions: [Ca(ClO4)2 -> CaCl2 + 4 O2]",
+        "        reactions: [Ca(ClO4)2 -> CaCl2 + 2 ‸O3 + O2]",
         "known-substances",
-        "O3 in reaction 'Mg(ClO4)2 -> MgCl2 + 2 O3 + O2' is not listed in substances.yaml",
+        "O3 in reaction 'Ca(ClO4)2 -> CaCl2 + 2 O3 + O2' is not listed in substances.yaml",
         "installations[*].cards[*].reactions[*]",
         hint="add '- formula: O3'",
     ),
@@ -903,8 +903,8 @@ def test_unlisted_catalyst_is_reported_once(catalog_copy) -> None:
 def test_unlisted_species_points_into_the_reaction(catalog_copy) -> None:
     where = catalog_copy.edit(
         INSTALLATIONS,
-        "        reactions: [Mg(ClO4)2 -> MgCl2 + 4 O2]",
-        "        reactions: [Mg(ClO4)2 -> MgCl2 + 2 ‸O3 + O2]",
+        "        reactions: [Ca(ClO4)2 -> CaCl2 + 4 O2]",
+        "        reactions: [Ca(ClO4)2 -> CaCl2 + 2 ‸O3 + O2]",
     )
     issue = catalog_copy.find_issue(catalog_copy.validate(), "known-substances", "O3 in reaction")
     catalog_copy.assert_located(
