@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mhp_cards.chem.formula import Formula, parse_formula
 from mhp_cards.chem.reaction import Reaction, parse_reaction
@@ -42,6 +42,8 @@ __all__ = [
     "Substance",
     "SubstancesFile",
     "Upgrade",
+    "ValueBand",
+    "ValueRules",
     "formula_of",
     "reaction_of",
 ]
@@ -325,9 +327,45 @@ class Components(Model):
 # The five catalog files, one model each.
 
 
+class ValueBand(Model):
+    """A closed range of мР, ``min`` to ``max``."""
+
+    min: float
+    max: float
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Self:
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}")
+        return self
+
+
+class ValueRules(Model):
+    """What running a reaction may be worth at printed prices (the validator's value checks).
+
+    Products score at their price (L2.P1), so a card whose products are worth less than its
+    inputs punishes the player who runs it.
+    """
+
+    card_loss_error_share: Annotated[
+        float,
+        Field(
+            ge=0,
+            le=1,
+            description="A card whose products are worth less than its inputs is a warning; "
+            "losing more than this share of the inputs' value is an error.",
+        ),
+    ] = 0.25
+    installation_gain_per_run: ValueBand = Field(
+        description="мР an installation adds per reaction run (electrolysers included) over "
+        "one full cycle of its cards; outside this band is a warning.",
+    )
+
+
 class SubstancesFile(Model):
     """``substances.yaml``."""
 
+    value_rules: ValueRules | None = None
     substances: tuple[Substance, ...]
 
 

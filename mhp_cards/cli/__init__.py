@@ -10,6 +10,7 @@ so ``mhp --help`` loads typer and little else. The command modules do without
 and string annotations would each be compiled first.
 """
 
+from mhp_cards.cli import balance as balance
 from mhp_cards.cli import build as build
 from mhp_cards.cli import catalog as catalog
 from mhp_cards.cli import chem as chem

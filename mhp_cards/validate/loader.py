@@ -272,4 +272,5 @@ def _parts(models: dict[str, BaseModel]) -> Parts:
         electrolysers=getattr(installations, "electrolysers", None),
         missions=getattr(getattr(missions, "mission_card", None), "missions", None),
         components=getattr(components, "components", None),
+        value_rules=getattr(substances, "value_rules", None),
     )

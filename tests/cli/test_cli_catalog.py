@@ -147,8 +147,8 @@ def test_validate_warnings_only_exits_0(cli, catalog_dir: Path) -> None:
     _edit(
         catalog_dir,
         "substances.yaml",
-        "en: Ammonium nitrate}\n    price: 18",
-        "en: Ammonium nitrate}\n    price: ‸9",
+        "en: Nitrogen dioxide}\n    price: 13",
+        "en: Nitrogen dioxide}\n    price: ‸12",
     )
     result = cli("validate", str(catalog_dir))
     assert result.exit_code == 0

@@ -233,8 +233,8 @@ def two_way_catalog(tmp_path: Path) -> Path:
     shutil.copytree(default_catalog_dir(), directory)
     path = directory / "installations.yaml"
     text = path.read_text(encoding="utf-8")
-    out_port = "{edge: right, position: 2, substance: Mg(ClO4)2, direction: out"
-    in_port = "{edge: left, position: 2, substance: Mg(ClO4)2, direction: in"
+    out_port = "{edge: right, position: 2, substance: Ca(ClO4)2, direction: out"
+    in_port = "{edge: left, position: 2, substance: Ca(ClO4)2, direction: in"
     assert text.count(out_port + "}") == 1
     assert text.count(in_port + "}") == 1
     text = text.replace(

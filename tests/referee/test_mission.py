@@ -237,12 +237,12 @@ def test_an_incomplete_hand_names_the_closest_selection_and_the_excess() -> None
 
 
 def test_overshooting_cards_are_not_a_selection() -> None:
-    # Magnetite Fe3O4 cannot be split: two of them hold Fe6 O8, more iron than M4 wants.
+    # Magnetite Fe3O4 cannot be split: each holds Fe3, more iron than M4 wants (Fe2).
     hand = [BY_ID["magnetite"]] * 2
     ruling = decide_mission(CATALOG, CATALOG.mission("M4"), hand)
     assert ruling.verdict == "incomplete"
-    assert ruling.facts["closest_cards"] == ["magnetite"]
-    assert ruling.facts["missing"]["Fe"] == 1
+    assert ruling.facts["closest_cards"] == []
+    assert ruling.facts["missing"]["Fe"] == 2
 
 
 def test_an_empty_hand_completes_nothing() -> None:

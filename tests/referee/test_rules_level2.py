@@ -404,15 +404,14 @@ def test_L2_E1_R1_a_mission_is_complete_when_every_place_holds_a_token(kit, chem
 def test_L2_P1_substances_under_tokens_missions_and_money(kit, chem) -> None:
     state = kit.token(chem, "red", 1, "1Б", 1)  # Ca(OH)2 on red's own installation
     state = kit.token(state, "red", 2, "2А", 2)  # H2O on a shared installation
-    state = kit.mission_tokens(state, "M4", "CO2", "red", None)  # M4 not complete: single
+    state = kit.mission_tokens(state, "M4", "H2SO4", "red", None)  # M4 not complete: single
     # Blue completes M2: every one of its six places, counted double.
-    state = kit.mission_tokens(state, "M2", "O2", "blue", "blue")
-    state = kit.mission_tokens(state, "M2", "NaOH", "blue", "blue")
-    state = kit.mission_tokens(state, "M2", "HCl", "blue", "blue")
+    state = kit.mission_tokens(state, "M2", "NaOH", "blue", "blue", "blue")
+    state = kit.mission_tokens(state, "M2", "HCl", "blue", "blue", "blue")
     kit.consistent(state)
     result = score(state, kit.catalog)
-    red = price(kit, "Ca(OH)2") + price(kit, "H2O") + price(kit, "CO2") + 8
-    blue = 2 * 2 * (price(kit, "O2") + price(kit, "NaOH") + price(kit, "HCl")) + 8
+    red = price(kit, "Ca(OH)2") + price(kit, "H2O") + price(kit, "H2SO4") + 8
+    blue = 2 * 3 * (price(kit, "NaOH") + price(kit, "HCl")) + 8
     assert result.totals == {"red": red, "blue": blue}
     assert result.winners == (("red",) if red > blue else ("blue",))
     assert "L2.P1" in result.ruling.rules

@@ -257,14 +257,14 @@ def test_L3_E1_R1_no_raw_cards_left_and_no_reaction_possible(kit, afield) -> Non
 
 def test_L3_P1_scoring_as_level_2(kit, pro) -> None:
     state = kit.token(pro, "red", 1, "1Б", 1)
-    state = kit.token(state, "blue", 9, "9Б", 0)  # MgCl2 on a shared installation
+    state = kit.token(state, "blue", 9, "9Б", 0)  # CaCl2 on a shared installation
     state = kit.mission_tokens(state, "M3", "NH4NO3", "blue")
     state = kit.mission_tokens(state, "M3", "CO(NH2)2", "red")
     state = kit.mission_tokens(state, "M3", "O2", "blue")  # M3 complete: doubled
     state = kit.money(state, "red", 3)
     result = score(state, kit.catalog)
     red = price(kit, "Ca(OH)2") + 2 * price(kit, "CO(NH2)2") + 3
-    blue = price(kit, "MgCl2") + 2 * (price(kit, "NH4NO3") + price(kit, "O2"))
+    blue = price(kit, "CaCl2") + 2 * (price(kit, "NH4NO3") + price(kit, "O2"))
     assert result.totals == {"red": red, "blue": blue}
     assert "L3.P1" in result.ruling.rules
     assert {line.rule for line in result.lines} == {"L3.P1"}

@@ -327,10 +327,10 @@ CASES = [
     Case(
         "reaction-species-not-in-substances",
         INSTALLATIONS,
-        "        reactions: [Mg(ClO4)2 -> MgCl2 + 4 O2]",
-        "        reactions: [Mg(ClO4)2 -> MgCl2 + 2 ‸O3 + O2]",
+        "        reactions: [Ca(ClO4)2 -> CaCl2 + 4 O2]",
+        "        reactions: [Ca(ClO4)2 -> CaCl2 + 2 ‸O3 + O2]",
         "known-substances",
-        "O3 in reaction 'Mg(ClO4)2 -> MgCl2 + 2 O3 + O2' is not listed in substances.yaml",
+        "O3 in reaction 'Ca(ClO4)2 -> CaCl2 + 2 O3 + O2' is not listed in substances.yaml",
         "installations[*].cards[*].reactions[*]",
         hint="add '- formula: O3'",
     ),
@@ -807,10 +807,11 @@ def test_several_problems_in_one_file_are_all_reported(catalog_copy) -> None:
 
 
 def test_price_that_does_not_grow_is_a_warning_not_an_error(catalog_copy) -> None:
+    # NO2 takes 4 steps (electrolyser, 3А, 4А, 4Б); ammonium carbamate, 3 steps, costs 13.
     where = catalog_copy.edit(
         SUBSTANCES,
-        "    name: {ru: Аммиачная селитра (нитрат аммония), en: Ammonium nitrate}\n    price: 18",
-        "    name: {ru: Аммиачная селитра (нитрат аммония), en: Ammonium nitrate}\n    price: ‸9",
+        "    name: {ru: Оксид азота(IV), en: Nitrogen dioxide}\n    price: 13",
+        "    name: {ru: Оксид азота(IV), en: Nitrogen dioxide}\n    price: ‸12",
     )
 
     validation = catalog_copy.validate()
@@ -821,11 +822,13 @@ def test_price_that_does_not_grow_is_a_warning_not_an_error(catalog_copy) -> Non
     [warning] = validation.warnings
     assert warning.severity == "warning"
     assert warning.check == "prices"
-    assert "NH4NO3 takes 2 step(s) but costs 9 мР, less than" in warning.message
-    assert warning.hint.startswith("price it at ")
+    assert warning.message == (
+        "NO2 takes 4 step(s) but costs 12 мР, less than NH2COONH4 (3 step(s), 13 мР)"
+    )
+    assert warning.hint == "price it at 13 мР or more"
     catalog_copy.assert_located(warning, SUBSTANCES, where, "substances[*].price")
     assert validation.checks["prices"] == "1 warning(s)"
-    assert load_catalog(catalog_copy.directory).substance("NH4NO3").price == 9
+    assert load_catalog(catalog_copy.directory).substance("NO2").price == 12
 
 
 def test_card_letters_out_of_order_is_a_warning(catalog_copy) -> None:
@@ -900,8 +903,8 @@ def test_unlisted_catalyst_is_reported_once(catalog_copy) -> None:
 def test_unlisted_species_points_into_the_reaction(catalog_copy) -> None:
     where = catalog_copy.edit(
         INSTALLATIONS,
-        "        reactions: [Mg(ClO4)2 -> MgCl2 + 4 O2]",
-        "        reactions: [Mg(ClO4)2 -> MgCl2 + 2 ‸O3 + O2]",
+        "        reactions: [Ca(ClO4)2 -> CaCl2 + 4 O2]",
+        "        reactions: [Ca(ClO4)2 -> CaCl2 + 2 ‸O3 + O2]",
     )
     issue = catalog_copy.find_issue(catalog_copy.validate(), "known-substances", "O3 in reaction")
     catalog_copy.assert_located(

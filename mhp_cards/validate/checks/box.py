@@ -11,12 +11,13 @@ from mhp_cards.catalog.models import (
     Substance,
     reaction_of,
 )
+from mhp_cards.catalog.value import production_steps
 from mhp_cards.chem.formula import Formula
 from mhp_cards.errors import ReactionError
 from mhp_cards.game.setups import SetupItem, check_setup
 from mhp_cards.issues import Issue
 from mhp_cards.rules.numbers import LEVELS, PLAYERS, UPGRADE_PRICE
-from mhp_cards.validate.checks.fields import parses
+from mhp_cards.validate.checks.fields import parses, reactor_cards
 from mhp_cards.validate.checks.parts import COMPONENTS, INSTALLATIONS, RAW, SUBSTANCES, Parts
 from mhp_cards.validate.checks.reachability import raw_substances, require_raw_formulas
 from mhp_cards.validate.checks.registry import check
@@ -153,30 +154,12 @@ def _check_prices(parts: Parts) -> Iterator[Issue]:
 
 
 def _steps(parts: Parts) -> dict[Formula, int]:
-    """Fewest processing steps to obtain each substance (raw cards: 0)."""
-    steps = dict.fromkeys(raw_substances(parts), 0)
-    processes = []
-    for installation in parts.installations or ():
-        try:
-            processes.append(installation.parsed_reaction)
-        except ReactionError:
-            continue
-    if parts.electrolysers:
-        for text in parts.electrolysers[0].reactions:
+    """Fewest production steps to each substance (the one definition, in catalog.value)."""
+    reactions = []
+    for _, card in reactor_cards(parts):
+        for text in card.reactions:
             try:
-                processes.append(reaction_of(text))
+                reactions.append(reaction_of(text))
             except ReactionError:
                 continue
-    changed = True
-    while changed:
-        changed = False
-        for reaction in processes:
-            inputs = [f for _, f in reaction.reactants]
-            if not all(f in steps for f in inputs):
-                continue
-            depth = 1 + max((steps[f] for f in inputs), default=0)
-            for _, product in reaction.products:
-                if depth < steps.get(product, depth + 1):
-                    steps[product] = depth
-                    changed = True
-    return steps
+    return production_steps(raw_substances(parts), reactions)

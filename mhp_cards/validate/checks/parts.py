@@ -13,6 +13,7 @@ from mhp_cards.catalog.models import (
     RawMaterial,
     ReactorCard,
     Substance,
+    ValueRules,
 )
 
 __all__ = ["COMPONENTS", "INSTALLATIONS", "MISSIONS", "RAW", "SUBSTANCES", "Parts"]
@@ -34,6 +35,7 @@ class Parts:
     electrolysers: tuple[ReactorCard, ...] | None = None
     missions: tuple[Mission, ...] | None = None
     components: Components | None = None
+    value_rules: ValueRules | None = None
 
     def catalog(self) -> Catalog | None:
         """The whole catalog, when every part is there."""

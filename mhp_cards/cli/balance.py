@@ -1,0 +1,114 @@
+"""``mhp balance``: greedy bots play every level; each soundness figure is set against its bound."""
+
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, fail, reports_errors
+
+if TYPE_CHECKING:  # each command imports the library it uses when it runs
+    from mhp_cards.catalog.models import Catalog
+    from mhp_cards.sim.balance import BalanceReport, Row
+
+
+@app.command("balance")
+@reports_errors
+def balance_command(
+    games: Annotated[
+        int, typer.Option("--games", help="Games per level and player count (DESIGN.md: 400).")
+    ] = 400,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same games.")] = 0,
+    workers: Annotated[
+        int | None, typer.Option("--workers", help="Worker processes (default: the cores).")
+    ] = None,
+    level: Annotated[
+        list[str] | None,
+        typer.Option("--level", help="Only this level: 1, 2, 1v1 or 3 (repeatable)."),
+    ] = None,
+    catalog_dir: CatalogDir = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Check that the catalog plays as a sound game (DESIGN.md, "Catalog soundness figures").
+
+    Greedy bots play every level with 2 to 5 players; the command prints each figure against
+    its bound and exits 1 when one fails.
+
+    Example: mhp balance --games 400 --seed 0
+    """
+    from mhp_cards.rules.numbers import LEVELS
+    from mhp_cards.sim.balance import ROWS, balance
+    from mhp_cards.validate import load_catalog
+
+    if games < 1:
+        fail(f"--games must be at least 1, not {games}", 2)
+    if workers is not None and workers < 1:
+        fail(f"--workers must be at least 1, not {workers}", 2)
+    unknown = [name for name in level or () if name not in LEVELS]
+    if unknown:
+        fail(f"--level must be one of {', '.join(LEVELS)}, not {', '.join(unknown)}", 2)
+    rows = [row for row in ROWS if not level or row.level in level]
+    catalog = load_catalog(catalog_dir)
+    report = balance(
+        catalog, games, seed, workers=workers, rows=rows, progress=_progress(len(rows), games)
+    )
+    if as_json:
+        echo_json(report.to_json())
+    else:
+        typer.echo(report_text(report, catalog))
+    if not report.passed:
+        raise typer.Exit(1)
+
+
+def _progress(rows: int, games: int) -> "Callable[[Row, int], None] | None":
+    """A one-line progress note on stderr for a terminal (runs take minutes)."""
+    if not sys.stderr.isatty():
+        return None
+    done_rows: list[str] = []
+
+    def advance(row: "Row", done: int) -> None:
+        key = f"{row.level}/{row.players}"
+        if done == games and key not in done_rows:
+            done_rows.append(key)
+        sys.stderr.write(
+            f"\r  level {row.level}, {row.players} players: {done}/{games} games "
+            f"({len(done_rows)}/{rows} tables done)\033[K"
+        )
+        if len(done_rows) == rows:
+            sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
+
+    return advance
+
+
+def report_text(report: "BalanceReport", catalog: "Catalog") -> str:
+    """The report as a table for people."""
+    alone = ", ".join(str(i.number) for i in catalog.installations_running_alone)
+    lines = [
+        f"{report.games} greedy games per table, seed {report.seed}",
+        f"head to head deals installations {alone} (they run from raw cards alone)",
+        "",
+        f"{'level':<6}{'players':<8}{'figure':<36}{'value':>22}  {'bound':<9}",
+    ]
+    for figure in report.figures:
+        if figure.figure == "stalls":
+            value = f"{figure.value:g}"
+        else:
+            value = f"{figure.value:.1%}"
+            if figure.low is not None and figure.high is not None:
+                value += f" [{figure.low:.1%}, {figure.high:.1%}]"
+        mark = "ok" if figure.passed else "FAIL"
+        lines.append(
+            f"{figure.level:<6}{figure.players:<8}{figure.subject:<36}{value:>22}  "
+            f"{figure.bound:<9}{mark}"
+        )
+    total = len(report.figures)
+    failed = len(report.failures)
+    lines.append("")
+    lines.append(
+        f"PASS: all {total} figures within their bounds"
+        if not failed
+        else f"FAIL: {failed} of {total} figures outside their bounds"
+    )
+    return "\n".join(lines)
