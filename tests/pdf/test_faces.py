@@ -230,7 +230,6 @@ def test_a_token_too_large_for_a_container_is_a_located_error(
     places = [p for p in caught.value.problems if isinstance(p, PlacesError)]
     cards = {p.card for p in places}
     assert "reactor card 9Б" in cards  # four O2 places
-    assert any(card.startswith("Mission card M") for card in cards)  # M2, M4: the most places
     problem = next(p for p in places if p.card == "reactor card 9Б")
     assert problem.region.startswith("container ")
     assert "17.5 mm" in str(problem)  # 16 mm token + clearance

@@ -529,7 +529,7 @@ def test_guides_say_where_each_input_comes_from(kit: list[Section], catalog: Cat
     # installation 4 needs NH3, which no raw card is: it comes from installation 3 (Haber-Bosch)
     assert "только из установки 3" in text_4
     text_9 = text("guide-9")
-    assert "карточки сырья «Гексагидрат перхлората магния» (2)" in text_9
+    assert "карточки сырья «Тетрагидрат перхлората кальция» (2)" in text_9
     assert not any(
         raw.formula == "NH3" for raw in catalog.raw_materials
     )  # the fact the NH3 line rests on
