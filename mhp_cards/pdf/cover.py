@@ -132,16 +132,7 @@ def _region(
     size: float,
     align: Literal["left", "center", "right"] = "left",
 ) -> Region:
-    return Region(
-        x=x,
-        y=y,
-        width=width,
-        height=height,
-        size=size,
-        min_size=COVER_MIN_SIZE,
-        align=align,
-        valign="top",
-    )
+    return Region.text_block(x, y, width, height, size, min_size=COVER_MIN_SIZE, align=align)
 
 
 @dataclass(slots=True)

@@ -509,16 +509,7 @@ def _page_region(
     align: Literal["left", "center", "right"] = "left",
     min_size: float = 6.0,
 ) -> Region:
-    return Region(
-        x=x,
-        y=y,
-        width=width,
-        height=height,
-        size=size,
-        min_size=min_size,
-        align=align,
-        valign="top",
-    )
+    return Region.text_block(x, y, width, height, size, min_size=min_size, align=align)
 
 
 def _guides(ctx: _Context) -> Section:

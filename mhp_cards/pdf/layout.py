@@ -165,6 +165,30 @@ class Region(Model):
     paragraph_gap: Annotated[float, Field(ge=0)] = 0.0
     """Extra space between paragraphs, in lines."""
 
+    @classmethod
+    def text_block(
+        cls,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        size: float,
+        *,
+        min_size: float,
+        align: Literal["left", "center", "right"] = "left",
+    ) -> Region:
+        """A block of text on a page (not a card face): set from its top, left-aligned."""
+        return cls(
+            x=x,
+            y=y,
+            width=width,
+            height=height,
+            size=size,
+            min_size=min_size,
+            align=align,
+            valign="top",
+        )
+
 
 class Template(Model):
     """The regions and colours of one card face."""

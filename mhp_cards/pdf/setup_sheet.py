@@ -22,9 +22,7 @@ __all__ = ["setup_sheet", "write_setup_sheet"]
 
 
 def _region(x: float, y: float, width: float, height: float, size: float) -> Region:
-    return Region(
-        x=x, y=y, width=width, height=height, size=size, min_size=5.0, align="left", valign="top"
-    )
+    return Region.text_block(x, y, width, height, size, min_size=5.0)
 
 
 def setup_sheet(

@@ -93,16 +93,9 @@ def apply(
     An action that :func:`legal_actions` has just listed for this state is not judged again.
     """
     outcome = None
-    listed = LISTED.get(id(state))
-    # The very action objects legal_actions listed for this state (they are shared values):
-    # an equal action made elsewhere is judged as usual.
-    if (
-        listed is not None
-        and listed[0] is state
-        and listed[1] is catalog
-        and any(made is action for made in listed[3])
-    ):
-        outcome = listed[2].get(id(action))
+    judged = _listed(state, action, catalog)
+    if judged is not None:
+        outcome = judged.get(id(action))
         effect = EFFECTS.get(type(action))
         if outcome is None and effect is not None:
             outcome = effect(state, action, catalog)
@@ -120,13 +113,7 @@ def is_legal(state: GameState, action: Action, catalog: Catalog) -> bool:
     others only the rule's refusal chain is asked where it has one, so no next state and no
     text are made.
     """
-    listed = LISTED.get(id(state))
-    if (
-        listed is not None
-        and listed[0] is state
-        and listed[1] is catalog
-        and any(made is action for made in listed[3])
-    ):
+    if _listed(state, action, catalog) is not None:
         return True
     refusal = _refuse_anyone(state, action)
     if refusal is not None:
@@ -138,6 +125,23 @@ def is_legal(state: GameState, action: Action, catalog: Catalog) -> bool:
         return JUDGES[type(action)](state, action, catalog).state is not None
     except (KeyError, IndexError):  # judge() refuses what names nothing in the game
         return False
+
+
+def _listed(state: GameState, action: Action, catalog: Catalog) -> dict[int, Outcome] | None:
+    """The outcomes legal_actions judged for ``state`` when it has just listed ``action``.
+
+    Only the very action objects it listed count (they are shared values): an equal action
+    made elsewhere is judged as usual. None when ``action`` was not listed for this state.
+    """
+    listed = LISTED.get(id(state))
+    if (
+        listed is not None
+        and listed[0] is state
+        and listed[1] is catalog
+        and any(made is action for made in listed[3])
+    ):
+        return listed[2]
+    return None
 
 
 def judge(state: GameState, action: Action, catalog: Catalog) -> Outcome:

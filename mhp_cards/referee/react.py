@@ -469,5 +469,5 @@ def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[Re
 
 
 def _identity(formula: Formula | None) -> object:
-    """What makes two formulas equal, as a plain value (None for a hidden card)."""
+    """:attr:`Formula.composition`, or None for a hidden card."""
     return None if formula is None else formula.composition

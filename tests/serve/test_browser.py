@@ -517,7 +517,10 @@ def test_a_fight_with_the_dice_of_the_table(page: Page, server: Any) -> None:
     # The other phone's changes arrive by the event stream: the phone goes to blue.
     take_phone(page, "blue")
     red_cell = f'#field .cell[data-x="{bx - 2}"][data-y="{by - 1}"]'
-    assert page.css(red_cell).find_elements("css selector", '.combine[data-player="red"]')
+    # looked up inside the wait: the field is redrawn as the stream's changes arrive
+    page.until(
+        lambda: page.css(red_cell).find_elements("css selector", '.combine[data-player="red"]')
+    )
     page.tap(red_cell)
     page.shown("#fight-panel")
     assert api(server, f"/api/games/{game}")["state"]["fight"]["defender"] == "red"
@@ -533,8 +536,10 @@ def test_a_fight_with_the_dice_of_the_table(page: Page, server: Any) -> None:
     assert fight["data"]["winner"] == "blue"
     assert fight["data"]["rolled"] is False
     page.until(lambda: page.css("#ruling").get_attribute("data-verdict") == "allowed")
-    assert "L1.T4" in [b.get_attribute("data-rule") for b in page.all("#ruling .rule-id")]
-    assert not page.css("#fight-panel").is_displayed()
+    page.until(
+        lambda: "L1.T4" in [b.get_attribute("data-rule") for b in page.all("#ruling .rule-id")]
+    )
+    page.until(lambda: not page.css("#fight-panel").is_displayed())
 
 
 def test_the_join_code_for_a_lan_host(browser: Any, tmp_path: Path) -> None:
