@@ -433,39 +433,48 @@ def can_react(state: GameState, catalog: Catalog, player_id: str) -> bool:
 
 
 def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[React]:
-    """One way (the first raw cards that fit) to run each installation the player can feed.
+    """Each way to run each installation the player can feed, raw cards before products.
 
-    An input with no raw card may come from a substance the player holds (L2.T6); whether the
-    reaction is then allowed (tokens, room) is for the referee to judge.
+    An input may be a raw card from the hand (the first of its kind) or a substance the player
+    holds in a container (L2.T6); where both are at hand, both ways are listed (using the
+    substance keeps the card and frees a token). Whether a way is allowed (tokens, room) is
+    for the referee to judge.
     """
     sources: dict[Formula, int] | None = None
     formulas: list[object] | None = None
     for installation in usable_installations(state, player.id):
-        if not any(c.role == "raw-input" for c in installation.containers):
+        inputs = [formula_of(c.substance) for c in installation.containers if c.role == "raw-input"]
+        if not inputs:
             continue
         if sources is None:  # worked out once for all the installations
             sources = {f: len(places) for f, places in product_sources(state, player.id).items()}
             # Formulas compared by their identity keys: a tuple comparison, not a method call.
             formulas = [_identity(card_formula(catalog, card)) for card in player.raw_cards]
         assert formulas is not None
-        hand = list(zip(player.raw_cards, formulas, strict=True))
-        held = dict(sources)
-        chosen = []
-        for container in installation.containers:
-            if container.role != "raw-input":
-                continue
-            formula = formula_of(container.substance)
+        # Each partial way: the cards chosen, the hand left, the substances left.
+        ways: list[tuple[tuple[str, ...], list[tuple[str, object]], dict[Formula, int]]] = [
+            ((), list(zip(player.raw_cards, formulas, strict=True)), sources)
+        ]
+        for formula in inputs:
             key = _identity(formula)
-            match = next((entry for entry in hand if entry[1] == key), None)
-            if match is not None:
-                hand.remove(match)
-                chosen.append(match[0])
-            elif held.get(formula, 0) > 0:
-                held[formula] -= 1
-            else:
+            following = []
+            for chosen, hand, held in ways:
+                match = next((entry for entry in hand if entry[1] == key), None)
+                if match is not None:
+                    rest = list(hand)
+                    rest.remove(match)
+                    following.append(((*chosen, match[0]), rest, held))
+                if held.get(formula, 0) > 0:
+                    following.append((chosen, hand, {**held, formula: held[formula] - 1}))
+            ways = following
+            if not ways:
                 break
-        else:
-            yield React(installation=installation.number, cards=tuple(chosen))
+        # Two inputs of one substance give the same way twice (card first or product first).
+        seen: set[tuple[str, ...]] = set()
+        for chosen, _, _ in ways:
+            if tuple(sorted(chosen)) not in seen:
+                seen.add(tuple(sorted(chosen)))
+                yield React(installation=installation.number, cards=chosen)
 
 
 def _identity(formula: Formula | None) -> object:
