@@ -7,6 +7,7 @@ from collections import Counter
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import deal, view
+from mhp_cards.game.state import GameState, Position
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
@@ -16,6 +17,8 @@ from mhp_cards.referee.actions import (
     Move,
     ProductRef,
     React,
+    SellRaw,
+    TakeRaw,
     Trade,
 )
 from mhp_cards.sim import POLICIES, GreedyBot, RandomBot, make_policy
@@ -120,3 +123,124 @@ def test_greedy_makes_a_compulsory_move_even_into_another_combine(catalog: Catal
     # The turn can end: no attack. It cannot: the move, never the trade.
     assert bot.choose(seen, [trade, attack, EndTurn()], random.Random(0)) == EndTurn()
     assert bot.choose(seen, [trade, attack], random.Random(0)) == attack
+
+
+def _with_hand(state: GameState, cards: tuple[str, ...], **combine: object) -> GameState:
+    """The state with the current player holding ``cards`` (and their combine changed)."""
+    me = state.current
+    update: dict[str, object] = {"raw_cards": cards}
+    if combine:
+        assert me.combine is not None
+        update["combine"] = me.combine.model_copy(update=combine)
+    players = tuple(p.model_copy(update=update) if p.id == me.id else p for p in state.players)
+    return state.model_copy(update={"players": players})
+
+
+def test_greedy_puts_a_product_on_the_mission_nearest_completion(catalog: Catalog) -> None:
+    state = deal(catalog, "2", players=2, seed=1)
+    other = state.players[1].id
+    # Every place of M3 but one O2 place is taken; M1 and M4 are empty.
+    missions = []
+    for mission in state.missions:
+        if mission.id == "M3":
+            places = [(f, tuple(other for _ in tokens)) for f, tokens in mission.places]
+            formula, tokens = next((f, t) for f, t in places if f == "O2")
+            places[[f for f, _ in places].index("O2")] = (formula, (None, *tokens[1:]))
+            missions.append(mission.model_copy(update={"places": tuple(places)}))
+        else:
+            missions.append(mission)
+    state = state.model_copy(update={"missions": tuple(missions)})
+    choices: list[Action] = [
+        React(installation=9, cards=("calcium-perchlorate#1",), missions=(m,))
+        for m in ("M1", "M3", "M4")
+    ]
+    chosen = GreedyBot(catalog).choose(view(state, state.current.id), choices, random.Random(0))
+    assert chosen == choices[1]
+
+
+def test_greedy_takes_the_pile_card_an_installation_lacks(catalog: Catalog) -> None:
+    state = deal(catalog, "2", players=2, seed=1)
+    state = _with_hand(state, ("halite#1",))
+    # Installation 7 (shared or the player's own) runs on NaCl + H2O: water completes it.
+    assert any(i.number == 7 and i.owner in (None, state.current.id) for i in state.installations)
+    # Nitrogen fits installation 3 too, but 3 would still lack water.
+    state = state.model_copy(
+        update={"piles": (("nitrogen#1",), ("magnesite#1",), ("water-ice#1",))}
+    )
+    takes: list[Action] = [TakeRaw(pile=n) for n in (1, 2, 3)]
+    for seed in range(5):
+        bot = GreedyBot(catalog)
+        assert bot.choose(view(state, state.current.id), takes, random.Random(seed)) == takes[2]
+
+
+def _level_3(catalog: Catalog) -> GameState:
+    state = deal(catalog, "3", players=2, seed=1)
+    assert state.field is not None
+    return state
+
+
+def test_greedy_sells_the_card_no_installation_takes_when_full(catalog: Catalog) -> None:
+    state = _level_3(catalog)
+    hand = ("water-ice#1", "halite#1", "argon#1", "nitrogen#1", "carbon-dioxide#1", "silica#1")
+    state = _with_hand(state, hand)
+    legal: list[Action] = [SellRaw(card=card) for card in hand]
+    for seed in range(5):
+        chosen = GreedyBot(catalog).choose(
+            view(state, state.current.id), legal, random.Random(seed)
+        )
+        assert chosen == SellRaw(card="argon#1")
+
+
+def _two_ways(state: GameState) -> tuple[Position, Position, Position]:
+    """A cell two steps from the Base, a neighbour nearer the Base, one farther from it."""
+    assert state.field is not None
+    base = state.field.base
+    neighbours = state.field.neighbours()
+    for start in neighbours:
+        near = [n for n in neighbours[start] if base in neighbours[n]]
+        far = [
+            n
+            for n in neighbours[start]
+            if n != base and base not in neighbours[n] and n not in near
+        ]
+        if start != base and base not in neighbours[start] and near and far:
+            return start, near[0], far[0]
+    raise AssertionError("no such cells on the field")
+
+
+def test_greedy_heads_for_the_base_when_a_shared_installation_can_run(catalog: Catalog) -> None:
+    state = _level_3(catalog)
+    shared = next(i for i in state.installations if i.owner is None and i.number == 7)
+    assert shared.number == 7  # NaCl + H2O, both raw cards
+    start, near, far = _two_ways(state)
+    state = _with_hand(state, ("halite#1", "water-ice#1"), position=start)
+    assert state.field is not None
+    # Both cells still hold raw cards: only the way decides.
+    legal: list[Action] = [Move(path=(far,)), Move(path=(near,))]
+    for seed in range(8):
+        bot = GreedyBot(catalog)
+        assert bot.choose(view(state, state.current.id), legal, random.Random(seed)) == (
+            Move(path=(near,))
+        )
+
+
+def test_greedy_collects_when_the_round_would_end_without_progress(catalog: Catalog) -> None:
+    state = _level_3(catalog)
+    start, near, far = _two_ways(state)
+    state = _with_hand(state, ("halite#1", "water-ice#1"), position=start)
+    assert state.field is not None
+    # The cell nearer the Base is empty: heading there would end the game by L3.E1-no-progress.
+    cells = tuple(
+        cell.model_copy(update={"raw": None}) if cell.position == near else cell
+        for cell in state.field.cells
+    )
+    state = state.model_copy(
+        update={"field": state.field.with_cards(cells), "quiet_turns": len(state.players) - 1}
+    )
+    legal: list[Action] = [Move(path=(near,)), Move(path=(far,))]
+    chosen = GreedyBot(catalog).choose(view(state, state.current.id), legal, random.Random(0))
+    assert chosen == Move(path=(far,))
+    calm = state.model_copy(update={"quiet_turns": 0})
+    assert GreedyBot(catalog).choose(view(calm, calm.current.id), legal, random.Random(0)) == (
+        Move(path=(near,))
+    )
