@@ -208,12 +208,25 @@ def _arguments(draw: Any, command: Any, files: dict[str, list[str]]) -> list[str
 def no_serving(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """``mhp serve`` reads its arguments, binds and prints, then returns instead of serving.
 
+    ``mhp balance`` plays two games a table in this process, whatever ``--games`` says (its
+    default, 400 a table, is minutes of play; the fuzz is about the arguments).
+
     Every command runs in the test's own directory, so that a relative path a command is given
     (or makes up) never lands in the checkout.
     """
     import uvicorn
 
+    import mhp_cards.sim.balance as balance_module
+
+    played = balance_module.simulate
+
+    def few_games(*args: Any, **kw: Any) -> Any:
+        catalog, level, players, games, *rest = args
+        kw["workers"] = 1
+        return played(catalog, level, players, min(games, 2), *rest, **kw)
+
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    monkeypatch.setattr(balance_module, "simulate", few_games)
     monkeypatch.setenv("MHP_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)
 
