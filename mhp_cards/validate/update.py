@@ -17,9 +17,9 @@ and two shorthands: ``copies.ID`` for ``raw_materials.ID.copies`` and ``price.FO
 changed, to a value of the same kind.
 
 >>> from mhp_cards.validate import load_catalog
->>> variant = update_catalog(load_catalog(), [Change("copies.water-ice", 8)])
+>>> variant = update_catalog(load_catalog(), [Change("copies.water-ice", 12)])
 >>> variant.raw_material("water-ice").copies
-8
+12
 """
 
 from __future__ import annotations

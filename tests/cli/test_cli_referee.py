@@ -65,13 +65,14 @@ def test_mission_incomplete_exits_1_with_what_is_missing(cli) -> None:
 
 
 def test_mission_incomplete_json_lists_the_missing_elements(cli) -> None:
+    # M4 is Ca2 Fe2 Si S C H2 O12; these cards hold Ca Fe2 Si C H2 O8: one CaSO4 short.
     result = cli(
-        "referee", "mission", "--mission", "M4", "--cards", "Fe2O3, CaCO3, CaCO3, SiO2", "--json"
+        "referee", "mission", "--mission", "M4", "--cards", "Fe2SiO4, CaCO3, H2O", "--json"
     )
     assert result.exit_code == 1
     document = json.loads(result.stdout)
     assert document["verdict"] == "incomplete"
-    assert document["facts"]["missing"] == {"Fe": 2, "O": 3}
+    assert document["facts"]["missing"] == {"Ca": 1, "S": 1, "O": 4}
 
 
 def test_mission_reads_cyrillic_look_alikes_and_says_so(cli) -> None:
@@ -436,7 +437,7 @@ def test_mission_status_of_a_level_2_game(cli, tmp_path) -> None:
     document = json.loads(
         cli("referee", "mission", "--state", str(path), "--mission", "M3", "--json").stdout
     )
-    assert document["facts"]["missions"][0]["places"] == 3
+    assert document["facts"]["missions"][0]["places"] == 6  # CO(NH2)2 ×1, NH3 ×2, O2 ×3
     level_1 = cli(
         "referee", "mission", "--state", str(write(tmp_path / "l1.json", deal(CATALOG, "1", 2, 3)))
     )

@@ -25,6 +25,7 @@ from mhp_cards.pdf.export_png import DEFAULT_BLEED, export_png
 from mhp_cards.pdf.impose import Slot, impose
 from mhp_cards.pdf.layout import SheetProfile, load_profile
 from mhp_cards.pdf.raster import renderer
+from mhp_cards.validate import load_catalog
 
 #: 4 px per mm: the kit puts cards on half millimetres, so at this dpi a card's slot starts on a
 #: whole pixel and the kit's pixels and the PNG's sample the drawing at the same points.
@@ -202,10 +203,13 @@ def _difference(a: Image.Image, b: Image.Image) -> tuple[float, float]:
     return mean, off
 
 
+#: The carbon-dioxide card follows the copies of water ice on the first raw sheet.
+WATER_COPIES = load_catalog().raw_material("water-ice").copies
+
 # (png, kit section, page of the section, slot on the page, front or back)
 CASES = [
     ("raw-water-ice.front.png", "raw", 0, 0, "front"),
-    ("raw-carbon-dioxide.front.png", "raw", 0, 9, "front"),  # after 9 copies of water ice
+    ("raw-carbon-dioxide.front.png", "raw", 0, WATER_COPIES, "front"),
     ("raw.back.png", "raw", 1, 0, "back"),
     ("reactor-4a.front.png", "reactors", 2, 0, "front"),  # 1А…3Б fill the first sheet of 6
     ("reactor.back.png", "reactors", 1, 0, "back"),
@@ -233,7 +237,7 @@ def test_a_face_has_the_pixels_of_the_kit(
 def test_the_comparison_tells_cards_apart(exported: Path, built, a4: SheetProfile) -> None:
     slots = impose(a4, "raw").fronts
     water = _on_white(exported / "raw-water-ice.front.png")
-    carbon_dioxide = _kit_region(built.path("raw"), 0, slots[9], DPI)
+    carbon_dioxide = _kit_region(built.path("raw"), 0, slots[WATER_COPIES], DPI)
     mean, off = _difference(carbon_dioxide, water)
     assert off > 0.005 or mean > 1.5  # the same test fails for a different card
     shifted = _kit_region(built.path("raw"), 0, slots[0], DPI).transform(

@@ -326,16 +326,18 @@ def test_the_deck_without_a_needed_kind(mission_id) -> None:
 
 
 def test_mission_status_counts_places_and_holders(kit) -> None:
-    state = kit.mission_tokens(kit.deal("2", 2, 3), "M3", "NH4NO3", "red")
-    state = kit.mission_tokens(state, "M3", "CO(NH2)2", "blue")
+    # M3: CO(NH2)2 ×1, NH3 ×2, O2 ×3; three of its six places held.
+    state = kit.mission_tokens(kit.deal("2", 2, 3), "M3", "CO(NH2)2", "red")
+    state = kit.mission_tokens(state, "M3", "NH3", "blue", "red")
     ruling = mission_status(state, "M3")
     assert ruling.verdict == "incomplete"
     assert ruling.rules == ("L2.M1", "L2.E1", "L2.E1.R1")
     kit.assert_well_formed(ruling)
     (m3,) = ruling.facts["missions"]
-    assert (m3["mission"], m3["filled"], m3["places"], m3["complete"]) == ("M3", 2, 3, False)
-    assert [p["holders"] for p in m3["by_place"]] == [["red"], ["blue"], []]
-    done = mission_status(kit.mission_tokens(state, "M3", "O2", "red"), "M3")
+    assert (m3["mission"], m3["filled"], m3["places"], m3["complete"]) == ("M3", 3, 6, False)
+    assert [p["holders"] for p in m3["by_place"]] == [["red"], ["blue", "red"], []]
+    assert [p["free"] for p in m3["by_place"]] == [0, 0, 3]
+    done = mission_status(kit.mission_tokens(state, "M3", "O2", "red", "blue", "red"), "M3")
     assert done.verdict == "complete"
     everything = mission_status(state)
     assert [m["mission"] for m in everything.facts["missions"]] == ["M1", "M2", "M3", "M4"]

@@ -614,13 +614,14 @@ def test_L1_T9_a_warehouse_card_costs_four(kit, moving) -> None:
 
 
 def test_L1_E1_a_mission_completed_with_raw_cards(kit, moving) -> None:
-    # The rules' example: Fe2O3 counts as 2 Fe and 3 O. M4 needs Ca2 C2 Fe4 O14 Si.
-    hand = ("hematite", "hematite", "calcite", "calcite", "silica", "halite")
+    # Subscripts are counted: M4 needs Ca2 Fe2 Si S C H2 O12, which is Fe2SiO4 (2 Fe, 1 Si,
+    # 4 O) + CaSO4 (Ca S O4) + CaCO3 (Ca C O3) + H2O; the halite is left out.
+    hand = ("fayalite", "anhydrite", "calcite", "water-ice", "halite")
     state = kit.give(moving, "red", *hand)
     ruling = kit.expect(state, "claim M4", "complete", "L1.E1", "L1.E1.R1")
     used = sorted(ruling.facts["cards_used"])
-    assert used == sorted(["hematite", "hematite", "calcite", "calcite", "silica"])
-    assert ruling.facts["needed"] == {"Ca": 2, "C": 2, "Fe": 4, "O": 14, "Si": 1}
+    assert used == sorted(["fayalite", "anhydrite", "calcite", "water-ice"])
+    assert ruling.facts["needed"] == {"Ca": 2, "Fe": 2, "Si": 1, "S": 1, "C": 1, "H": 2, "O": 12}
     new, events = kit.play(state, "claim M4")
     assert new.ended
     assert new.claimed == ("red", "M4")
@@ -631,11 +632,13 @@ def test_L1_E1_a_mission_completed_with_raw_cards(kit, moving) -> None:
 
 
 def test_L1_E1_fe2o3_counts_two_iron_three_oxygen(kit, moving) -> None:
-    # One hematite short: exactly one Fe2O3 is missing (2 Fe, 3 O).
-    state = kit.give(moving, "red", "hematite", "calcite", "calcite", "silica")
+    # Hematite, anhydrite, calcite and silica hold Fe2 O3 + Ca S O4 + Ca C O3 + Si O2: all of M4
+    # but its H2. The one Fe2O3 card gives both irons and three of the twelve oxygens, so no Fe
+    # and no O is missing: only the hydrogen of the water is.
+    state = kit.give(moving, "red", "hematite", "anhydrite", "calcite", "silica")
     ruling = kit.expect(state, "claim M4", "forbidden", "L1.E1")
-    assert ruling.facts["missing"] == {"Fe": 2, "O": 3}
-    assert ruling.facts["held"] == {"Fe": 2, "O": 11, "Ca": 2, "C": 2, "Si": 1}
+    assert ruling.facts["missing"] == {"H": 2}
+    assert ruling.facts["held"] == {"Fe": 2, "O": 12, "Ca": 2, "S": 1, "C": 1, "Si": 1}
     assert "Fe2O3" in ruling.reason_en
     # The cards named must be the player's.
     other = kit.instance(state, "hematite")
@@ -644,7 +647,7 @@ def test_L1_E1_fe2o3_counts_two_iron_three_oxygen(kit, moving) -> None:
 
 
 def test_L1_E1_the_named_cards_are_the_selection(kit, moving) -> None:
-    state = kit.give(moving, "red", "hematite", "hematite", "calcite", "calcite", "silica")
+    state = kit.give(moving, "red", "fayalite", "anhydrite", "calcite", "water-ice")
     cards = state.player("red").raw_cards
     kit.expect(state, Claim(mission="M4", cards=cards), "complete", "L1.E1")
     kit.expect(state, Claim(mission="M4", cards=cards[1:]), "forbidden", "L1.E1")

@@ -151,7 +151,8 @@ def test_L2_T4_run_a_reaction_on_ones_own_installation(kit, taken) -> None:
 
 
 def test_L2_T4_run_a_reaction_on_a_shared_installation(kit, chem) -> None:
-    state = kit.give(chem, "red", "magnesium-perchlorate")
+    # Shared installation 9 takes calcium perchlorate, Ca(ClO4)2·4H2O.
+    state = kit.give(chem, "red", "calcium-perchlorate")
     card = state.player("red").raw_cards[0]
     kit.expect(state, React(installation=9, cards=(card,)), "allowed", "L2.T4")
     new, _ = kit.play(state, React(installation=9, cards=(card,)))
@@ -188,12 +189,13 @@ def test_L2_T4_a_card_cannot_feed_two_inputs(kit, chem) -> None:
 
 def test_L2_T4_R1_one_free_token_per_product(kit, taken) -> None:
     cards = taken.player("red").raw_cards[-2:]
-    # Six red tokens on the Mission card: two are free, the reaction fills two containers.
+    # Six of red's eight tokens on the Mission card: two are free, and the reaction makes two
+    # products (CO2 for M4, Ca(OH)2 for 1Б), each taking a token.
     state = kit.mission_tokens(taken, "M1", "O2", "red", "red", "red", "red")
-    state = kit.mission_tokens(state, "M2", "O2", "red", "red")
+    state = kit.mission_tokens(state, "M3", "NH3", "red", "red")
     assert state.free_tokens("red") == 2
     kit.expect(state, React(installation=1, cards=cards), "allowed", "L2.T4.R1")
-    state = kit.mission_tokens(state, "M3", "O2", "red")
+    state = kit.mission_tokens(state, "M3", "O2", "red", None, None)
     ruling = kit.expect(
         state,
         React(installation=1, cards=cards),
@@ -286,10 +288,10 @@ def test_L2_T5_sell_to_a_player_with_a_free_token(kit, holder) -> None:
     kit.expect(state, sale.model_copy(update={"partner": None}), "forbidden", "L2.T5")
     # Red's Ca(OH)2 stands on red's own installation 1: blue has no container for it.
     kit.expect(state, sale.model_copy(update={"product": CAOH2}), "forbidden", "L2.T3")
-    busy = state
-    for place in ("O2",):
-        busy = kit.mission_tokens(busy, "M1", place, *["blue"] * 4)
-    busy = kit.mission_tokens(busy, "M4", "Fe", *["blue"] * 4)
+    # All eight of blue's tokens on the Mission card (4 + 2 + 2), no mission complete.
+    busy = kit.mission_tokens(state, "M1", "O2", *["blue"] * 4)
+    busy = kit.mission_tokens(busy, "M4", "Fe", "blue", "blue")
+    busy = kit.mission_tokens(busy, "M3", "NH3", "blue", "blue")
     assert busy.free_tokens("blue") == 0
     ruling = kit.expect(busy, sale, "forbidden", "L2.T5")
     assert "no free token" in ruling.reason_en
@@ -326,13 +328,13 @@ def test_L2_M1_a_mission_product_goes_to_the_mission_card(kit, taken) -> None:
     assert "CO2 → M4" in ruling.facts["products"]
     new, _ = kit.play(taken, React(installation=1, cards=cards))
     m4 = next(m for m in new.missions if m.id == "M4")
-    assert dict(m4.places)["CO2"] == ("red", None)
+    assert dict(m4.places)["CO2"] == ("red",)  # M4's one CO2 place
     assert kit.container(new, 1, "1А", 1).places == (None,)
 
 
 def test_L2_M1_with_no_free_place_the_product_stays(kit, taken) -> None:
     cards = taken.player("red").raw_cards[-2:]
-    state = kit.mission_tokens(taken, "M4", "CO2", "blue", "blue")
+    state = kit.mission_tokens(taken, "M4", "CO2", "blue")  # M4's one CO2 place is taken
     ruling = kit.expect(state, React(installation=1, cards=cards), "allowed", "L2.T4")
     assert "L2.M1" not in ruling.rules
     assert ruling.facts["products"] == ["CO2 → 1А", "Ca(OH)2 → 1Б"]
@@ -390,11 +392,13 @@ def test_L2_E1_the_game_ends_when_the_piles_run_out(kit, chem) -> None:
 
 
 def test_L2_E1_R1_a_mission_is_complete_when_every_place_holds_a_token(kit, chem) -> None:
-    state = kit.mission_tokens(chem, "M3", "NH4NO3", "red")
-    state = kit.mission_tokens(state, "M3", "CO(NH2)2", "blue")
+    # M3: CO(NH2)2 ×1, NH3 ×2, O2 ×3; one O2 place still free.
+    state = kit.mission_tokens(chem, "M3", "CO(NH2)2", "blue")
+    state = kit.mission_tokens(state, "M3", "NH3", "red", "red")
+    state = kit.mission_tokens(state, "M3", "O2", "red", "blue", None)
     m3 = next(m for m in state.missions if m.id == "M3")
     assert not m3.complete
-    state = kit.mission_tokens(state, "M3", "O2", "red")
+    state = kit.mission_tokens(state, "M3", "O2", "red", "blue", "red")
     assert next(m for m in state.missions if m.id == "M3").complete
 
 
@@ -404,7 +408,7 @@ def test_L2_E1_R1_a_mission_is_complete_when_every_place_holds_a_token(kit, chem
 def test_L2_P1_substances_under_tokens_missions_and_money(kit, chem) -> None:
     state = kit.token(chem, "red", 1, "1Б", 1)  # Ca(OH)2 on red's own installation
     state = kit.token(state, "red", 2, "2А", 2)  # H2O on a shared installation
-    state = kit.mission_tokens(state, "M4", "H2SO4", "red", None)  # M4 not complete: single
+    state = kit.mission_tokens(state, "M4", "H2SO4", "red")  # M4 not complete: single
     # Blue completes M2: every one of its six places, counted double.
     state = kit.mission_tokens(state, "M2", "NaOH", "blue", "blue", "blue")
     state = kit.mission_tokens(state, "M2", "HCl", "blue", "blue", "blue")
@@ -444,7 +448,7 @@ def test_V1_3_a_card_that_fits_is_kept(kit, duel) -> None:
 
 def test_V1_3_a_card_that_does_not_fit_is_discarded(kit, duel) -> None:
     top = duel.piles[1][-1]
-    assert top.startswith("goethite")
+    assert top.startswith("hematite")  # Fe2O3 fits no container of installation 7
     kit.expect(duel, "take 2", "allowed", "V1.3")
     new, events = kit.play(duel, "take 2")
     assert new.player("red").raw_cards == ()
@@ -502,9 +506,9 @@ def test_V1_4_sell_to_the_bank_only_when_out_of_tokens(kit, duel) -> None:
 
 
 def test_V1_5_a_completed_mission_does_not_end_the_duel(kit, duel) -> None:
-    state = kit.mission_tokens(duel, "M2", "O2", "blue", "blue")
-    state = kit.mission_tokens(state, "M2", "HCl", "blue", "blue")
-    state = kit.mission_tokens(state, "M2", "NaOH", "red", None)
+    # M2 lacks one NaOH; red's reaction on installation 7 makes it (its HCl stays on 7Б).
+    state = kit.mission_tokens(duel, "M2", "HCl", "blue", "blue", "blue")
+    state = kit.mission_tokens(state, "M2", "NaOH", "red", "red", None)
     state = kit.give(state, "red", "halite", "water-ice")
     state = kit.turn(state, "red", done=("take",))
     new, events = kit.play(state, React(installation=7, cards=state.player("red").raw_cards))
@@ -582,14 +586,16 @@ def test_L2_M1_choice_the_player_chooses_the_mission_of_a_product(kit, taken) ->
     state, _ = _oxygen_reaction(kit, taken)
     listed = [a for a in legal_actions(state, kit.catalog) if a.kind == "react"]
     choices = {a.missions for a in listed if a.installation == 2}
-    # O2 has free places on all four missions and CH4 on M1: every O2 choice is offered.
-    assert {choice[-1] for choice in choices if choice} >= {"M2", "M3", "M4"}
+    # O2 has free places on M1, M3 and M4 (M2 asks for none) and CH4 on M1: every O2 choice
+    # is offered (M1, the first in card order, is the reaction without a choice).
+    assert {choice[-1] for choice in choices if choice} == {"M3", "M4"}
+    assert {choice[0] for choice in choices if choice} == {"M1"}
     to_m3 = next(a for a in listed if a.installation == 2 and a.missions and a.missions[-1] == "M3")
     ruling = kit.expect(state, to_m3, "allowed", "L2.M1", "L2.M1-choice")
     assert "O2 → M3" in ruling.facts["products"]
     new, _ = kit.play(state, to_m3)
     m3 = next(m for m in new.missions if m.id == "M3")
-    assert dict(m3.places)["O2"] == ("red",)
+    assert dict(m3.places)["O2"] == ("red", None, None)
     m1 = next(m for m in new.missions if m.id == "M1")
     assert "red" not in dict(m1.places)["O2"]
 
@@ -603,11 +609,11 @@ def test_L2_M1_choice_by_default_the_first_mission_in_card_order(kit, taken) -> 
 
 def test_L2_M1_choice_a_mission_without_a_free_place_is_refused(kit, taken) -> None:
     state, react = _oxygen_reaction(kit, taken)
-    full = kit.mission_tokens(state, "M3", "O2", "blue")
+    full = kit.mission_tokens(state, "M3", "O2", "blue", "blue", "blue")
     wrong = react.model_copy(update={"missions": ("M1", "M3")})
     ruling = kit.expect(full, wrong, "forbidden", "L2.M1", "L2.M1-choice")
     assert "Mission M3 has no free place for O2" in ruling.reason_en
-    too_many = react.model_copy(update={"missions": ("M1", "M2", "M4")})
+    too_many = react.model_copy(update={"missions": ("M1", "M3", "M4")})  # two products
     kit.expect(state, too_many, "forbidden", "L2.M1-choice")
 
 

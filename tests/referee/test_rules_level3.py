@@ -114,7 +114,7 @@ def test_L3_S3_the_default_take_of_a_fight_fits_the_combine(kit, afield) -> None
 
 
 def test_L3_S5_shared_installations_only_at_the_base(kit, pro) -> None:
-    at_base = kit.give(pro, "red", "magnesium-perchlorate")
+    at_base = kit.give(pro, "red", "calcium-perchlorate")  # shared installation 9's input
     card = at_base.player("red").raw_cards[0]
     kit.expect(at_base, React(installation=9, cards=(card,)), "allowed", "L2.T4")
     away = kit.combine(at_base, "red", position=(4, 1), moved=True)
@@ -258,13 +258,13 @@ def test_L3_E1_R1_no_raw_cards_left_and_no_reaction_possible(kit, afield) -> Non
 def test_L3_P1_scoring_as_level_2(kit, pro) -> None:
     state = kit.token(pro, "red", 1, "1Б", 1)
     state = kit.token(state, "blue", 9, "9Б", 0)  # CaCl2 on a shared installation
-    state = kit.mission_tokens(state, "M3", "NH4NO3", "blue")
     state = kit.mission_tokens(state, "M3", "CO(NH2)2", "red")
-    state = kit.mission_tokens(state, "M3", "O2", "blue")  # M3 complete: doubled
+    state = kit.mission_tokens(state, "M3", "NH3", "blue", "blue")
+    state = kit.mission_tokens(state, "M3", "O2", "blue", "red", "blue")  # M3 complete: doubled
     state = kit.money(state, "red", 3)
     result = score(state, kit.catalog)
-    red = price(kit, "Ca(OH)2") + 2 * price(kit, "CO(NH2)2") + 3
-    blue = price(kit, "CaCl2") + 2 * (price(kit, "NH4NO3") + price(kit, "O2"))
+    red = price(kit, "Ca(OH)2") + 2 * (price(kit, "CO(NH2)2") + price(kit, "O2")) + 3
+    blue = price(kit, "CaCl2") + 2 * (2 * price(kit, "NH3") + 2 * price(kit, "O2"))
     assert result.totals == {"red": red, "blue": blue}
     assert "L3.P1" in result.ruling.rules
     assert {line.rule for line in result.lines} == {"L3.P1"}

@@ -45,6 +45,11 @@ ELECTROLYSER_3_HEAD = """\
     containers:
 """
 WATER_ICE = "  - id: water-ice\n    formula: H2O\n    name: {ru: Водяной лёд, en: Water ice}\n"
+#: Water ice's copies in the default deck: 11 of the 70 raw cards.
+WATER_ICE_COPIES = WATER_ICE + "    copies: 11\n"
+#: M2's NaOH place, up to its count (NaCl is a raw card, made by no installation).
+MISSION_NAOH = "        - {formula: NaOH,"
+MISSION_NACL = "        - {formula: ‸NaCl,"
 SLAKER_PORT = "          - {edge: top, position: 2, substance: CaO, direction: in}"
 ARMOUR = "    - {id: armour, name: {ru: Броня, en: Armour}, price: 4, count: 5}\n"
 
@@ -206,8 +211,8 @@ CASES = [
     Case(
         "zero-copies",
         RAW,
-        "    copies: 9\n",
-        "    copies: ‸0\n",
+        WATER_ICE_COPIES,
+        WATER_ICE + "    copies: ‸0\n",
         "schema",
         "0 is too small: at least 1",
         "raw_materials[*].copies",
@@ -519,8 +524,8 @@ CASES = [
     Case(
         "mission-product-no-installation-makes",
         MISSIONS,
-        "        - {formula: NaOH, count: 2}",
-        "        - {formula: ‸NaCl, count: 2}",
+        MISSION_NAOH,
+        MISSION_NACL,
         "missions-level-2",
         "mission M2 asks for NaCl, which no installation makes",
         "mission_card.missions[*].places[*].formula",
@@ -530,8 +535,9 @@ CASES = [
     Case(
         "mission-not-reachable-at-level-1",
         MISSIONS,
-        "        - {formula: NH4NO3, count: 1}",
-        "        ‸- {formula: NH4NO3, count: 5}",
+        # 5 urea + 2 NH3 + 3 O2 = C5 H26 N12 O11; only water ice brings H alone, 11 cards: H22
+        "        - {formula: CO(NH2)2, count: 1}",
+        "        ‸- {formula: CO(NH2)2, count: 5}",
         "missions-level-1",
         ("mission M3 needs exactly", "N12", "which no set of raw cards of the deck adds up to"),
         "mission_card.missions[*].places",
@@ -584,8 +590,9 @@ CASES = [
     Case(
         "raw-deck-too-small",
         RAW,
-        WATER_ICE + "    copies: 9\n",
-        "  ‸" + WATER_ICE.lstrip() + "    copies: 4\n",
+        WATER_ICE_COPIES,
+        # 65 raw cards: a level-1 Warehouse of 4..8 still works, a level-3 one of 8..12 not
+        "  ‸" + WATER_ICE.lstrip() + "    copies: 6\n",
         "setup-counts",
         "Warehouse of 8..12",
         "raw_materials",
@@ -594,8 +601,9 @@ CASES = [
     Case(
         "raw-deck-too-large",
         RAW,
-        WATER_ICE + "    copies: 9\n",
-        "  ‸" + WATER_ICE.lstrip() + "    copies: 19\n",
+        WATER_ICE_COPIES,
+        # 80 raw cards: more than a field of 60..64 and a Warehouse of 4..8 take
+        "  ‸" + WATER_ICE.lstrip() + "    copies: 21\n",
         "setup-counts",
         "Warehouse of 4..8",
         "raw_materials",
@@ -749,12 +757,7 @@ COINS_40 = (COMPONENTS, "coins: {count: 50}", "coins: {count: ‸40}", "setup-co
             [
                 (RAW, "  - id: siderite\n", "  - id: ‸calcite\n", "unique-ids"),
                 LATIN_5A,
-                (
-                    MISSIONS,
-                    "        - {formula: NaOH, count: 2}",
-                    "        - {formula: ‸NaCl, count: 2}",
-                    "missions-level-2",
-                ),
+                (MISSIONS, MISSION_NAOH, MISSION_NACL, "missions-level-2"),
             ],
             id="raw-id+card-id+mission",
         ),

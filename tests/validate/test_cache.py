@@ -12,10 +12,13 @@ from mhp_cards.validate import cache, loader, validate_catalog
 from mhp_cards.validate.cache import CacheEntry, cache_directory
 
 SUBSTANCES = "substances.yaml"
-CHEAPER_NITRATE = (
-    "    name: {ru: Аммиачная селитра (нитрат аммония), en: Ammonium nitrate}\n    price: 18",
-    "    name: {ru: Аммиачная селитра (нитрат аммония), en: Ammonium nitrate}\n    price: 9",
+#: NO2 (4 steps) at 12 мР, less than ammonium carbamate (3 steps, 13 мР): one "prices" warning.
+CHEAPER_NO2 = (
+    "    name: {ru: Оксид азота(IV), en: Nitrogen dioxide}\n    price: 13",
+    "    name: {ru: Оксид азота(IV), en: Nitrogen dioxide}\n    price: 12",
 )
+#: Ammonium nitrate's price line (the only price of 24 мР).
+NITRATE_PRICE = "price: 24"
 
 
 @pytest.fixture
@@ -64,7 +67,7 @@ def test_a_second_validation_is_read_from_the_cache(catalog_copy, cache_dir, val
 
 
 def test_warnings_are_reported_on_a_cache_hit(catalog_copy, cache_dir, validations) -> None:
-    catalog_copy.edit(SUBSTANCES, *CHEAPER_NITRATE)
+    catalog_copy.edit(SUBSTANCES, *CHEAPER_NO2)
     fresh = validate_catalog(catalog_copy.directory)
     cached = validate_catalog(catalog_copy.directory)
     assert len(validations) == 1
@@ -82,13 +85,13 @@ def test_warnings_are_reported_on_a_cache_hit(catalog_copy, cache_dir, validatio
 
 def test_a_changed_file_misses_the_cache(catalog_copy, cache_dir, validations) -> None:
     before = validate_catalog(catalog_copy.directory)
-    catalog_copy.edit(SUBSTANCES, *CHEAPER_NITRATE)
+    catalog_copy.edit(SUBSTANCES, *CHEAPER_NO2)
     after = validate_catalog(catalog_copy.directory)
     assert validations == [catalog_copy.directory, catalog_copy.directory]
     assert before.catalog is not None
     assert after.catalog is not None
-    assert before.catalog.substance("NH4NO3").price == 18
-    assert after.catalog.substance("NH4NO3").price == 9
+    assert before.catalog.substance("NO2").price == 13
+    assert after.catalog.substance("NO2").price == 12
     assert len(entries(cache_dir)) == 2
 
 
@@ -149,7 +152,7 @@ def test_an_entry_under_the_wrong_key_is_not_trusted(catalog_copy, cache_dir, va
 
 
 def test_an_invalid_catalog_is_not_cached(catalog_copy, cache_dir, validations) -> None:
-    catalog_copy.edit(SUBSTANCES, "price: 18", "price: -18")
+    catalog_copy.edit(SUBSTANCES, NITRATE_PRICE, "price: -24")
     assert not validate_catalog(catalog_copy.directory).is_valid()
     assert not validate_catalog(catalog_copy.directory).is_valid()
     assert len(validations) == 2
@@ -224,8 +227,8 @@ def test_the_test_run_does_not_cache_into_the_home_directory() -> None:
 
 
 def test_a_string_for_a_number_is_still_a_schema_error(catalog_copy) -> None:
-    # The models alone would read "18" as 18 (pydantic's lax mode); the file's schema refuses it.
-    catalog_copy.edit(SUBSTANCES, "price: 18", 'price: "18"')
+    # The models alone would read "24" as 24 (pydantic's lax mode); the file's schema refuses it.
+    catalog_copy.edit(SUBSTANCES, NITRATE_PRICE, 'price: "24"')
     validation = validate_catalog(catalog_copy.directory)
     issue = catalog_copy.find_issue(validation, "schema", "is text, expected a whole number")
     assert issue.file == SUBSTANCES
@@ -254,7 +257,7 @@ def test_a_cached_catalog_prints_the_same_kit(cache_dir, tmp_path, monkeypatch) 
 
 def test_a_yaml_key_that_is_not_text_is_still_reported(catalog_copy) -> None:
     # YAML 1.1 reads the key NO as False; JSON would have turned it into the text "false"
-    catalog_copy.edit(SUBSTANCES, "price: 18", "price: 18\n    NO: 1")
+    catalog_copy.edit(SUBSTANCES, NITRATE_PRICE, NITRATE_PRICE + "\n    NO: 1")
     validation = validate_catalog(catalog_copy.directory)
     assert not validation.is_valid()
     issue = catalog_copy.find_issue(validation, "schema", "unknown key False")

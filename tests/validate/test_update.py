@@ -34,7 +34,7 @@ def _changed_fields(before: dict, after: dict, path: tuple = ()) -> list[tuple]:
 @pytest.mark.parametrize(
     ("text", "value", "check"),
     [
-        ("copies.water-ice", 8, lambda c: c.raw_material("water-ice").copies),
+        ("copies.water-ice", 12, lambda c: c.raw_material("water-ice").copies),
         ("raw_materials.water-ice.copies", "10", lambda c: c.raw_material("water-ice").copies),
         ("price.CH4", 7, lambda c: c.substance("CH4").price),
         ("substances.CH4.price", 7, lambda c: c.substance("CH4").price),
@@ -52,7 +52,7 @@ def test_a_change_sets_exactly_that_field(catalog: Catalog, text, value, check) 
 def test_the_files_and_the_original_catalog_are_untouched(catalog: Catalog) -> None:
     files = {p: p.read_bytes() for p in default_catalog_dir().glob("*.yaml")}
     update_catalog(catalog, [Change("copies.water-ice", 10)])
-    assert catalog.raw_material("water-ice").copies == 9
+    assert catalog.raw_material("water-ice").copies == 11
     assert {p: p.read_bytes() for p in files} == files
 
 
@@ -61,11 +61,11 @@ def test_the_files_and_the_original_catalog_are_untouched(catalog: Catalog) -> N
     [
         ("copies.nope", 3, "raw_materials has no 'nope'; it has: water-ice"),
         ("copies", 3, "copies needs a name after it"),
-        ("copies.water-ice", "many", "this field is a whole number (now 9)"),
+        ("copies.water-ice", "many", "this field is a whole number (now 11)"),
         ("copies.water-ice", 0, "Input should be greater than or equal to 1"),
         ("components.coins", 3, "components.coins is not a single value; under it: count"),
         ("copies..x", 3, "a field path is names joined by dots"),
-        # 6 water-ice cards leave 67 raw cards: too few for level 3 (the box check).
+        # 6 water-ice cards (of 11) leave 65 raw cards: too few for level 3 (the box check).
         ("copies.water-ice", 6, "the variant fails the check setup-counts"),
     ],
 )
@@ -88,7 +88,7 @@ def test_every_bad_change_is_reported_at_once(catalog: Catalog) -> None:
 def test_an_item_is_found_by_id_number_formula_or_position(catalog: Catalog) -> None:
     document = catalog.model_dump(mode="json")
     assert resolve(document, "installations.2.name.en")[0] == ("installations", 1, "name", "en")
-    assert resolve(document, "raw_materials.0.copies") == (("raw_materials", 0, "copies"), 9)
+    assert resolve(document, "raw_materials.0.copies") == (("raw_materials", 0, "copies"), 11)
     assert resolve(document, "components.upgrades.armour.price")[1] == 4
 
 
