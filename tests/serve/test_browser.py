@@ -126,9 +126,14 @@ class Page:
         return self.driver.find_elements(By.CSS_SELECTOR, selector)
 
     def shown(self, selector: str) -> Any:
-        """Wait until an element is displayed, then return it."""
-        self.wait.until(lambda d: any(e.is_displayed() for e in self.all(selector)))
-        return next(e for e in self.all(selector) if e.is_displayed())
+        """Wait until an element is displayed, then return it.
+
+        The element is the one found inside the wait (which looks again when one went
+        stale): one looked up after the wait may already have been redrawn.
+        """
+        return self.wait.until(
+            lambda d: next((e for e in self.all(selector) if e.is_displayed()), False)
+        )
 
     def tap(self, selector: str) -> None:
         """Tap the first displayed element that matches, once it is there."""
