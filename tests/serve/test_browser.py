@@ -120,6 +120,19 @@ class Page:
 
         return self.driver.find_element(By.CSS_SELECTOR, selector)
 
+    def text(self, selector: str) -> str:
+        """The rendered text of the first element that matches, read in one call.
+
+        One script reads it, so the page redrawing between finding the element and reading
+        its text (an event-stream change arriving) cannot make the element stale.
+        """
+        text = self.driver.execute_script(
+            "const e = document.querySelector(arguments[0]); return e ? e.innerText : null",
+            selector,
+        )
+        assert text is not None, f"no element matches {selector}"
+        return str(text)
+
     def all(self, selector: str) -> list[Any]:
         from selenium.webdriver.common.by import By
 
@@ -240,7 +253,7 @@ def start_level_one(page: Page, seed: int = 7) -> str:
 def take_phone(page: Page, colour: str) -> None:
     """The hand-over screen names the player; that player takes the phone."""
     button = page.shown("#handover-ok")
-    assert colour.lower() in page.css("#handover-who").text.lower()
+    assert colour.lower() in page.text("#handover-who").lower()
     button.click()
     page.until(lambda: not page.css("#handover").is_displayed())
     page.shown("#field .cell")
@@ -263,7 +276,7 @@ def test_a_level_one_turn_by_taps(page: Page, server: Any) -> None:
     first = api(server, f"/api/games/{game}")
     base = tuple(first["state"]["field"]["base"])
     v0 = first["version"]
-    assert "Red" in page.css("#status").text
+    assert "Red" in page.text("#status")
     on_base = page.css(f'#field [data-x="{base[0]}"][data-y="{base[1]}"]')
     assert {
         e.get_attribute("data-player") for e in on_base.find_elements("css selector", ".combine")
@@ -331,15 +344,15 @@ def test_a_level_one_turn_by_taps(page: Page, server: Any) -> None:
     sold = api(server, f"/api/games/{game}")["state"]
     assert sold["bank"] == 49
     assert sold["players"][0]["money"] == 1
-    page.until(lambda: "1 mR" in page.css("#hand-panel h2").text)
+    page.until(lambda: "1 mR" in page.text("#hand-panel h2"))
     page.tap("#undo-button")
     page.until(lambda: api(server, f"/api/games/{game}")["version"] == v0 + 3)
     undone = api(server, f"/api/games/{game}")
     assert undone["state"]["bank"] == 50
     assert undone["state"]["players"][0]["money"] == 0
     assert len(api(server, f"/api/games/{game}/log")["entries"]) == 1
-    page.until(lambda: "0 mR" in page.css("#hand-panel h2").text)
-    assert "Undone: sell" in page.css("#toast").text
+    page.until(lambda: "0 mR" in page.text("#hand-panel h2"))
+    assert "Undone: sell" in page.text("#toast")
     assert sorted(c.get_attribute("data-card") for c in page.all("#hand .card")) == sorted(
         collected
     )
@@ -355,7 +368,7 @@ def test_a_level_one_turn_by_taps(page: Page, server: Any) -> None:
     page.driver.refresh()
     page.ready()
     page.shown("#field .cell")
-    assert page.css("#status").text.count(f"version {v0 + 3}") == 1
+    assert page.text("#status").count(f"version {v0 + 3}") == 1
     here = page.css(f'#field .cell[data-x="{target[0]}"][data-y="{target[1]}"]')
     assert here.find_elements("css selector", '.combine[data-player="red"]')
     page.open("/")
@@ -398,7 +411,7 @@ def test_the_mission_checker_without_a_game(page: Page, server: Any) -> None:
         page.tap('#checker-cards [data-formula="H2O"]')
     page.tap("#checker-check")
     page.until(lambda: page.css("#checker-ruling").get_attribute("data-verdict") == "incomplete")
-    assert page.css("#checker-missing").text.replace("\n", "") == "H2O"
+    assert page.text("#checker-missing").replace("\n", "") == "H2O"
     page.shot("07-checker-incomplete")
 
     page.tap('#checker-cards [data-formula="H2O"]')
@@ -416,7 +429,7 @@ def test_the_mission_checker_without_a_game(page: Page, server: Any) -> None:
     page.tap("#checker-check")
     page.until(lambda: len(page.all("#checker-used .card")) == 6)
     assert page.css("#checker-ruling").get_attribute("data-verdict") == "complete"
-    assert "Fe2O3" not in page.css("#checker-used").text.replace("\n", "")
+    assert "Fe2O3" not in page.text("#checker-used").replace("\n", "")
 
 
 def test_pass_and_play_hides_the_other_hand(page: Page, server: Any) -> None:
@@ -430,7 +443,7 @@ def test_pass_and_play_hides_the_other_hand(page: Page, server: Any) -> None:
 
     # The hand-over screen covers the table: nothing of red's hand is on the page.
     page.shown("#handover-ok")
-    assert "Blue" in page.css("#handover-who").text
+    assert "Blue" in page.text("#handover-who")
     assert not page.all("#hand .card")
     page.shot("09-hand-over-blue")
     take_phone(page, "blue")
@@ -458,11 +471,11 @@ def test_the_page_speaks_russian(page: Page, server: Any) -> None:
     button = page.shown("#lang-button")
     if button.text == "RU":
         button.click()
-    page.until(lambda: page.css("#start-game").text == "Начать игру")
+    page.until(lambda: page.text("#start-game") == "Начать игру")
     assert page.driver.execute_script("return document.documentElement.lang") == "ru"
     page.driver.refresh()
     page.ready()
-    assert page.css("#start-game").text == "Начать игру"
+    assert page.text("#start-game") == "Начать игру"
     page.shot("10-russian")
 
 
@@ -565,7 +578,7 @@ def test_the_join_code_for_a_lan_host(browser: Any, tmp_path: Path) -> None:
         page.open(f"/?token={token}")
         panel = page.shown("#join-panel")
         assert panel.find_elements("css selector", "svg")
-        assert page.css("#join-url").text == join_url
+        assert page.text("#join-url") == join_url
         page.shot("13-join")
         assert_local(page.requested(), lan.url)
     finally:
@@ -622,7 +635,7 @@ def test_the_end_of_the_game_and_the_score(page: Page, server: Any) -> None:
     end = ended["end"]
     banner = page.shown("#end-banner")
     assert end["reason"]["en"].lower() in banner.text.lower()
-    winners = page.css("#end-winners").text
+    winners = page.text("#end-winners")
     for colour in ("red", "blue"):
         assert (colour.title() in winners) == (colour in end["winners"])
     assert [
@@ -645,13 +658,13 @@ def test_a_seat_per_phone_kept_in_sync(page: Page, server: Any) -> None:
     # This phone is blue's: no hand-over screen, blue's view, red's turn shown as waiting.
     page.tap("#seat-button")
     page.tap('#dialog [data-seat="blue"]')
-    page.until(lambda: "you see as Blue" in page.css("#status").text)
-    assert "It is Red's turn" in page.css("#actions").text
+    page.until(lambda: "you see as Blue" in page.text("#status"))
+    assert "It is Red's turn" in page.text("#actions")
     assert not page.all("#field .cell.legal")
     # Red plays on another phone; the event stream brings the change to this one.
     bx, by = api(server, f"/api/games/{game}")["state"]["field"]["base"]
     play_api(server, game, f"move {bx - 1},{by} {bx - 2},{by}", "end")
-    page.until(lambda: "your turn" in page.css("#status").text)
+    page.until(lambda: "your turn" in page.text("#status"))
     assert not page.css("#handover").is_displayed()
     moved = page.css(f'#field .cell[data-x="{bx - 2}"][data-y="{by}"]')
     assert moved.find_elements("css selector", '.combine[data-player="red"]')
@@ -662,7 +675,7 @@ def test_a_seat_per_phone_kept_in_sync(page: Page, server: Any) -> None:
     # The seat is remembered for this game on this phone.
     page.driver.refresh()
     page.ready()
-    page.until(lambda: "you see as Blue" in page.css("#status").text)
+    page.until(lambda: "you see as Blue" in page.text("#status"))
     page.shot("16-seat-blue")
 
 
