@@ -15,7 +15,7 @@ from typing import Final, Protocol
 
 from mhp_cards.catalog.models import Catalog, Mission, formula_of
 from mhp_cards.chem.formula import Formula
-from mhp_cards.game.state import GameState, InstallationState, MissionState, Player, Position
+from mhp_cards.game.state import FieldState, GameState, InstallationState, Player, Position
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
@@ -27,6 +27,8 @@ from mhp_cards.referee.actions import (
     TakeRaw,
 )
 from mhp_cards.referee.mission import closest_below
+from mhp_cards.referee.move import steps_allowed
+from mhp_cards.referee.react import mission_places
 from mhp_cards.referee.table import card_formula
 from mhp_cards.rules.numbers import COMBINE_CAPACITY, WAREHOUSE_PRICE
 
@@ -93,6 +95,7 @@ class GreedyBot:
         self._targets: dict[str, Counter[str]] = {
             mission.id: mission_elements(mission) for mission in catalog.missions
         }
+        self._raw_formulas = {kind.parsed for kind in catalog.raw_materials}
 
     def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
         """The greedy choice (see the class)."""
@@ -162,8 +165,7 @@ class GreedyBot:
         """
         if view.level != "3" and view.free_tokens(me.id) >= self._tokens_wanted(view):
             return None
-        raw = {kind.parsed for kind in self.catalog.raw_materials}
-        inputs = self._all_inputs(view) - raw
+        inputs = self._all_inputs(view) - self._raw_formulas
         sales = [
             a
             for a in frees
@@ -215,8 +217,9 @@ class GreedyBot:
         return None
 
     def _can_run_shared(self, view: GameState, me: Player) -> bool:
+        have = self._holdings(view, me)
         return any(
-            self._missing_inputs(view, me, installation) == Counter()
+            _gap(installation, have) == Counter()
             for installation in view.installations
             if installation.owner is None
         )
@@ -229,7 +232,8 @@ class GreedyBot:
             for installation in view.installations
             if installation.owner == me.id or (shared_too and installation.owner is None)
         ]
-        gaps = [self._missing_inputs(view, me, installation) for installation in options]
+        have = self._holdings(view, me)
+        gaps = [_gap(installation, have) for installation in options]
         wanted = [
             (installation, gap)
             for installation, gap in zip(options, gaps, strict=True)
@@ -251,21 +255,16 @@ class GreedyBot:
         top = max(scores.values())
         return rng.choice([action for action in takes if scores[action] == top])
 
-    def _missing_inputs(
-        self, view: GameState, me: Player, installation: InstallationState
-    ) -> Counter[Formula] | None:
-        """What the installation's inputs still lack beyond the cards and products held."""
-        needed = Counter(
-            _parse(c.substance) for c in installation.containers if c.role == "raw-input"
+    def _holdings(self, view: GameState, me: Player) -> Counter[Formula | None]:
+        """The player's raw cards and the products under their tokens, by formula."""
+        have: Counter[Formula | None] = Counter(
+            card_formula(self.catalog, card) for card in me.raw_cards
         )
-        if not needed:
-            return None
-        have = Counter(card_formula(self.catalog, card) for card in me.raw_cards)
-        for other in view.installations:
-            for container in other.containers:
+        for installation in view.installations:
+            for container in installation.containers:
                 if container.role == "product":
                     have[_parse(container.substance)] += container.places.count(me.id)
-        return Counter({f: n - have[f] for f, n in needed.items() if n > have[f]})
+        return have
 
     def _useful_purchases(self, view: GameState, me: Player, buys: list[Action]) -> list[Action]:
         if view.level == "1":
@@ -338,6 +337,14 @@ def mission_elements(mission: Mission) -> Counter[str]:
     return total
 
 
+def _gap(installation: InstallationState, have: Counter[Formula | None]) -> Counter[Formula] | None:
+    """What the installation's inputs lack beyond ``have``; None for one without inputs."""
+    needed = Counter(_parse(c.substance) for c in installation.containers if c.role == "raw-input")
+    if not needed:
+        return None
+    return Counter({f: n - have[f] for f, n in needed.items() if n > have[f]})
+
+
 def _serves(elements: Mapping[str, int], missing: Mapping[str, int]) -> bool:
     return bool(elements) and all(missing.get(e, 0) >= n for e, n in elements.items())
 
@@ -364,7 +371,7 @@ def _best_move(
         for p in view.players
         if p.combine is not None and p.id != view.current.id
     }
-    with_raw = {cell.position for cell in field.cells if cell.raw is not None}
+    with_raw = _raw_cells(field)
     calm = [m for m in moves if isinstance(m, Move) and not occupied & set(m.path)]
     if not calm:
         if peaceful:
@@ -405,7 +412,7 @@ def _others_can_progress(view: GameState) -> bool:
     if after <= 0:
         return False
     neighbours = field.neighbours(view.house_rules.diagonal_adjacency)
-    with_raw = {cell.position for cell in field.cells if cell.raw is not None}
+    with_raw = _raw_cells(field)
     for step in range(1, after + 1):
         other = view.players[(view.turn + step) % players]
         if other.combine is None:
@@ -415,11 +422,16 @@ def _others_can_progress(view: GameState) -> bool:
         if len(other.raw_cards) >= COMBINE_CAPACITY:
             continue
         reach = {other.combine.position}
-        for _ in range(2 if other.combine.solar_battery or not other.combine.moved else 1):
+        for _ in range(steps_allowed(other)):
             reach |= {near for cell in reach for near in neighbours.get(cell, ())}
         if reach & with_raw:
             return True
     return False
+
+
+def _raw_cells(field: FieldState) -> set[Position]:
+    """The cells that still hold a raw card."""
+    return {cell.position for cell in field.cells if cell.raw is not None}
 
 
 def _can_collect(view: GameState, moves: list[Action]) -> bool:
@@ -428,7 +440,7 @@ def _can_collect(view: GameState, moves: list[Action]) -> bool:
         view.level == "3" and len(view.current.raw_cards) >= COMBINE_CAPACITY
     ):
         return False
-    with_raw = {cell.position for cell in view.field.cells if cell.raw is not None}
+    with_raw = _raw_cells(view.field)
     return any(isinstance(m, Move) and with_raw & set(m.path) for m in moves)
 
 
@@ -463,18 +475,20 @@ def _product_formula(view: GameState, action: FreeToken) -> Formula | None:
 
 def _best_reaction(view: GameState, reacts: list[Action], rng: random.Random) -> Action:
     """The reaction placing the most products on missions, each nearest completion."""
+    free_places = {m.id: sum(t.count(None) for _, t in m.places) for m in view.missions}
 
     def worth(action: React) -> tuple[int, float]:
         installation = next(i for i in view.installations if i.number == action.installation)
-        free = {m.id: sum(tokens.count(None) for _, tokens in m.places) for m in view.missions}
+        free = dict(free_places)
         choices = list(action.missions)
         placed, closeness = 0, 0.0
         for container in installation.containers:
             if container.role != "product":
                 continue
-            options = [m.id for m in _missions_with_place(view, container.substance)]
+            options = _missions_with_place(view, container.substance)
             if not options:
                 continue
+            # Without a choice the referee takes the first mission in card order (L2.M1).
             chosen = choices.pop(0) if choices else options[0]
             placed += 1
             closeness += 1.0 / free[chosen]
@@ -495,10 +509,6 @@ def _serves_missions(view: GameState, installation: InstallationState) -> bool:
     )
 
 
-def _missions_with_place(view: GameState, substance: str) -> list[MissionState]:
-    formula = _parse(substance)
-    return [
-        mission
-        for mission in view.missions
-        if any(None in tokens and _parse(f) == formula for f, tokens in mission.places)
-    ]
+def _missions_with_place(view: GameState, substance: str) -> list[str]:
+    """The missions with a free place for the substance, in card order (the referee's list)."""
+    return [view.missions[m].id for m, _, _ in mission_places(view.missions, substance)]
