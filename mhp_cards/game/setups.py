@@ -21,6 +21,7 @@ from mhp_cards.rules.numbers import (
     COINS_PER_PLAYER_L2,
     ELECTROLYSERS,
     FATE_REMOVED,
+    HEAD_TO_HEAD_PLAYERS,
     MIN_FIELD,
     PILES_L2,
     PLAYERS,
@@ -218,8 +219,14 @@ def check_setup(catalog: Catalog, level: Level, players: int) -> SetupCheck:
     """The checklist for ``level`` with ``players`` players, each line citing its rule."""
     coins = catalog.components.coins.count
     items: list[SetupItem] = []
-    if level == "1v1" and players != 2:
-        items.append(SetupItem("V1.1", False, f"head to head is for 2 players, not {players}"))
+    if level == "1v1" and players != HEAD_TO_HEAD_PLAYERS:
+        items.append(
+            SetupItem(
+                "V1.1",
+                False,
+                f"head to head is for {HEAD_TO_HEAD_PLAYERS} players, not {players}",
+            )
+        )
     elif players not in PLAYERS:
         rule = "L2.S7" if level == "2" else "L1.S4"  # a coin pile or a combine per player
         items.append(

@@ -24,6 +24,7 @@ from mhp_cards.issues import Issue
 from mhp_cards.rules.numbers import (
     COMBINE_CAPACITY,
     FATE_REMOVED,
+    HEAD_TO_HEAD_PLAYERS,
     MIN_FIELD,
     PLAYERS,
     TOKENS_PER_PLAYER,
@@ -66,8 +67,13 @@ def is_valid(state: GameState, catalog: Catalog) -> bool:
 def _players(state: GameState, catalog: Catalog) -> Iterator[Issue]:
     colours = {colour.id for colour in catalog.components.colours}
     count = len(state.players)
-    if state.level == "1v1" and count != 2:
-        yield _issue("players", f"{count} players; head to head is for 2", ("players",), "V1.1")
+    if state.level == "1v1" and count != HEAD_TO_HEAD_PLAYERS:
+        yield _issue(
+            "players",
+            f"{count} players; head to head is for {HEAD_TO_HEAD_PLAYERS}",
+            ("players",),
+            "V1.1",
+        )
     elif count not in PLAYERS:
         yield _issue(
             "players",

@@ -472,8 +472,9 @@ def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[Re
         # Two inputs of one substance give the same way twice (card first or product first).
         seen: set[tuple[str, ...]] = set()
         for chosen, _, _ in ways:
-            if tuple(sorted(chosen)) not in seen:
-                seen.add(tuple(sorted(chosen)))
+            same = tuple(sorted(chosen))
+            if same not in seen:
+                seen.add(same)
                 yield React(installation=installation.number, cards=chosen)
 
 

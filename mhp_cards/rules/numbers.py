@@ -31,6 +31,7 @@ __all__ = [
     "ELECTROLYSERS",
     "FATE_REMOVED",
     "FIGHT_TAKE",
+    "HEAD_TO_HEAD_PLAYERS",
     "HOUSE_RULES",
     "LANGS",
     "LEVELS",
@@ -58,6 +59,8 @@ LANGS: Final[tuple[Lang, ...]] = ("ru", "en")
 
 #: Players at a table (every level; head to head is for exactly two, V1.1).
 PLAYERS: Final = range(2, 6)
+#: Head to head: two players, one installation each (V1.1, V1.2).
+HEAD_TO_HEAD_PLAYERS: Final = 2
 
 # Setup of the field (L1.S1–L1.S3, L3.S1–L3.S2).
 #: How many Fate cards may be removed before the field is laid (L1.S1).

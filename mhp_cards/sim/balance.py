@@ -26,7 +26,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict
 
 from mhp_cards.catalog.models import Catalog
-from mhp_cards.rules.numbers import LEVELS, PLAYERS, Level
+from mhp_cards.rules.numbers import HEAD_TO_HEAD_PLAYERS, LEVELS, PLAYERS, Level
 from mhp_cards.sim.runner import simulate
 from mhp_cards.sim.summary import Summary
 
@@ -69,7 +69,9 @@ class Row:
 
 #: Every table the report plays, in order.
 ROWS: Final[tuple[Row, ...]] = tuple(
-    Row(level, players) for level in LEVELS for players in ((2,) if level == "1v1" else PLAYERS)
+    Row(level, players)
+    for level in LEVELS
+    for players in ((HEAD_TO_HEAD_PLAYERS,) if level == "1v1" else PLAYERS)
 )
 
 

@@ -14,6 +14,7 @@ from mhp_cards.chem.formula import Formula
 from mhp_cards.chem.reaction import Reaction
 from mhp_cards.errors import ReactionError
 from mhp_cards.issues import Issue
+from mhp_cards.rules.numbers import HEAD_TO_HEAD_PLAYERS
 from mhp_cards.validate.checks.fields import parses, reactor_cards
 from mhp_cards.validate.checks.parts import COMPONENTS, INSTALLATIONS, RAW, SUBSTANCES, Parts
 from mhp_cards.validate.checks.reachability import require_raw_formulas
@@ -23,8 +24,8 @@ __all__ = ["DEFAULT_LOSS_SHARE", "installation_cycle", "prices_of"]
 
 #: The loss share above which a card is an error when ``value_rules`` does not say.
 DEFAULT_LOSS_SHARE = 0.25
-#: Head to head deals one installation to each of two players (V1.2).
-HEAD_TO_HEAD_INSTALLATIONS = 2
+#: Head to head deals one installation to each player (V1.2).
+HEAD_TO_HEAD_INSTALLATIONS = HEAD_TO_HEAD_PLAYERS
 
 
 def prices_of(parts: Parts) -> dict[Formula, int]:
