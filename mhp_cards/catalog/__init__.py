@@ -6,7 +6,7 @@ Loading a catalog directory (YAML, schema, models and every cross-record check) 
 >>> from mhp_cards.validate import load_catalog
 >>> catalog = load_catalog()  # the default game shipped with the toolkit
 >>> catalog.raw_deck_size
-70
+72
 """
 
 from typing import Any

@@ -961,7 +961,7 @@ def reactor_back(face: Face) -> None:
 
 
 def mission_totals(mission: Mission) -> Formula:
-    """The elements a mission asks for at level 1, as one formula (M1: C₂H₈O₈), Hill order."""
+    """The elements a mission asks for at level 1, as one formula (M1: CH₄O₆), Hill order."""
     return Formula.from_elements(mission.elements)
 
 

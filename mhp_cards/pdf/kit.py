@@ -230,7 +230,7 @@ def _piece(
 
 #: Keyword arguments of a face that only name it in a problem report, not change what it shows
 #: (``tests/pdf/test_kit.py`` checks that the faces stay so): faces differing only in these
-#: are drawn once. The 70 raw fronts are then 27 faces.
+#: are drawn once. The 72 raw fronts are then 27 faces.
 _LABEL_ONLY: Final[dict[Callable[..., None], frozenset[str]]] = {
     faces.raw_front: frozenset({"copy"}),
 }

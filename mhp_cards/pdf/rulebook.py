@@ -127,7 +127,7 @@ _T: Final[dict[str, dict[Lang, str]]] = {
         "{field_high} cards stay for the field.",
     },
     "s_remove_one": {
-        "ru": "Отложите {low} Карт Судьбы (в наборе {fate}): на поле останется {field_low} карт.",
+        "ru": "Отложите {low_fate} (в наборе {fate}): на поле останется {field_low_cards}.",
         "en": "Put aside {low} Fate cards (the box has {fate}): {field_low} cards stay for the "
         "field.",
     },
@@ -148,7 +148,7 @@ _T: Final[dict[str, dict[Lang, str]]] = {
         "in the middle (see the picture).",
     },
     "s_raw": {
-        "ru": "Перемешайте {raw} карточек сырья и положите по одной рубашкой вверх на каждую "
+        "ru": "Перемешайте {raw_cards} сырья и положите по одной рубашкой вверх на каждую "
         "карту поля; остальные {warehouse} — Склад.",
         "en": "Shuffle the {raw} raw cards and put one face down on every field card; the "
         "{warehouse} left over are the Warehouse.",
@@ -186,11 +186,11 @@ _T: Final[dict[str, dict[Lang, str]]] = {
         "of the kit). The {electrolysers} electrolysers are identical.",
     },
     "s_piles": {
-        "ru": "Перемешайте {raw} карточек сырья и разложите в {piles} стопки лицом вверх.",
+        "ru": "Перемешайте {raw_cards} сырья и разложите в {piles} стопки лицом вверх.",
         "en": "Shuffle the {raw} raw cards into {piles} piles, face up.",
     },
     "s_piles_down": {
-        "ru": "Перемешайте {raw} карточек сырья и разложите в {piles} стопки рубашкой вверх.",
+        "ru": "Перемешайте {raw_cards} сырья и разложите в {piles} стопки рубашкой вверх.",
         "en": "Shuffle the {raw} raw cards into {piles} piles, face down.",
     },
     "s_money": {
@@ -239,6 +239,21 @@ def phase_title(section: str, lang: Lang) -> str:
 
 def _tr(key: str, lang: Lang, **values: object) -> str:
     return _T[key][lang].format(**values)
+
+
+def _ru_count(number: int, one: str, few: str, many: str) -> str:
+    """``number`` with the Russian noun form it takes: 1 карта, 2 карты, 5 карт, 21 карта."""
+    if number % 10 == 1 and number % 100 != 11:
+        form = one
+    elif 2 <= number % 10 <= 4 and not 12 <= number % 100 <= 14:
+        form = few
+    else:
+        form = many
+    return f"{number} {form}"
+
+
+def _raw_cards(number: int) -> str:
+    return _ru_count(number, "карточка", "карточки", "карточек")
 
 
 # The counts of a setup, computed ------------------------------------------------------------------
@@ -333,9 +348,11 @@ def removal_text(setup: FieldSetup, lang: Lang) -> str:
         lang,
         low=low,
         high=high,
+        low_fate=_ru_count(low, "Карту Судьбы", "Карты Судьбы", "Карт Судьбы"),
         fate=setup.fate,
         field_low=setup.field[0],
         field_high=setup.field[1],
+        field_low_cards=_ru_count(setup.field[0], "карта", "карты", "карт"),
     )
 
 
@@ -552,7 +569,13 @@ def _setup_steps(facts: SetupFacts, level: Level, lang: Lang) -> list[tuple[str,
         steps.append((removal_text(setup, lang), first))
         steps.append((_tr("s_field", lang), "L1.S2"))
         if setup.warehouse is not None:
-            raw = _tr("s_raw", lang, raw=facts.raw, warehouse=_range(setup.warehouse, lang))
+            raw = _tr(
+                "s_raw",
+                lang,
+                raw=facts.raw,
+                raw_cards=_raw_cards(facts.raw),
+                warehouse=_range(setup.warehouse, lang),
+            )
             steps.append((raw, "L1.S3" if level == "1" else "L3.S2"))
         steps.append((_tr("s_combines", lang, combines=facts.combines), "L1.S4"))
         steps.append((_tr("s_bank", lang, coins=facts.coins), "L1.S5" if level == "1" else "L3.S4"))
@@ -574,10 +597,18 @@ def _setup_steps(facts: SetupFacts, level: Level, lang: Lang) -> list[tuple[str,
             steps.append((_tr("s_tokens", lang, tokens=TOKENS_PER_PLAYER), "L3.S5"))
         else:
             steps.append((assemble, "L2.S3–L2.S5"))
+    raw_cards = _raw_cards(facts.raw)
     if level == "2":
-        steps.append((_tr("s_piles", lang, raw=facts.raw, piles=PILES_L2), "L2.S6"))
+        steps.append(
+            (_tr("s_piles", lang, raw=facts.raw, raw_cards=raw_cards, piles=PILES_L2), "L2.S6")
+        )
     if level == "1v1":
-        steps.append((_tr("s_piles_down", lang, raw=facts.raw, piles=PILES_L2), "V1.1"))
+        steps.append(
+            (
+                _tr("s_piles_down", lang, raw=facts.raw, raw_cards=raw_cards, piles=PILES_L2),
+                "V1.1",
+            )
+        )
     if level in ("2", "1v1"):
         players = [2] if level == "1v1" else list(PLAYERS)
         table = ", ".join(
@@ -598,19 +629,20 @@ def _components(book: _Book, catalog: Catalog, lang: Lang) -> None:
     colours = len(components.colours)
     lines = [
         (
-            f"{catalog.raw_deck_size} карточек сырья ({len(catalog.raw_materials)} веществ)"
+            f"{_raw_cards(catalog.raw_deck_size)} сырья ({len(catalog.raw_materials)} веществ)"
             if ru
             else f"{catalog.raw_deck_size} raw-material cards "
             f"({len(catalog.raw_materials)} substances)"
         ),
-        f"{components.fate_cards.count} Карт Судьбы"
+        _ru_count(components.fate_cards.count, "Карта Судьбы", "Карты Судьбы", "Карт Судьбы")
         if ru
         else f"{components.fate_cards.count} Fate cards",
         "Карточки «База МАРСХИМПРОМА» и «Склад»"
         if ru
         else "The Base card and the Warehouse marker",
         (
-            f"{reactor_cards} карт {len(installations)} химических установок и "
+            f"{_ru_count(reactor_cards, 'карта', 'карты', 'карт')} "
+            f"{len(installations)} химических установок и "
             f"{len(catalog.electrolysers)} электролизёров"
             if ru
             else f"{reactor_cards} cards of {len(installations)} installations and "

@@ -16,7 +16,7 @@ mission places), ``tokens`` and ``trade``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import IllegalPlayError
@@ -70,6 +70,7 @@ __all__ = [
     "EFFECTS",
     "JUDGES",
     "LISTED",
+    "PROGRESS",
     "REFUSALS",
     "Event",
     "Outcome",
@@ -236,7 +237,7 @@ def end_effect(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome:
     """The consequences of ``EndTurn`` once refuse_end has allowed it."""
     number = state.turn_number + 1
     turn = (state.turn + 1) % len(state.players)
-    progress = not _PROGRESS.isdisjoint(state.done_this_turn)
+    progress = not PROGRESS.isdisjoint(state.done_this_turn)
     new = state.model_copy(
         update={
             "turn": turn,
@@ -262,8 +263,9 @@ judge_end: Judge[EndTurn] = guarded(
 )
 
 
-#: What counts as progress for Ruling L3.E1-no-progress.
-_PROGRESS = frozenset({"collect", "react", "warehouse"})
+#: What a turn does that counts as progress (Ruling L3.E1-no-progress): kinds in
+#: ``GameState.done_this_turn``.
+PROGRESS: Final = frozenset({"collect", "react", "warehouse"})
 
 
 def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | None]:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final, Protocol
 
 from mhp_cards.catalog.models import Catalog, Mission, formula_of
 from mhp_cards.chem.formula import Formula
-from mhp_cards.game.state import FieldState, GameState, InstallationState, Player, Position
+from mhp_cards.game.state import GameState, InstallationState, Player, Position
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
@@ -27,12 +27,25 @@ from mhp_cards.referee.actions import (
     TakeRaw,
 )
 from mhp_cards.referee.mission import closest_below
-from mhp_cards.referee.move import steps_allowed
 from mhp_cards.referee.react import mission_places
 from mhp_cards.referee.table import card_formula
 from mhp_cards.rules.numbers import COMBINE_CAPACITY, WAREHOUSE_PRICE
+from mhp_cards.sim.reach import (
+    best_move,
+    can_collect,
+    collects,
+    moved,
+    others_can_progress,
+    progressed,
+)
 
 __all__ = ["GreedyBot", "Policy", "RandomBot", "mission_elements"]
+
+#: Level 3: the most cards an installation may lack for the bot to buy them from the
+#: Warehouse (two purchases: two turns without other progress, 8 мР).
+_WAREHOUSE_GAP: Final = 2
+#: Level 3: how many installations nearest running keep their input cards from a sale.
+_PLANS_KEPT: Final = 2
 
 
 class Policy(Protocol):
@@ -79,12 +92,18 @@ class GreedyBot:
     would); take the pile card that brings an installation nearest to running (else any:
     the piles must run out for the game to end).
 
-    Level 3 adds the field: sell to the Bank every raw card no installation takes (a card
-    in hand scores nothing) and, with a full combine, any; buy the solar battery; buy from
-    the Warehouse a card an installation takes, keeping the last 4 мР; head for the Base
-    when the cards held can run a shared installation there, else for the nearest raw card,
-    collecting on the way; and when nobody after it in the round could collect or buy
-    (Ruling L3.E1-no-progress), collect, or else buy any Warehouse card. A pending fight is
+    Level 3 adds the field: buy the solar battery first; work towards the Warehouse card
+    that lets an installation run (missions first; one with the free tokens for its
+    products), selling cards that installation does not take to afford it; sell to the
+    Bank every raw card no installation takes (a card in hand scores nothing) and, with a
+    full combine, any; buy from the Warehouse a card an installation takes, keeping the
+    last 4 мР; head for the Base when the cards held and the free tokens can run a shared
+    installation there, else for the nearest raw card, collecting on the way. A round with
+    no progress ends the game (Ruling L3.E1-no-progress), so a Warehouse purchase waits for
+    a turn with no other progress (a collection or a reaction) unless 8 мР are held; a
+    walk to the Base that collects nothing gives way to a collection when nobody after it
+    in the round could collect or buy from where it would leave the board; and when nobody
+    after it could, the bot collects, or else buys any Warehouse card. A pending fight is
     resolved with the first choice listed.
     """
 
@@ -122,12 +141,12 @@ class GreedyBot:
             if sale is not None:
                 return sale
         on_the_field = view.level == "3"
-        if on_the_field and "sell" in by_kind:
-            # A raw card in hand scores nothing at the end (L3.P1): one no installation takes
-            # is worth its 1 мР from the Bank at once; a full combine sells one of the others.
-            sale = self._useless_sale(view, by_kind["sell"])
-            if sale is None and len(me.raw_cards) >= COMBINE_CAPACITY:
-                sale = rng.choice(by_kind["sell"])
+        # Level 3 ends after a whole round without progress (Ruling L3.E1-no-progress): a
+        # player who has not progressed this turn, and whom nobody after them in the round
+        # could rescue, collects or buys if they can, whatever else they meant.
+        last_chance = on_the_field and not progressed(view) and not others_can_progress(view)
+        if last_chance and not can_collect(view, by_kind.get("move", [])):
+            sale = self._rescue_sale(view, me, by_kind.get("sell", []))
             if sale is not None:
                 return sale
         if on_the_field and "buy" in by_kind and me.combine and not me.combine.solar_battery:
@@ -135,19 +154,38 @@ class GreedyBot:
             battery = [a for a in battery if a.upgrade == "solar-battery"]
             if battery:
                 return battery[0]
-        # Level 3 ends after a whole round without progress (Ruling L3.E1-no-progress): a
-        # player whom nobody after them in that round could rescue collects or buys if they
-        # can, whatever else they meant.
-        last_chance = view.level == "3" and not _others_can_progress(view)
+        if on_the_field:
+            step = self._warehouse_step(view, me, by_kind)
+            if step is not None:
+                return step
+        if on_the_field and "sell" in by_kind:
+            # A raw card in hand scores nothing at the end (L3.P1): one no installation takes
+            # is worth its 1 мР from the Bank at once; a full combine sells one of the others.
+            sale = self._useless_sale(view, by_kind["sell"])
+            if sale is None and len(me.raw_cards) >= COMBINE_CAPACITY:
+                sale = self._spare_sale(view, me, by_kind["sell"]) or rng.choice(by_kind["sell"])
+            if sale is not None:
+                return sale
         if "warehouse" in by_kind:
             useful = self._useful_purchases(view, me, by_kind["warehouse"])
             if useful:
                 return useful[0]
-            if last_chance and not _can_collect(view, by_kind.get("move", [])):
+            if last_chance and not can_collect(view, by_kind.get("move", [])):
                 return by_kind["warehouse"][0]
         if "move" in by_kind:
             goal = None if last_chance else self._goal(view, me)
-            move = _best_move(view, by_kind["move"], rng, peaceful="end" in by_kind, goal=goal)
+            move = best_move(view, by_kind["move"], rng, peaceful="end" in by_kind, goal=goal)
+            if (
+                on_the_field
+                and goal is not None
+                and isinstance(move, Move)
+                and not progressed(view)
+                and not collects(view, move)
+                and can_collect(view, by_kind["move"])
+                and not others_can_progress(moved(view, move))
+            ):
+                # Walking on would leave the round to players who cannot progress.
+                move = best_move(view, by_kind["move"], rng, peaceful="end" in by_kind)
             if move is not None:
                 return move
         if "end" in by_kind:
@@ -155,6 +193,106 @@ class GreedyBot:
         # Nothing greedy to do and the turn cannot end yet: anything but a trade, if possible.
         others = [a for a in legal if a.kind != "trade"]
         return rng.choice(others or legal)
+
+    def _warehouse_step(
+        self, view: GameState, me: Player, by_kind: Mapping[str, list[Action]]
+    ) -> Action | None:
+        """Level 3: a step towards the Warehouse card that lets an installation run.
+
+        The installation nearest running (missions first) that lacks at most two cards, all
+        in the Warehouse, and has the free tokens for its products: buy one when the money
+        is there, else sell a card that installation does not take (one no installation
+        takes first) towards the price. A purchase is progress (Ruling L3.E1-no-progress):
+        under 8 мР it waits for a turn that makes no other progress.
+        """
+        stock = Counter(card_formula(self.catalog, card) for card in view.warehouse)
+        if not stock or "warehouse" in view.done_this_turn:
+            return None
+        have = self._holdings(view, me)
+        tokens = view.free_tokens(me.id)
+        best: tuple[tuple[int, int], InstallationState, Counter[Formula]] | None = None
+        for installation in view.installations:
+            if installation.owner not in (None, me.id):
+                continue
+            gap = _gap(installation, have)
+            if (
+                not gap
+                or sum(gap.values()) > _WAREHOUSE_GAP
+                or any(stock[f] < n for f, n in gap.items())
+                or _tokens_needed(installation) > tokens
+            ):
+                continue
+            rank = (sum(gap.values()), 0 if _serves_missions(view, installation) else 1)
+            if best is None or rank < best[0]:
+                best = (rank, installation, gap)
+        if best is None:
+            return None
+        _, installation, gap = best
+        if me.money < 2 * WAREHOUSE_PRICE and (
+            progressed(view) or can_collect(view, by_kind.get("move", []))
+        ):
+            return None
+        room = len(me.raw_cards) < COMBINE_CAPACITY
+        if me.money >= WAREHOUSE_PRICE and room:
+            buys = [
+                a
+                for a in by_kind.get("warehouse", [])
+                if isinstance(a, BuyRaw) and card_formula(self.catalog, a.card) in gap
+            ]
+            return buys[0] if buys else None
+        if me.money >= WAREHOUSE_PRICE:
+            return None  # a full combine: the ordinary sale below makes room
+        inputs = _inputs(installation)
+        spare = [
+            a
+            for a in by_kind.get("sell", [])
+            if isinstance(a, SellRaw) and card_formula(self.catalog, a.card) not in inputs
+        ]
+        if me.money + len(spare) < WAREHOUSE_PRICE:
+            return None
+        everyone = self._all_inputs(view)
+        spare.sort(key=lambda a: card_formula(self.catalog, a.card) in everyone)
+        return spare[0]
+
+    def _rescue_sale(self, view: GameState, me: Player, sales: list[Action]) -> Action | None:
+        """A raw card sold towards a Warehouse card when that purchase is the round's last hope.
+
+        Sold when the cards held make up the price: first one held beyond what the
+        installations nearest running take, else the first listed.
+        """
+        if me.money >= WAREHOUSE_PRICE or not view.warehouse:
+            return None
+        if "warehouse" in view.done_this_turn:
+            return None
+        raw_sales = [a for a in sales if isinstance(a, SellRaw)]
+        if not raw_sales or me.money + len(raw_sales) < WAREHOUSE_PRICE:
+            return None
+        return self._spare_sale(view, me, raw_sales) or raw_sales[0]
+
+    def _spare_sale(self, view: GameState, me: Player, sales: Sequence[Action]) -> Action | None:
+        """The sale of a raw card held beyond what the installations nearest running take."""
+        have = self._holdings(view, me)
+        ranked = sorted(
+            (sum(gap.values()), 0 if _serves_missions(view, installation) else 1, n)
+            for n, installation in enumerate(view.installations)
+            if installation.owner in (None, me.id) and (gap := _gap(installation, have)) is not None
+        )
+        keep: Counter[Formula | None] = Counter()
+        for *_, n in ranked[:_PLANS_KEPT]:
+            needed = Counter(
+                _parse(c.substance)
+                for c in view.installations[n].containers
+                if c.role == "raw-input"
+            )
+            for substance, count in needed.items():
+                keep[substance] = max(keep[substance], count)
+        held = Counter(card_formula(self.catalog, card) for card in me.raw_cards)
+        for action in sales:
+            if isinstance(action, SellRaw):
+                kind = card_formula(self.catalog, action.card)
+                if held[kind] > keep[kind]:
+                    return action
+        return None
 
     def _token_to_free(self, view: GameState, me: Player, frees: list[Action]) -> Action | None:
         """A sale to the Bank of a product worth keeping for no reaction, when tokens run short.
@@ -218,8 +356,9 @@ class GreedyBot:
 
     def _can_run_shared(self, view: GameState, me: Player) -> bool:
         have = self._holdings(view, me)
+        tokens = view.free_tokens(me.id)
         return any(
-            _gap(installation, have) == Counter()
+            _gap(installation, have) == Counter() and _tokens_needed(installation) <= tokens
             for installation in view.installations
             if installation.owner is None
         )
@@ -349,116 +488,14 @@ def _serves(elements: Mapping[str, int], missing: Mapping[str, int]) -> bool:
     return bool(elements) and all(missing.get(e, 0) >= n for e, n in elements.items())
 
 
-def _best_move(
-    view: GameState,
-    moves: list[Action],
-    rng: random.Random,
-    *,
-    peaceful: bool = True,
-    goal: Position | None = None,
-) -> Action | None:
-    """The move collecting the most raw cards, never onto another combine; None if none.
-
-    Among equal moves, the one ending nearest ``goal`` (default: the nearest raw card). When
-    the combine must move (the referee lists no end of the turn before the move) and every
-    move meets another combine, ``peaceful`` is False and the best of them is taken.
-    """
-    field = view.field
-    if field is None:
-        return None
-    occupied = {
-        p.combine.position
-        for p in view.players
-        if p.combine is not None and p.id != view.current.id
-    }
-    with_raw = _raw_cells(field)
-    calm = [m for m in moves if isinstance(m, Move) and not occupied & set(m.path)]
-    if not calm:
-        if peaceful:
-            return None
-        calm = [m for m in moves if isinstance(m, Move)]
-    full = view.level == "3" and len(view.current.raw_cards) >= COMBINE_CAPACITY
-    targets = {goal} if goal is not None else with_raw
-    distance = _distances(field.neighbours(view.house_rules.diagonal_adjacency), targets)
-    far = len(field.positions)
-
-    now = distance.get(view.current.combine.position, far) if view.current.combine else far
-
-    def worth(move: Move) -> tuple[int, ...]:
-        gain = 0 if full else sum(1 for c in move.path if c in with_raw)
-        after = distance.get(move.path[-1], far)
-        if goal is None:
-            return gain, -after
-        # On the way to the goal, collect what lies on a path that still gets closer.
-        return int(after < now), gain, -after
-
-    scores = {m: worth(m) for m in calm if isinstance(m, Move)}
-    best = max(scores.values())
-    return rng.choice([m for m in calm if scores[m] == best])
+def _inputs(installation: InstallationState) -> set[Formula]:
+    """The substances the installation takes as raw inputs."""
+    return {_parse(c.substance) for c in installation.containers if c.role == "raw-input"}
 
 
-def _others_can_progress(view: GameState) -> bool:
-    """Whether a player still to play before a quiet round ends could collect or buy.
-
-    Seen from the table: a raw card within the combine's reach (one cell, two with a solar
-    battery), or the money for a Warehouse card while the Warehouse has one. Hands are hidden,
-    so a reaction is not counted on.
-    """
-    field = view.field
-    if field is None:
-        return True
-    players = len(view.players)
-    after = players - view.quiet_turns - 1
-    if after <= 0:
-        return False
-    neighbours = field.neighbours(view.house_rules.diagonal_adjacency)
-    with_raw = _raw_cells(field)
-    for step in range(1, after + 1):
-        other = view.players[(view.turn + step) % players]
-        if other.combine is None:
-            continue
-        if view.warehouse and other.money >= WAREHOUSE_PRICE:
-            return True
-        if len(other.raw_cards) >= COMBINE_CAPACITY:
-            continue
-        reach = {other.combine.position}
-        for _ in range(steps_allowed(other)):
-            reach |= {near for cell in reach for near in neighbours.get(cell, ())}
-        if reach & with_raw:
-            return True
-    return False
-
-
-def _raw_cells(field: FieldState) -> set[Position]:
-    """The cells that still hold a raw card."""
-    return {cell.position for cell in field.cells if cell.raw is not None}
-
-
-def _can_collect(view: GameState, moves: list[Action]) -> bool:
-    """Whether one of the moves collects a raw card."""
-    if view.field is None or (
-        view.level == "3" and len(view.current.raw_cards) >= COMBINE_CAPACITY
-    ):
-        return False
-    with_raw = _raw_cells(view.field)
-    return any(isinstance(m, Move) and with_raw & set(m.path) for m in moves)
-
-
-def _distances(
-    neighbours: Mapping[Position, tuple[Position, ...]], targets: set[Position]
-) -> dict[Position, int]:
-    """Steps from every position to the nearest of ``targets`` (breadth first)."""
-    distance = dict.fromkeys(targets, 0)
-    frontier = list(targets)
-    while frontier:
-        following = []
-        for position in frontier:
-            for near in neighbours.get(position, ()):
-                if near not in distance:
-                    distance[near] = distance[position] + 1
-                    following.append(near)
-        frontier = following
-    return distance
+def _tokens_needed(installation: InstallationState) -> int:
+    """Free tokens a run of the installation needs: one per product container (L2.T4)."""
+    return sum(1 for c in installation.containers if c.role == "product")
 
 
 def _product_formula(view: GameState, action: FreeToken) -> Formula | None:
@@ -485,11 +522,14 @@ def _best_reaction(view: GameState, reacts: list[Action], rng: random.Random) ->
         for container in installation.containers:
             if container.role != "product":
                 continue
-            options = _missions_with_place(view, container.substance)
+            # Places this reaction's earlier products took are no longer free.
+            options = [m for m in _missions_with_place(view, container.substance) if free[m]]
             if not options:
                 continue
             # Without a choice the referee takes the first mission in card order (L2.M1).
             chosen = choices.pop(0) if choices else options[0]
+            if not free[chosen]:
+                continue
             placed += 1
             closeness += 1.0 / free[chosen]
             free[chosen] -= 1

@@ -5,7 +5,7 @@ since its checks use all three.
 
 >>> from mhp_cards.validate import load_catalog
 >>> load_catalog().raw_deck_size
-70
+72
 """
 
 from mhp_cards.validate.loader import Validation, check_names, load_catalog, validate_catalog

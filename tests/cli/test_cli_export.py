@@ -119,7 +119,7 @@ def test_export_without_the_extra_names_it(
 def test_export_tts_says_where_the_json_goes(cli, tmp_path: Path) -> None:
     result = cli("export", "tts", "--out", str(tmp_path), "--dpi", "40")
     assert result.exit_code == 0, result.stderr
-    assert "raw: 70 cards on raw-1.png, back raw-back.png" in result.stdout
+    assert "raw: 72 cards on raw-1.png, back raw-back.png" in result.stdout
     assert "fate: 72 cards on fate-1.png, fate-2.png" in result.stdout
     assert "Tabletop Simulator/Saves/Saved Objects/" in result.stdout
     saved = json.loads((tmp_path / "mhp-tts.json").read_text(encoding="utf-8"))

@@ -305,7 +305,7 @@ def test_deal_map_rows_match_the_positions(cli) -> None:
 def test_deal_level2_has_no_map(cli) -> None:
     result = cli("setup", "deal", "--level", "2", "--players", "3", "--seed", "1")
     assert result.exit_code == 0
-    assert "piles: 24, 23, 23" in result.stdout
+    assert "piles: 24, 24, 24" in result.stdout  # 72 raw cards in three piles (L2.S6)
     assert "Bank 10 мР, 16 coins in the box" in result.stdout  # 50 - 3 × 8 - 10
     assert "# raw card" not in result.stdout
 
@@ -396,10 +396,17 @@ def test_same_seed_same_output(cli, level: str, as_json: bool) -> None:
         args.append("--json")
     first = cli(*args, "--seed", "99")
     second = cli(*args, "--seed", "99")
-    other = cli(*args, "--seed", "100")
-    assert first.exit_code == second.exit_code == other.exit_code == 0
+    assert first.exit_code == second.exit_code == 0
     assert first.stdout == second.stdout
-    assert first.stdout.replace("seed 99", "") != other.stdout.replace("seed 100", "")
+    # The level-2 text shows only the pile sizes and who holds which installation, so two
+    # seeds may well print the same (1 in 90 for two players of ten installations): some of
+    # five other seeds must differ.
+    others = [cli(*args, "--seed", str(seed)) for seed in range(100, 105)]
+    assert all(other.exit_code == 0 for other in others)
+    assert any(
+        first.stdout.replace("seed 99", "") != other.stdout.replace(f"seed {seed}", "")
+        for seed, other in zip(range(100, 105), others, strict=True)
+    )
 
 
 def test_deal_house_rule(cli) -> None:

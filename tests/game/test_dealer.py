@@ -91,15 +91,17 @@ def removal_counts(catalog, level: str) -> set[int]:
 
 
 def test_the_default_box(catalog, raw_box, fate_box) -> None:
-    """The numbers below lean on the shipped box: 72 Fate cards, 70 raw cards, 50 coins."""
+    """The numbers below lean on the shipped box: 72 Fate cards, 72 raw cards, 50 coins."""
     assert len(fate_box) == 72
-    assert len(raw_box) == len(set(raw_box)) == catalog.raw_deck_size == 70
+    assert len(raw_box) == len(set(raw_box)) == catalog.raw_deck_size == 72
     assert catalog.components.coins.count == COINS
     assert catalog.components.chemist_tokens.per_player == TOKENS_EACH
     assert len(catalog.installations) == 10
     assert len(catalog.electrolysers) == 5
-    assert removal_counts(catalog, "1") == {8, 9, 10}
-    assert removal_counts(catalog, "3") == {10, 11, 12}
+    # 72 raw cards on 72 - r Fate cards leave r for the Warehouse: level 1 (4..8) allows only
+    # r = 8, level 3 (8..12) every r of L1.S1.
+    assert removal_counts(catalog, "1") == {8}
+    assert removal_counts(catalog, "3") == {8, 9, 10, 11, 12}
 
 
 def test_shapes_are_the_four_documented_ones() -> None:

@@ -102,8 +102,10 @@ def test_removal_options_by_hand(fate, raw, warehouse, expected) -> None:
 def test_removal_options_of_the_default_box(catalog: Catalog) -> None:
     fate = catalog.components.fate_cards.count
     raw = catalog.raw_deck_size
-    assert removal_options(fate, raw, WAREHOUSE_L1) == [8, 9, 10]
-    assert removal_options(fate, raw, WAREHOUSE_L3) == [10, 11, 12]
+    # 72 raw cards on 72 - r Fate cards: the Warehouse gets r, so level 1 (4..8) allows only
+    # r = 8 and level 3 (8..12) every r of L1.S1.
+    assert removal_options(fate, raw, WAREHOUSE_L1) == [8]
+    assert removal_options(fate, raw, WAREHOUSE_L3) == [8, 9, 10, 11, 12]
 
 
 @pytest.mark.parametrize("warehouse", [WAREHOUSE_L1, WAREHOUSE_L3, (0, 0), (5, 30)])
@@ -143,9 +145,10 @@ def test_default_box_level1_facts(catalog: Catalog) -> None:
     check = check_setup(catalog, "1", 3)
     assert "72 Fate cards" in item(check, "L1.S1").text
     s3 = item(check, "L1.S3").text
-    for removed, field, warehouse in [(8, 64, 6), (9, 63, 7), (10, 62, 8)]:
-        assert f"remove {removed} → field {field}, Warehouse {warehouse}" in s3
-    assert "remove 11" not in s3
+    # 72 raw cards: removing 8 leaves field 64 and Warehouse 8; removing 9 would leave 9.
+    assert "72 raw cards" in s3
+    assert "remove 8 → field 64, Warehouse 8" in s3
+    assert "remove 9" not in s3
 
 
 def test_default_box_level2_facts(catalog: Catalog) -> None:
@@ -203,7 +206,7 @@ def test_sixty_fate_cards_do_not_matter_at_level_2(catalog: Catalog, level: str)
 
 
 def test_sixty_eight_fate_cards_need_a_smaller_deck(catalog: Catalog) -> None:
-    """68 Fate cards: only 8 may go, the field is 60, so 70 raw cards leave 10 — too many for
+    """68 Fate cards: only 8 may go, the field is 60, so 72 raw cards leave 12 — too many for
     level 1 (4..8); the deck would need 64..68 cards. Level 3 (8..12) is fine."""
     check = check_setup(with_components(catalog, fate_cards=68), "1", 3)
     assert item(check, "L1.S1").ok
@@ -283,12 +286,13 @@ def test_seven_tokens_each_fail(catalog: Catalog) -> None:
 
 
 def test_a_raw_deck_too_big_for_level_1(catalog: Catalog) -> None:
-    """72 Fate cards: the level-1 deck must hold 64..72 cards; 73 does not fit."""
+    """72 Fate cards: the level-1 deck must hold 64..72 cards (the default holds 72); 73 does
+    not fit."""
     first = catalog.raw_materials[0]
     bigger = catalog.model_copy(
         update={
             "raw_materials": (
-                first.model_copy(update={"copies": first.copies + 3}),
+                first.model_copy(update={"copies": first.copies + 1}),
                 *catalog.raw_materials[1:],
             )
         }
@@ -297,7 +301,7 @@ def test_a_raw_deck_too_big_for_level_1(catalog: Catalog) -> None:
     check = check_setup(bigger, "1", 3)
     assert [entry.rule for entry in check.failures] == ["L1.S3"]
     assert "64–72" in check.failures[0].hint
-    assert check_setup(bigger, "3", 3).is_valid(), "level 3 takes 70..76"
+    assert check_setup(bigger, "3", 3).is_valid(), "level 3 takes 68..76"
 
 
 def test_V1_2_runnable_names_the_installations_that_run_alone(catalog: Catalog) -> None:

@@ -132,9 +132,13 @@ def fate_card_twice() -> GameState:
 
 
 def fate_card_missing() -> GameState:
+    """A cell's Fate card lost (its raw card goes to a hand): 8 set aside and a field of 63 are
+    legal. A level-1 deal of the default box sets aside only 8 (72 raw cards leave the
+    Warehouse as many as are set aside, at most 8), so the card cannot come from that pile."""
     state = base("1")
-    assert len(state.removed_fate) - 1 >= 8
-    return state.model_copy(update={"removed_fate": state.removed_fate[1:]})
+    assert (len(state.removed_fate), len(state.field.cells)) == (8, 64)
+    gone = state.field.cells[-1]
+    return with_player(with_cells(state, state.field.cells[:-1]), 0, raw_cards=(gone.raw,))
 
 
 def fate_too_few_set_aside() -> GameState:
@@ -155,9 +159,9 @@ def fate_field_too_small() -> GameState:
     """The field loses cells to the set-aside pile (their raw cards go to a hand): 13 set aside
     and a field of 59."""
     state = base("1")
-    lifted = 62 - 59
-    assert len(state.field.cells) == 62
-    assert len(state.removed_fate) == 10
+    lifted = 64 - 59
+    assert len(state.field.cells) == 64
+    assert len(state.removed_fate) == 8
     cells = state.field.cells
     state = with_cells(state, cells[lifted:]).model_copy(
         update={"removed_fate": (*state.removed_fate, *(c.fate for c in cells[:lifted]))}
@@ -385,10 +389,10 @@ def warehouse_too_small(level: str, size: int) -> Callable[[], GameState]:
 
 
 def warehouse_of_nine_at_level1() -> GameState:
-    """One cell fewer: its Fate card set aside, its raw card in the Warehouse — 11 set aside and
-    a field of 61 are legal, a Warehouse of 9 is not (L1.S3: 4..8)."""
+    """One cell fewer: its Fate card set aside, its raw card in the Warehouse — 9 set aside and
+    a field of 63 are legal, a Warehouse of 9 is not (L1.S3: 4..8)."""
     state = base("1")
-    assert (len(state.removed_fate), len(state.field.cells), len(state.warehouse)) == (10, 62, 8)
+    assert (len(state.removed_fate), len(state.field.cells), len(state.warehouse)) == (8, 64, 8)
     gone = state.field.cells[-1]
     return with_cells(state, state.field.cells[:-1]).model_copy(
         update={
@@ -399,18 +403,20 @@ def warehouse_of_nine_at_level1() -> GameState:
 
 
 def warehouse_of_seven_at_level3() -> GameState:
-    """Three more cells, each a set-aside Fate card under a Warehouse card: 9 set aside and a
-    field of 63 are legal, a Warehouse of 7 is not (L3.S2: 8..12)."""
+    """One more cell, a set-aside Fate card under a Warehouse card, and one Warehouse card put
+    out of the game: 8 set aside and a field of 64 are legal, a Warehouse of 7 is not (L3.S2:
+    8..12). With 72 raw cards on 72 Fate cards a fully laid field leaves the Warehouse as many
+    cards as are set aside, so moving cards onto the field alone cannot go below 8."""
     state = base("3")
-    assert (len(state.removed_fate), len(state.field.cells), len(state.warehouse)) == (12, 60, 10)
-    new = [
-        Cell(x=x, y=y, fate=fate, raw=raw)
-        for (x, y), fate, raw in zip(
-            free_cell_positions(state, 3), state.removed_fate[:3], state.warehouse[:3], strict=True
-        )
-    ]
-    return with_cells(state, [*state.field.cells, *new]).model_copy(
-        update={"removed_fate": state.removed_fate[3:], "warehouse": state.warehouse[3:]}
+    assert (len(state.removed_fate), len(state.field.cells), len(state.warehouse)) == (9, 63, 9)
+    (position,) = free_cell_positions(state, 1)
+    new = Cell(x=position[0], y=position[1], fate=state.removed_fate[0], raw=state.warehouse[0])
+    return with_cells(state, [*state.field.cells, new]).model_copy(
+        update={
+            "removed_fate": state.removed_fate[1:],
+            "warehouse": state.warehouse[2:],
+            "discard": state.warehouse[1:2],
+        }
     )
 
 

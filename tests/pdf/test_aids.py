@@ -41,24 +41,39 @@ def test_every_aid_line_is_printed_with_its_rule_id(kit: list[Section], catalog:
                 assert f"{sentence} {rule}" in printed, (level, rule)
 
 
+def _span(low: int, high: int) -> str:
+    """A count as the aids print it: one number, or a range with an en dash."""
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def _numbers(sentence: str) -> list[str]:
+    """The counts of a sentence, a range as one item ("8–12")."""
+    return re.findall(r"\d+(?:–\d+)?", sentence)
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_field_counts_on_the_aids_are_computed(catalog: Catalog, lang: str) -> None:
     fate, raw = catalog.components.fate_cards.count, catalog.raw_deck_size
     for level in ("1", "3"):
         options = removal_options(fate, raw, WAREHOUSE_SIZE[level])
-        removed = f"{options[0]}–{options[-1]}"
-        warehouse = f"{raw - fate + options[0]}–{raw - fate + options[-1]}"
+        assert options, level
+        removed = _span(options[0], options[-1])
+        warehouse = _span(raw - fate + options[0], raw - fate + options[-1])
         lines = dict(line for _, group in aid_groups(catalog, level, lang) for line in group)
         first = "L1.S1" if level == "1" else "L3.S1"
         stock = "L1.S3" if level == "1" else "L3.S2"
-        assert removed in lines[first], (level, lines[first])
-        assert warehouse in lines[stock], (level, lines[stock])
-    # for this box: remove 8–10 at level 1 (not the rules' bare 8–12), Warehouse 8–10 at level 3
+        assert removed in _numbers(lines[first]), (level, lines[first])
+        assert warehouse in _numbers(lines[stock]), (level, lines[stock])
+    # For this box (72 Fate cards, 72 raw cards): the Warehouse is raw - (fate - removed) =
+    # removed, so level 1 (Warehouse 4..8) allows only 8 put aside, a field of 64 and a
+    # Warehouse of 8 -- one number, not the rules' bare 8-12 nor a range "8–8"; level 3
+    # (Warehouse 8..12) allows all of 8..12, so a Warehouse of 8–12.
     level_1 = dict(line for _, group in aid_groups(catalog, "1", lang) for line in group)
     level_3 = dict(line for _, group in aid_groups(catalog, "3", lang) for line in group)
-    assert "8–10" in level_1["L1.S1"]
-    assert "8–10" in level_3["L3.S2"]
-    assert "12" not in level_3["L3.S2"]
+    assert _numbers(level_1["L1.S1"]) == ["8", "64"], level_1["L1.S1"]
+    assert _numbers(level_1["L1.S3"]) == ["8"], level_1["L1.S3"]
+    assert "8–12" in _numbers(level_3["L3.S1"]), level_3["L3.S1"]
+    assert _numbers(level_3["L3.S2"]) == ["8–12"], level_3["L3.S2"]
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

@@ -319,7 +319,15 @@ def test_every_port_has_a_pipe_mouth_on_its_edge(
 def test_mission_card_shows_level_one_totals(
     catalog: Catalog, section_of: Callable[[str], Section]
 ) -> None:
-    assert faces.mission_totals(catalog.mission("M1")).hill() == "C2H8O8"  # 2 CH4 + 4 O2
+    # Hill order: C, then H, then the rest alphabetically (all alphabetical without carbon)
+    expected = {
+        "M1": "CH4O6",  # CH4 + 3 O2
+        "M2": "Cl2H4Na2O2",  # 2 NaOH + 2 HCl
+        "M3": "CH6N2O4",  # 2 NH3 + CO2 + O2
+        "M4": "C2H2Ca2O9Si",  # Ca2SiO4 + 2 CO2 + H2O
+    }
+    for mission, hill in expected.items():
+        assert faces.mission_totals(catalog.mission(mission)).hill() == hill, mission
     text = _texts_of(section_of("mission").pages[0])
     for mission in catalog.missions:
         assert faces.mission_totals(mission).hill() in text, mission.id

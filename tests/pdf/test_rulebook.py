@@ -13,7 +13,7 @@ from mhp_cards.catalog import Catalog
 from mhp_cards.game.setups import removal_options
 from mhp_cards.pdf.layout import SheetProfile, Templates, load_profile, load_templates
 from mhp_cards.pdf.render import render_pdf
-from mhp_cards.pdf.rulebook import BODY_SIZE, plan_rulebook, setup_facts
+from mhp_cards.pdf.rulebook import BODY_SIZE, _ru_count, plan_rulebook, setup_facts
 from mhp_cards.pdf.sketch import Mark, PageSketch, Text
 from mhp_cards.pdf.style import LEVEL_TITLES
 from mhp_cards.pdf.typeset import runs_width, text_runs
@@ -97,11 +97,18 @@ def test_the_field_counts_are_computed_for_this_box(
         options = removal_options(fate, raw, WAREHOUSE_SIZE[level])
         assert options, level
         low, high = options[0], options[-1]
-        put_aside = (
-            f"Отложите от {low} до {high} Карт Судьбы (в наборе {fate})"
-            if lang == "ru"
-            else f"Put aside {low} to {high} Fate cards (the box has {fate})"
-        )
+        if low == high:  # one count works: the step names it alone, not "from 8 to 8"
+            put_aside = (
+                f"Отложите {low} Карт Судьбы (в наборе {fate})"
+                if lang == "ru"
+                else f"Put aside {low} Fate cards (the box has {fate})"
+            )
+        else:
+            put_aside = (
+                f"Отложите от {low} до {high} Карт Судьбы (в наборе {fate})"
+                if lang == "ru"
+                else f"Put aside {low} to {high} Fate cards (the box has {fate})"
+            )
         assert put_aside in flowed
         for removed in options:
             row = (
@@ -111,9 +118,16 @@ def test_the_field_counts_are_computed_for_this_box(
                 f"Warehouse {raw - fate + removed}"
             )
             assert row in flowed
-    # this box: 8-10 at level 1, 10-12 at level 3; the bare range of the rules is not the answer
-    assert setup_facts(catalog).fields["1"].removed == (8, 10)
-    assert setup_facts(catalog).fields["3"].warehouse == (8, 10)
+    # This box, 72 Fate cards and 72 raw cards, so the Warehouse holds as many cards as are put
+    # aside: level 1 (Warehouse 4..8) allows only 8, the rules' bare 8..12 is not the answer;
+    # level 3 (Warehouse 8..12) allows all of 8..12.
+    facts = setup_facts(catalog)
+    assert (facts.fate, facts.raw) == (72, 72)
+    assert facts.fields["1"].options == ((8, 64, 8),)
+    assert re.search(r"(?<!\d)(\d+) (?:to|до) \1(?!\d)", flowed) is None  # no "8 to 8"
+    assert facts.fields["3"].removed == (8, 12)
+    assert facts.fields["3"].field == (60, 64)
+    assert facts.fields["3"].warehouse == (8, 12)
 
 
 def test_the_coins_left_in_the_box_are_counted(
@@ -134,10 +148,35 @@ def test_the_die_and_the_components_are_listed(
     die = "шестигранный кубик" if lang == "ru" else "six-sided die"
     assert die in flowed
     assert f"d{DIE_SIDES}" in flowed
-    raw = f"{catalog.raw_deck_size} карточек сырья" if lang == "ru" else "raw-material cards"
+    # The default box has 72 raw cards and 72 Fate cards: Russian counts ending in 2 take
+    # the "few" form (72 карточки, 72 Карты), not the genitive plural of 5–20.
+    assert (catalog.raw_deck_size, catalog.components.fate_cards.count) == (72, 72)
+    raw = "72 карточки сырья" if lang == "ru" else "72 raw-material cards"
     assert raw in flowed
-    fate = catalog.components.fate_cards.count
-    assert (f"{fate} Карт Судьбы" if lang == "ru" else f"{fate} Fate cards") in flowed
+    assert ("72 Карты Судьбы" if lang == "ru" else "72 Fate cards") in flowed
+
+
+@pytest.mark.parametrize(
+    ("number", "word"),
+    [
+        (1, "карта"),
+        (2, "карты"),
+        (4, "карты"),
+        (5, "карт"),
+        (11, "карт"),
+        (12, "карт"),
+        (14, "карт"),
+        (21, "карта"),
+        (22, "карты"),
+        (60, "карт"),
+        (64, "карты"),
+        (111, "карт"),
+        (112, "карт"),
+        (101, "карта"),
+    ],
+)
+def test_russian_counts_take_the_noun_form_of_their_number(number: int, word: str) -> None:
+    assert _ru_count(number, "карта", "карты", "карт") == f"{number} {word}"
 
 
 def test_pages_are_numbered_and_the_contents_point_to_the_chapters(

@@ -323,11 +323,12 @@ def test_perft_level_1_diagonal(catalog) -> None:
 
 
 def test_perft_level_2(catalog, dealt) -> None:
-    state = dealt("2", 2, 2)
+    state = dealt("2", 2, 3)
     assert counts(state, catalog) == {"take": 3}
-    # Pile 3 shows a calcium perchlorate card: shared installation 9 takes it alone.
-    assert state.piles[2][-1].startswith("calcium-perchlorate")
-    state = step(state, "take 3", catalog)
+    # Pile 1 shows a calcium perchlorate card: shared installation 9 takes it alone.
+    assert state.piles[0][-1] == "calcium-perchlorate#1"
+    assert {i.number: i.owner for i in state.installations if i.owner} == {4: "red", 7: "blue"}
+    state = step(state, "take 1", catalog)
     hand = [
         formula_of(catalog.raw_material(c.split("#")[0]).formula) for c in state.current.raw_cards
     ]
@@ -339,18 +340,19 @@ def test_perft_level_2(catalog, dealt) -> None:
         == sorted(str(f) for f in hand)
     ]
     assert runnable == [9]
-    # The O2 it makes may take its place on M1, M3 or M4 (L2.M1-choice).
+    # Its H2O must take M4's water place (the only mission with one); the O2 it makes may take
+    # its place on M1 or M3 (M2 and M4 ask for none; L2.M1-choice): 1 × 2 reactions.
     # Blue holds no raw card and no product: red can only offer the card (L2.T2).
-    assert counts(state, catalog) == {"react": 3, "trade": one_card_trades(state), "end": 1}
+    assert counts(state, catalog) == {"react": 2, "trade": one_card_trades(state), "end": 1}
     assert one_card_trades(state) == 1
-    # Three products (H2O, CaCl2 on the installation; O2 onto mission M1): the two tokens on
-    # the installation can each be dumped, sold to the Bank or sold to blue (installation 9 is
-    # shared, so blue has the containers, L2.T3).
-    state = step(state, "react 9 calcium-perchlorate#2", catalog)
+    # Three products (H2O onto mission M4, CaCl2 on the installation, O2 onto mission M1): the
+    # one token on the installation can be dumped, sold to the Bank or sold to blue
+    # (installation 9 is shared, so blue has the containers, L2.T3).
+    state = step(state, "react 9 calcium-perchlorate#1", catalog)
     on_installations = sum(
         1 for inst in state.installations for c in inst.containers for t in c.places if t == "red"
     )
-    assert on_installations == 2
+    assert on_installations == 1
     assert counts(state, catalog) == {"free": 3 * on_installations, "end": 1}
     sales = [a for a in legal_actions(state, catalog) if a.kind == "free" and a.how != "dump"]
     assert {a.partner for a in sales if a.how == "sell-player"} == {"blue"}
@@ -358,9 +360,9 @@ def test_perft_level_2(catalog, dealt) -> None:
         assert sale.price in price_range(state, sale, catalog)
     # Blue: three piles, all with cards.
     state = step(state, "end", catalog)
-    # ... and may buy either of red's two products on shared installation 9 (L2.T2, L2.T3).
+    # ... and may buy red's one product on shared installation 9 (L2.T2, L2.T3).
     assert one_card_trades(state) == 0
-    assert counts(state, catalog) == {"take": 3, "trade": 2}
+    assert counts(state, catalog) == {"take": 3, "trade": 1}
     bought = [a for a in legal_actions(state, catalog) if a.kind == "trade"]
     assert {a.get_product.installation for a in bought} == {9}
     assert sum(1 for p in state.piles if p) == 3
@@ -368,10 +370,13 @@ def test_perft_level_2(catalog, dealt) -> None:
 
 def test_perft_head_to_head(catalog, dealt) -> None:
     state = dealt("1v1", 2, 1)
+    assert {i.number: i.owner for i in state.installations} == {1: "red", 7: "blue"}
     assert counts(state, catalog) == {"take": 3}
-    # Halite fits red's installation 7 (NaCl in); alone it runs nothing.
-    state = step(state, "take 1", catalog)
-    assert state.current.raw_cards == ("halite#4",)
+    # Pile 2 shows water ice: it fits red's installation 1 (CaCO3 and H2O in), and alone it
+    # runs nothing.
+    assert state.piles[1][-1] == "water-ice#9"
+    state = step(state, "take 2", catalog)
+    assert state.current.raw_cards == ("water-ice#9",)
     assert counts(state, catalog) == {"end": 1}
     state = step(state, "end", catalog)
     assert counts(state, catalog) == {"take": 3}

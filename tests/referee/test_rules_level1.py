@@ -614,14 +614,14 @@ def test_L1_T9_a_warehouse_card_costs_four(kit, moving) -> None:
 
 
 def test_L1_E1_a_mission_completed_with_raw_cards(kit, moving) -> None:
-    # Subscripts are counted: M4 needs Ca2 Fe2 Si S C H2 O12, which is Fe2SiO4 (2 Fe, 1 Si,
-    # 4 O) + CaSO4 (Ca S O4) + CaCO3 (Ca C O3) + H2O; the halite is left out.
-    hand = ("fayalite", "anhydrite", "calcite", "water-ice", "halite")
+    # Subscripts are counted: M4 needs Ca2 Si C2 H2 O9 (Ca2SiO4 + 2 CO2 + H2O), which is
+    # 2 CaCO3 (Ca C O3 each) + SiO2 (Si O2) + H2O (H2 O); the halite is left out.
+    hand = ("calcite", "silica", "calcite", "water-ice", "halite")
     state = kit.give(moving, "red", *hand)
     ruling = kit.expect(state, "claim M4", "complete", "L1.E1", "L1.E1.R1")
     used = sorted(ruling.facts["cards_used"])
-    assert used == sorted(["fayalite", "anhydrite", "calcite", "water-ice"])
-    assert ruling.facts["needed"] == {"Ca": 2, "Fe": 2, "Si": 1, "S": 1, "C": 1, "H": 2, "O": 12}
+    assert used == sorted(["calcite", "calcite", "silica", "water-ice"])
+    assert ruling.facts["needed"] == {"Ca": 2, "Si": 1, "C": 2, "H": 2, "O": 9}
     new, events = kit.play(state, "claim M4")
     assert new.ended
     assert new.claimed == ("red", "M4")
@@ -631,32 +631,33 @@ def test_L1_E1_a_mission_completed_with_raw_cards(kit, moving) -> None:
     kit.expect(new, "end", "forbidden", "L1.E1")
 
 
-def test_L1_E1_fe2o3_counts_two_iron_three_oxygen(kit, moving) -> None:
-    # Hematite, anhydrite, calcite and silica hold Fe2 O3 + Ca S O4 + Ca C O3 + Si O2: all of M4
-    # but its H2. The one Fe2O3 card gives both irons and three of the twelve oxygens, so no Fe
-    # and no O is missing: only the hydrogen of the water is.
-    state = kit.give(moving, "red", "hematite", "anhydrite", "calcite", "silica")
+def test_L1_E1_caco3_counts_one_calcium_one_carbon_three_oxygen(kit, moving) -> None:
+    # Two calcite and a silica hold 2 × Ca C O3 + Si O2: all of M4 (Ca2 Si C2 H2 O9) but its
+    # water. The two CaCO3 cards give both calciums, both carbons and six of the nine oxygens,
+    # the SiO2 the silicon and two more, so only the water's H2 O is missing.
+    state = kit.give(moving, "red", "calcite", "silica", "calcite")
     ruling = kit.expect(state, "claim M4", "forbidden", "L1.E1")
-    assert ruling.facts["missing"] == {"H": 2}
-    assert ruling.facts["held"] == {"Fe": 2, "O": 12, "Ca": 2, "S": 1, "C": 1, "Si": 1}
-    assert "Fe2O3" in ruling.reason_en
+    assert ruling.facts["missing"] == {"H": 2, "O": 1}
+    assert ruling.facts["held"] == {"Ca": 2, "C": 2, "O": 8, "Si": 1}
+    assert "CaCO3" in ruling.reason_en
     # The cards named must be the player's.
-    other = kit.instance(state, "hematite")
+    other = kit.instance(state, "calcite")
     kit.expect(state, Claim(mission="M4", cards=(other,)), "forbidden", "L1.E1")
     kit.expect(state, "claim M9", "forbidden", "L1.E1")
 
 
 def test_L1_E1_the_named_cards_are_the_selection(kit, moving) -> None:
-    state = kit.give(moving, "red", "fayalite", "anhydrite", "calcite", "water-ice")
+    state = kit.give(moving, "red", "calcite", "calcite", "silica", "water-ice")
     cards = state.player("red").raw_cards
     kit.expect(state, Claim(mission="M4", cards=cards), "complete", "L1.E1")
     kit.expect(state, Claim(mission="M4", cards=cards[1:]), "forbidden", "L1.E1")
 
 
 def test_L1_E1_a_card_named_twice_counts_once(kit, moving) -> None:
-    state = kit.give(moving, "red", "carbon-dioxide", "water-ice")
-    co2, water = state.player("red").raw_cards
-    claim = Claim(mission="M1", cards=(co2, co2, water, water, water, water))
+    # M1 is CO2 + O2 + 2 H2O: one water named twice is not two.
+    state = kit.give(moving, "red", "carbon-dioxide", "oxygen", "water-ice")
+    co2, o2, water = state.player("red").raw_cards
+    claim = Claim(mission="M1", cards=(co2, o2, water, water))
     kit.expect(state, claim, "forbidden", "L1.E1")
 
 
@@ -678,16 +679,16 @@ def test_L1_E1_the_game_ends_when_the_field_is_empty(kit, moving) -> None:
 
 
 def test_L1_E1_R1_exact_subset_ignores_other_cards(kit, moving) -> None:
-    hand = ("carbon-dioxide", "carbon-dioxide", *["water-ice"] * 4, "halite", "sulfur")
+    hand = ("carbon-dioxide", "oxygen", "water-ice", "water-ice", "halite", "sulfur")
     state = kit.give(moving, "red", *hand)
     ruling = kit.expect(state, "claim M1", "complete", "L1.E1.R1")
-    assert sorted(ruling.facts["cards_used"]) == sorted(hand[:6])
+    assert sorted(ruling.facts["cards_used"]) == sorted(hand[:4])
     assert ruling.house_rules == ()
 
 
 def test_L1_E1_R1_house_rule_whole_hand(kit) -> None:
     game = kit.deal("1", 2, 3, house_rules=("whole-hand",))
-    exact = ("carbon-dioxide", "carbon-dioxide", *["water-ice"] * 4)
+    exact = ("carbon-dioxide", "oxygen", "water-ice", "water-ice")  # C H4 O6, all of M1
     state = kit.give(game, "red", *exact, "halite")
     ruling = kit.expect(state, "claim M1", "forbidden", "L1.E1", "L1.E1.R1")
     assert ruling.house_rules == ("whole-hand",)
@@ -702,11 +703,13 @@ def test_L1_E1_R1_house_rule_whole_hand(kit) -> None:
 
 def test_L1_E1_R1_house_rule_at_least(kit) -> None:
     game = kit.deal("1", 2, 3, house_rules=("at-least",))
-    # Three CO2 and five H2O hold C3 H10 O11: at least C2 H8 O8.
-    state = kit.give(game, "red", *["carbon-dioxide"] * 3, *["water-ice"] * 5)
+    # Two CO2 and three H2O hold C2 H6 O7: at least C H4 O6, though no part of them is exactly
+    # that (a second CO2 brings a second C, a third H2O a fifth and sixth H).
+    state = kit.give(game, "red", *["carbon-dioxide"] * 2, *["water-ice"] * 3)
     ruling = kit.expect(state, "claim M1", "complete", "L1.E1.R1")
     assert ruling.house_rules == ("at-least",)
-    state = kit.give(game, "red", "carbon-dioxide", *["water-ice"] * 5)
+    # O2 and three H2O hold H6 O5: no carbon and one oxygen short.
+    state = kit.give(game, "red", "oxygen", *["water-ice"] * 3)
     ruling = kit.expect(state, "claim M1", "forbidden", "L1.E1")
     assert ruling.facts["missing"] == {"C": 1, "O": 1}
 
@@ -718,21 +721,22 @@ def test_L1_E1_R2_a_mission_counts_every_place(kit, catalog) -> None:
             for element, n in catalog.substance(place.formula).parsed.elements.items():
                 total[element] = total.get(element, 0) + n * place.count
         assert dict(mission.elements) == total, mission.id
-    # Two places of CH4 and four of O2: C2 H8 O8.
-    assert dict(catalog.mission("M1").elements) == {"C": 2, "H": 8, "O": 8}
-    state = kit.give(kit.deal("1", 2, 3), "red", *["carbon-dioxide"] * 2, *["water-ice"] * 3)
+    # One place of CH4 and three of O2: C H4 O6.
+    assert dict(catalog.mission("M1").elements) == {"C": 1, "H": 4, "O": 6}
+    # CO2 + 2 H2O is C H4 O4 = CH4 + 2 O2: every place but the third O2's.
+    state = kit.give(kit.deal("1", 2, 3), "red", "carbon-dioxide", *["water-ice"] * 2)
     ruling = kit.expect(state, "claim M1", "forbidden", "L1.E1.R2")
-    assert ruling.facts["missing"] == {"H": 2, "O": 1}  # one H2O short
+    assert ruling.facts["missing"] == {"O": 2}  # one O2 place short
 
 
 def test_L1_E2_a_winning_claim_is_a_legal_action(kit, moving) -> None:
-    state = kit.give(moving, "red", "carbon-dioxide", "carbon-dioxide", *["water-ice"] * 4)
+    state = kit.give(moving, "red", "carbon-dioxide", "oxygen", *["water-ice"] * 2)
     kit.expect(state, "claim M1", "complete", "L1.E1")
     assert Claim(mission="M1") in legal_actions(state, kit.catalog)
 
 
 def test_L1_E2_a_winning_claim_cites_the_winning_rule(kit, moving) -> None:
-    state = kit.give(moving, "red", "carbon-dioxide", "carbon-dioxide", *["water-ice"] * 4)
+    state = kit.give(moving, "red", "carbon-dioxide", "oxygen", *["water-ice"] * 2)
     kit.expect(state, "claim M1", "complete", "L1.E1", "L1.E2")
 
 
@@ -740,7 +744,7 @@ def test_L1_E2_a_winning_claim_cites_the_winning_rule(kit, moving) -> None:
 
 
 def test_L1_E2_whoever_completes_a_mission_wins(kit, moving) -> None:
-    state = kit.give(moving, "red", "carbon-dioxide", "carbon-dioxide", *["water-ice"] * 4)
+    state = kit.give(moving, "red", "carbon-dioxide", "oxygen", *["water-ice"] * 2)
     state = kit.money(state, "blue", 20)  # blue is richer: the mission wins all the same
     over, _ = kit.play(state, "claim M1")
     result = score(over, kit.catalog)

@@ -3,7 +3,7 @@ L2.T1–T6, L2.M1, L2.E1, L2.P1, V1.3–V1.5, V1.P1 and their Rulings), allowed 
 
 The table: a dealt level-2 game for two players (seed 3) where red owns installation 1
 (CaCO3 + H2O → CO2 + Ca(OH)2) and blue owns installation 7 (NaCl + H2O → NaOH + HCl); every
-other installation is shared. Head to head: seed 1 deals red installation 7 (NaCl, H2O in)
+other installation is shared. Head to head: seed 288 deals red installation 7 (NaCl, H2O in)
 and blue installation 1.
 """
 
@@ -141,7 +141,8 @@ def test_L2_T4_run_a_reaction_on_ones_own_installation(kit, taken) -> None:
     )
     action = React(installation=1, cards=cards)
     ruling = kit.expect(taken, action, "allowed", "L2.T4", "L2.T4.R1", facts={"cards": list(cards)})
-    assert ruling.facts["products"] == ["CO2 → M4", "Ca(OH)2 → 1Б"]
+    # CO2 takes the first free CO2 place in card order: M3's (M1 and M2 have none).
+    assert ruling.facts["products"] == ["CO2 → M3", "Ca(OH)2 → 1Б"]
     new, events = kit.play(taken, action)
     assert not set(cards) & set(new.player("red").raw_cards)
     assert set(cards) <= set(new.discard)
@@ -156,7 +157,9 @@ def test_L2_T4_run_a_reaction_on_a_shared_installation(kit, chem) -> None:
     card = state.player("red").raw_cards[0]
     kit.expect(state, React(installation=9, cards=(card,)), "allowed", "L2.T4")
     new, _ = kit.play(state, React(installation=9, cards=(card,)))
-    assert kit.container(new, 9, "9А", 1).places == ("red", None)
+    # Its H2O takes M4's water place (L2.M1), its CaCl2 stays on 9Б: both under red's tokens.
+    assert dict(next(m for m in new.missions if m.id == "M4").places)["H2O"] == ("red",)
+    assert kit.container(new, 9, "9А", 1).places == (None, None)
     assert kit.container(new, 9, "9Б", 0).places == ("red",)
 
 
@@ -189,13 +192,14 @@ def test_L2_T4_a_card_cannot_feed_two_inputs(kit, chem) -> None:
 
 def test_L2_T4_R1_one_free_token_per_product(kit, taken) -> None:
     cards = taken.player("red").raw_cards[-2:]
-    # Six of red's eight tokens on the Mission card: two are free, and the reaction makes two
-    # products (CO2 for M4, Ca(OH)2 for 1Б), each taking a token.
-    state = kit.mission_tokens(taken, "M1", "O2", "red", "red", "red", "red")
-    state = kit.mission_tokens(state, "M3", "NH3", "red", "red")
+    # Six of red's eight tokens on the Mission card, no mission complete: two are free, and the
+    # reaction makes two products (CO2 for M3, Ca(OH)2 for 1Б), each taking a token.
+    state = kit.mission_tokens(taken, "M1", "O2", "red", "red", "red")
+    state = kit.mission_tokens(state, "M2", "NaOH", "red", "red")
+    state = kit.mission_tokens(state, "M4", "Ca2SiO4", "red")
     assert state.free_tokens("red") == 2
     kit.expect(state, React(installation=1, cards=cards), "allowed", "L2.T4.R1")
-    state = kit.mission_tokens(state, "M3", "O2", "red", None, None)
+    state = kit.mission_tokens(state, "M3", "O2", "red")
     ruling = kit.expect(
         state,
         React(installation=1, cards=cards),
@@ -288,10 +292,11 @@ def test_L2_T5_sell_to_a_player_with_a_free_token(kit, holder) -> None:
     kit.expect(state, sale.model_copy(update={"partner": None}), "forbidden", "L2.T5")
     # Red's Ca(OH)2 stands on red's own installation 1: blue has no container for it.
     kit.expect(state, sale.model_copy(update={"product": CAOH2}), "forbidden", "L2.T3")
-    # All eight of blue's tokens on the Mission card (4 + 2 + 2), no mission complete.
-    busy = kit.mission_tokens(state, "M1", "O2", *["blue"] * 4)
-    busy = kit.mission_tokens(busy, "M4", "Fe", "blue", "blue")
+    # All eight of blue's tokens on the Mission card (3 + 2 + 2 + 1), no mission complete.
+    busy = kit.mission_tokens(state, "M1", "O2", *["blue"] * 3)
+    busy = kit.mission_tokens(busy, "M2", "NaOH", "blue", "blue")
     busy = kit.mission_tokens(busy, "M3", "NH3", "blue", "blue")
+    busy = kit.mission_tokens(busy, "M4", "CO2", "blue", None)
     assert busy.free_tokens("blue") == 0
     ruling = kit.expect(busy, sale, "forbidden", "L2.T5")
     assert "no free token" in ruling.reason_en
@@ -325,16 +330,18 @@ def test_L2_T6_a_substance_feeds_another_installation(kit, chem) -> None:
 def test_L2_M1_a_mission_product_goes_to_the_mission_card(kit, taken) -> None:
     cards = taken.player("red").raw_cards[-2:]
     ruling = kit.expect(taken, React(installation=1, cards=cards), "allowed", "L2.M1")
-    assert "CO2 → M4" in ruling.facts["products"]
+    assert "CO2 → M3" in ruling.facts["products"]
     new, _ = kit.play(taken, React(installation=1, cards=cards))
-    m4 = next(m for m in new.missions if m.id == "M4")
-    assert dict(m4.places)["CO2"] == ("red",)  # M4's one CO2 place
+    m3 = next(m for m in new.missions if m.id == "M3")
+    assert dict(m3.places)["CO2"] == ("red",)  # M3's one CO2 place, the first in card order
     assert kit.container(new, 1, "1А", 1).places == (None,)
 
 
 def test_L2_M1_with_no_free_place_the_product_stays(kit, taken) -> None:
     cards = taken.player("red").raw_cards[-2:]
-    state = kit.mission_tokens(taken, "M4", "CO2", "blue")  # M4's one CO2 place is taken
+    # Every CO2 place is taken: M3's one and M4's two.
+    state = kit.mission_tokens(taken, "M3", "CO2", "blue")
+    state = kit.mission_tokens(state, "M4", "CO2", "blue", "blue")
     ruling = kit.expect(state, React(installation=1, cards=cards), "allowed", "L2.T4")
     assert "L2.M1" not in ruling.rules
     assert ruling.facts["products"] == ["CO2 → 1А", "Ca(OH)2 → 1Б"]
@@ -347,10 +354,10 @@ def test_L2_M1_with_no_free_place_the_product_stays(kit, taken) -> None:
 
 @pytest.fixture
 def nearly(kit, chem):
-    """M1 lacks one CH4; red holds CO2 and H2O for shared installation 2 (CH4 among its
+    """M1 lacks its one CH4; red holds CO2 and H2O for shared installation 2 (CH4 among its
     products) and has taken this turn's card."""
-    state = kit.mission_tokens(chem, "M1", "CH4", "blue", None)
-    state = kit.mission_tokens(state, "M1", "O2", "red", "blue", "red", "blue")
+    state = kit.mission_tokens(chem, "M1", "CH4", None)
+    state = kit.mission_tokens(state, "M1", "O2", "red", "blue", "blue")
     state, _ = kit.play(state, "take 1")
     return kit.give(state, "red", "carbon-dioxide", "water-ice")
 
@@ -372,7 +379,8 @@ def test_L2_E1_a_completed_mission_ends_the_game(kit, nearly) -> None:
 
 
 def test_L2_E1_an_incomplete_mission_does_not(kit, nearly) -> None:
-    state = kit.mission_tokens(nearly, "M1", "CH4", None, None)
+    # Two O2 places free as well: the reaction fills the CH4 place and one of them.
+    state = kit.mission_tokens(nearly, "M1", "O2", "blue", None, None)
     cards = state.player("red").raw_cards[-2:]
     new, events = kit.play(state, React(installation=2, cards=cards))
     assert not new.ended
@@ -392,13 +400,12 @@ def test_L2_E1_the_game_ends_when_the_piles_run_out(kit, chem) -> None:
 
 
 def test_L2_E1_R1_a_mission_is_complete_when_every_place_holds_a_token(kit, chem) -> None:
-    # M3: CO(NH2)2 ×1, NH3 ×2, O2 ×3; one O2 place still free.
-    state = kit.mission_tokens(chem, "M3", "CO(NH2)2", "blue")
+    # M3: NH3 ×2, CO2 ×1, O2 ×1; the O2 place still free.
+    state = kit.mission_tokens(chem, "M3", "CO2", "blue")
     state = kit.mission_tokens(state, "M3", "NH3", "red", "red")
-    state = kit.mission_tokens(state, "M3", "O2", "red", "blue", None)
     m3 = next(m for m in state.missions if m.id == "M3")
     assert not m3.complete
-    state = kit.mission_tokens(state, "M3", "O2", "red", "blue", "red")
+    state = kit.mission_tokens(state, "M3", "O2", "red")
     assert next(m for m in state.missions if m.id == "M3").complete
 
 
@@ -408,21 +415,21 @@ def test_L2_E1_R1_a_mission_is_complete_when_every_place_holds_a_token(kit, chem
 def test_L2_P1_substances_under_tokens_missions_and_money(kit, chem) -> None:
     state = kit.token(chem, "red", 1, "1Б", 1)  # Ca(OH)2 on red's own installation
     state = kit.token(state, "red", 2, "2А", 2)  # H2O on a shared installation
-    state = kit.mission_tokens(state, "M4", "H2SO4", "red")  # M4 not complete: single
-    # Blue completes M2: every one of its six places, counted double.
-    state = kit.mission_tokens(state, "M2", "NaOH", "blue", "blue", "blue")
-    state = kit.mission_tokens(state, "M2", "HCl", "blue", "blue", "blue")
+    state = kit.mission_tokens(state, "M4", "Ca2SiO4", "red")  # M4 not complete: single
+    # Blue completes M2: every one of its four places, counted double.
+    state = kit.mission_tokens(state, "M2", "NaOH", "blue", "blue")
+    state = kit.mission_tokens(state, "M2", "HCl", "blue", "blue")
     kit.consistent(state)
     result = score(state, kit.catalog)
-    red = price(kit, "Ca(OH)2") + price(kit, "H2O") + price(kit, "H2SO4") + 8
-    blue = 2 * 3 * (price(kit, "NaOH") + price(kit, "HCl")) + 8
+    red = price(kit, "Ca(OH)2") + price(kit, "H2O") + price(kit, "Ca2SiO4") + 8
+    blue = 2 * 2 * (price(kit, "NaOH") + price(kit, "HCl")) + 8
     assert result.totals == {"red": red, "blue": blue}
     assert result.winners == (("red",) if red > blue else ("blue",))
     assert "L2.P1" in result.ruling.rules
     assert "L2.P1.R1" in result.ruling.rules
     kit.assert_well_formed(result.ruling)
     doubled = [line for line in result.lines if "×2" in line.what]
-    assert len(doubled) == 6
+    assert len(doubled) == 4
     assert all(line.player == "blue" for line in doubled)
 
 
@@ -431,30 +438,30 @@ def test_L2_P1_substances_under_tokens_missions_and_money(kit, chem) -> None:
 
 @pytest.fixture
 def duel(kit):
-    """Head to head, seed 1: red owns installation 7 (NaCl, H2O in), blue installation 1."""
-    state = kit.deal("1v1", 2, 1)
+    """Head to head, seed 288: red owns installation 7 (NaCl, H2O in), blue installation 1."""
+    state = kit.deal("1v1", 2, 288)
     assert {i.number: i.owner for i in state.installations} == {1: "blue", 7: "red"}
     return state
 
 
 def test_V1_3_a_card_that_fits_is_kept(kit, duel) -> None:
-    top = duel.piles[0][-1]
-    assert top.startswith("halite")  # NaCl fits installation 7
-    kit.expect(duel, "take 1", "allowed", "V1.3", facts={"card": top})
-    new, events = kit.play(duel, "take 1")
+    top = duel.piles[1][-1]
+    assert top.startswith("water-ice")  # H2O fits installation 7
+    kit.expect(duel, "take 2", "allowed", "V1.3", facts={"card": top})
+    new, events = kit.play(duel, "take 2")
     assert new.player("red").raw_cards == (top,)
     assert events[0].kind == "take"
 
 
 def test_V1_3_a_card_that_does_not_fit_is_discarded(kit, duel) -> None:
-    top = duel.piles[1][-1]
-    assert top.startswith("hematite")  # Fe2O3 fits no container of installation 7
-    kit.expect(duel, "take 2", "allowed", "V1.3")
-    new, events = kit.play(duel, "take 2")
+    top = duel.piles[0][-1]
+    assert top.startswith("nitrogen")  # N2 fits no container of installation 7
+    kit.expect(duel, "take 1", "allowed", "V1.3")
+    new, events = kit.play(duel, "take 1")
     assert new.player("red").raw_cards == ()
     assert new.discard == (top,)
     assert events[0].kind == "discard"
-    ruling = kit.expect(new, "take 1", "forbidden", "V1.3")
+    ruling = kit.expect(new, "take 2", "forbidden", "V1.3")
     assert "already" in ruling.reason_en
     kit.expect(duel, "end", "forbidden", "V1.3")
 
@@ -493,7 +500,8 @@ def test_V1_4_sell_to_the_bank_only_when_out_of_tokens(kit, duel) -> None:
     state = kit.token(state, "red", 7, "7Б", 0)
     state = kit.token(state, "red", 7, "7А", 2)
     state = kit.token(state, "red", 7, "7А", 2)
-    state = kit.mission_tokens(state, "M1", "O2", *["red"] * 4)
+    state = kit.mission_tokens(state, "M1", "O2", *["red"] * 3)
+    state = kit.mission_tokens(state, "M3", "O2", "red")  # 4 + 4 tokens, no mission complete
     assert state.free_tokens("red") == 0
     kit.expect(state, sale, "allowed", "L2.T5")
     # Dumping is no sale: allowed with free tokens too.
@@ -507,8 +515,8 @@ def test_V1_4_sell_to_the_bank_only_when_out_of_tokens(kit, duel) -> None:
 
 def test_V1_5_a_completed_mission_does_not_end_the_duel(kit, duel) -> None:
     # M2 lacks one NaOH; red's reaction on installation 7 makes it (its HCl stays on 7Б).
-    state = kit.mission_tokens(duel, "M2", "HCl", "blue", "blue", "blue")
-    state = kit.mission_tokens(state, "M2", "NaOH", "red", "red", None)
+    state = kit.mission_tokens(duel, "M2", "HCl", "blue", "blue")
+    state = kit.mission_tokens(state, "M2", "NaOH", "red", None)
     state = kit.give(state, "red", "halite", "water-ice")
     state = kit.turn(state, "red", done=("take",))
     new, events = kit.play(state, React(installation=7, cards=state.player("red").raw_cards))
@@ -528,7 +536,7 @@ def test_V1_5_the_duel_ends_when_the_piles_are_empty(kit, duel) -> None:
 
 
 def test_V1_P1_every_substance_on_the_mission_card_counts_double(kit, duel) -> None:
-    state = kit.mission_tokens(duel, "M1", "O2", "red", "red", None, None)  # not complete
+    state = kit.mission_tokens(duel, "M1", "O2", "red", "red", None)  # not complete
     state = kit.token(state, "blue", 1, "1Б", 1)
     result = score(state, kit.catalog)
     assert result.totals == {"red": 8 + 2 * 2 * price(kit, "O2"), "blue": 8 + price(kit, "Ca(OH)2")}
@@ -586,16 +594,16 @@ def test_L2_M1_choice_the_player_chooses_the_mission_of_a_product(kit, taken) ->
     state, _ = _oxygen_reaction(kit, taken)
     listed = [a for a in legal_actions(state, kit.catalog) if a.kind == "react"]
     choices = {a.missions for a in listed if a.installation == 2}
-    # O2 has free places on M1, M3 and M4 (M2 asks for none) and CH4 on M1: every O2 choice
-    # is offered (M1, the first in card order, is the reaction without a choice).
-    assert {choice[-1] for choice in choices if choice} == {"M3", "M4"}
-    assert {choice[0] for choice in choices if choice} == {"M1"}
+    # The products for the Mission card, in container order: CH4 (a place on M1 only), H2O
+    # (on M4 only) and O2 (on M1 and M3; M2 and M4 ask for none). Every O2 choice is offered
+    # (M1, the first in card order, is the reaction without a choice).
+    assert {choice for choice in choices if choice} == {("M1", "M4", "M3")}
     to_m3 = next(a for a in listed if a.installation == 2 and a.missions and a.missions[-1] == "M3")
     ruling = kit.expect(state, to_m3, "allowed", "L2.M1", "L2.M1-choice")
     assert "O2 → M3" in ruling.facts["products"]
     new, _ = kit.play(state, to_m3)
     m3 = next(m for m in new.missions if m.id == "M3")
-    assert dict(m3.places)["O2"] == ("red", None, None)
+    assert dict(m3.places)["O2"] == ("red",)
     m1 = next(m for m in new.missions if m.id == "M1")
     assert "red" not in dict(m1.places)["O2"]
 
@@ -609,11 +617,12 @@ def test_L2_M1_choice_by_default_the_first_mission_in_card_order(kit, taken) -> 
 
 def test_L2_M1_choice_a_mission_without_a_free_place_is_refused(kit, taken) -> None:
     state, react = _oxygen_reaction(kit, taken)
-    full = kit.mission_tokens(state, "M3", "O2", "blue", "blue", "blue")
-    wrong = react.model_copy(update={"missions": ("M1", "M3")})
+    full = kit.mission_tokens(state, "M3", "O2", "blue")
+    wrong = react.model_copy(update={"missions": ("M1", "M4", "M3")})
     ruling = kit.expect(full, wrong, "forbidden", "L2.M1", "L2.M1-choice")
     assert "Mission M3 has no free place for O2" in ruling.reason_en
-    too_many = react.model_copy(update={"missions": ("M1", "M3", "M4")})  # two products
+    # Three products for the Mission card (CH4, H2O, O2), four missions named.
+    too_many = react.model_copy(update={"missions": ("M1", "M4", "M3", "M1")})
     kit.expect(state, too_many, "forbidden", "L2.M1-choice")
 
 

@@ -221,8 +221,9 @@ def test_L3_T4_buy_from_the_warehouse_for_four(kit, afield) -> None:
 
 
 def test_L3_E1_a_completed_mission_ends_the_game(kit, pro) -> None:
-    state = kit.mission_tokens(pro, "M1", "CH4", "blue", None)
-    state = kit.mission_tokens(state, "M1", "O2", "red", "blue", "red", "blue")
+    # M1 lacks its one CH4, which shared installation 2 makes.
+    state = kit.mission_tokens(pro, "M1", "CH4", None)
+    state = kit.mission_tokens(state, "M1", "O2", "red", "blue", "red")
     state = kit.owners(state, {1: "red", 7: "blue"})  # installation 2 shared, at the Base
     state = kit.give(state, "red", "carbon-dioxide", "water-ice")
     action = React(installation=2, cards=state.player("red").raw_cards)
@@ -231,8 +232,8 @@ def test_L3_E1_a_completed_mission_ends_the_game(kit, pro) -> None:
     assert new.ended
     assert events[-1].kind == "end"
     kit.expect(new, "move 4,2 4,1", "forbidden", "L3.E1")
-    # One place short, the game goes on.
-    short = kit.mission_tokens(state, "M1", "CH4", None, None)
+    # Two O2 places free as well: the reaction fills one, one place is short, the game goes on.
+    short = kit.mission_tokens(state, "M1", "O2", "red", None, None)
     assert not kit.play(short, action)[0].ended
 
 
@@ -258,13 +259,13 @@ def test_L3_E1_R1_no_raw_cards_left_and_no_reaction_possible(kit, afield) -> Non
 def test_L3_P1_scoring_as_level_2(kit, pro) -> None:
     state = kit.token(pro, "red", 1, "1Б", 1)
     state = kit.token(state, "blue", 9, "9Б", 0)  # CaCl2 on a shared installation
-    state = kit.mission_tokens(state, "M3", "CO(NH2)2", "red")
+    state = kit.mission_tokens(state, "M3", "CO2", "red")
     state = kit.mission_tokens(state, "M3", "NH3", "blue", "blue")
-    state = kit.mission_tokens(state, "M3", "O2", "blue", "red", "blue")  # M3 complete: doubled
+    state = kit.mission_tokens(state, "M3", "O2", "red")  # M3 complete: doubled
     state = kit.money(state, "red", 3)
     result = score(state, kit.catalog)
-    red = price(kit, "Ca(OH)2") + 2 * (price(kit, "CO(NH2)2") + price(kit, "O2")) + 3
-    blue = price(kit, "CaCl2") + 2 * (2 * price(kit, "NH3") + 2 * price(kit, "O2"))
+    red = price(kit, "Ca(OH)2") + 2 * (price(kit, "CO2") + price(kit, "O2")) + 3
+    blue = price(kit, "CaCl2") + 2 * (2 * price(kit, "NH3"))
     assert result.totals == {"red": red, "blue": blue}
     assert "L3.P1" in result.ruling.rules
     assert {line.rule for line in result.lines} == {"L3.P1"}

@@ -141,21 +141,23 @@ def test_a_short_run_measures_the_default_catalog(catalog) -> None:
 
 @pytest.fixture
 def broken_catalog(tmp_path: Path) -> Path:
-    """The default game whose construction mission asks for 7 iron: level 2 can make only 6.
+    """The default game whose construction mission asks for 4 iron: level 2 can make only 3.
 
-    Each run of installation 8 makes one Fe and takes one hematite card, and the deck holds 6.
-    With 5 O2 places the mission still adds up to raw cards at level 1 (water, 2 hematite,
-    magnetite, silica, bassanite), so the catalog validates.
+    Each run of installation 8, the only one that makes Fe, makes one Fe and takes one
+    hematite card, and the deck holds 3. With 3 O2 places too the mission still adds up to
+    raw cards at level 1 (Ca2 Si C2 H2 Fe4 O15 = 2 calcite, silica, water, 2 hematite), so
+    the catalog validates.
     """
     target = tmp_path / "catalog"
     shutil.copytree(default_catalog_dir(), target)
     missions = target / "missions.yaml"
     text = missions.read_text(encoding="utf-8")
     for old, new in (
-        ("        - {formula: Fe, count: 2}", "        - {formula: Fe, count: 7}"),
         (
-            "        - {formula: O2, count: 1}       # oxygen",
-            "        - {formula: O2, count: 5}  #",
+            "        - {formula: H2O, count: 1}      # mixing water",
+            "        - {formula: Fe, count: 4}\n"
+            "        - {formula: O2, count: 3}\n"
+            "        - {formula: H2O, count: 1}      # mixing water",
         ),
     ):
         assert text.count(old) == 1, old
@@ -177,7 +179,7 @@ def test_cli_passes_a_short_run_of_the_default_catalog(cli) -> None:
 
 
 def test_cli_fails_a_broken_catalog_and_names_the_figure(cli, broken_catalog: Path) -> None:
-    # Seven iron places: level 2 never completes M4, which falls below 10 % of completions.
+    # Four iron places: level 2 never completes M4, which falls below 10 % of completions.
     args = ("balance", "--games", "8", "--seed", "1", "--workers", "1", "--level", "2")
     result = cli(*args, "--catalog", str(broken_catalog))
     assert result.exit_code == 1, result.stdout

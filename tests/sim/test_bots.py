@@ -21,6 +21,7 @@ from mhp_cards.referee.actions import (
     TakeRaw,
     Trade,
 )
+from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim import POLICIES, GreedyBot, RandomBot, make_policy
 
 
@@ -74,8 +75,8 @@ def test_greedy_buys_only_what_serves_a_mission(catalog: Catalog) -> None:
     )
     seen = view(state, me.id)
     bot = GreedyBot(catalog)
-    # Holding CO2, the closest mission is M1 (C2H8O8): water serves it; argon and magnesite
-    # (Ar, Mg) serve no mission that CO2 started.
+    # Holding CO2, the closest mission is M1 (C H4 O6 = CO2 + 2 H2O + O2): water serves it;
+    # argon and magnesite (Ar, Mg) serve no mission that CO2 started.
     water = BuyRaw(card="water-ice#9")
     useless: list[Action] = [BuyRaw(card="argon#1"), BuyRaw(card="magnesite#1")]
     assert bot.choose(seen, [*useless, water, EndTurn()], random.Random(0)) == water
@@ -161,8 +162,18 @@ def test_greedy_puts_a_product_on_the_mission_nearest_completion(catalog: Catalo
 def test_greedy_takes_the_pile_card_an_installation_lacks(catalog: Catalog) -> None:
     state = deal(catalog, "2", players=2, seed=1)
     state = _with_hand(state, ("halite#1",))
-    # Installation 7 (shared or the player's own) runs on NaCl + H2O: water completes it.
-    assert any(i.number == 7 and i.owner in (None, state.current.id) for i in state.installations)
+    me = state.current.id
+    # Installation 7 runs on NaCl + H2O: water completes it. The deal gives it to the other
+    # player, so the two players swap their own installations and 7 becomes the player's.
+    other = next(i.owner for i in state.installations if i.number == 7)
+    assert other not in (None, me)
+    owner = {me: other, other: me}
+    installations = tuple(
+        i.model_copy(update={"owner": owner[i.owner]}) if i.owner in owner else i
+        for i in state.installations
+    )
+    state = state.model_copy(update={"installations": installations})
+    assert any(i.number == 7 and i.owner == me for i in state.installations)
     # Nitrogen fits installation 3 too, but 3 would still lack water.
     state = state.model_copy(
         update={"piles": (("nitrogen#1",), ("magnesite#1",), ("water-ice#1",))}
@@ -244,3 +255,111 @@ def test_greedy_collects_when_the_round_would_end_without_progress(catalog: Cata
     assert GreedyBot(catalog).choose(view(calm, calm.current.id), legal, random.Random(0)) == (
         Move(path=(near,))
     )
+
+
+def _without_raw(state: GameState, *emptied: Position) -> GameState:
+    """The state with the raw cards of ``emptied`` cells gone."""
+    assert state.field is not None
+    cells = tuple(
+        cell.model_copy(update={"raw": None}) if cell.position in emptied else cell
+        for cell in state.field.cells
+    )
+    return state.model_copy(update={"field": state.field.with_cards(cells)})
+
+
+def _with_player(state: GameState, **update: object) -> GameState:
+    """The state with the current player's fields changed."""
+    me = state.current.id
+    players = tuple(p.model_copy(update=update) if p.id == me else p for p in state.players)
+    return state.model_copy(update={"players": players})
+
+
+def test_greedy_heads_for_the_base_only_with_the_tokens_to_react(catalog: Catalog) -> None:
+    state = _level_3(catalog)
+    start, near, far = _two_ways(state)
+    # Shared installation 7 runs on the halite and water held, and fills two product
+    # containers (NaOH, HCl): it needs two free tokens.
+    state = _without_raw(_with_hand(state, ("halite#1", "water-ice#1"), position=start), near)
+    legal: list[Action] = [Move(path=(near,)), Move(path=(far,))]
+    bot = GreedyBot(catalog)
+    assert bot.choose(view(state, state.current.id), legal, random.Random(0)) == legal[0]
+    # With one free token the walk would end at the Base with nothing to run: collect instead.
+    short = _with_player(state, tokens=1)
+    assert bot.choose(view(short, short.current.id), legal, random.Random(0)) == legal[1]
+
+
+def test_greedy_buys_from_the_warehouse_on_a_turn_without_other_progress(
+    catalog: Catalog,
+) -> None:
+    state = _level_3(catalog)
+    start, _, far = _two_ways(state)
+    # Installation 7 lacks the water the Warehouse holds; the player has 5 мР.
+    state = _with_player(
+        _with_hand(state, ("halite#1",), position=start), money=WAREHOUSE_PRICE + 1
+    )
+    state = state.model_copy(update={"warehouse": ("water-ice#9", "argon#1")})
+    buy = BuyRaw(card="water-ice#9")
+    collect, end = Move(path=(far,)), EndTurn()
+    bot = GreedyBot(catalog)
+
+    def choice(s: GameState, legal: list[Action]) -> Action:
+        return bot.choose(view(s, s.current.id), legal, random.Random(0))
+
+    # A collection is this turn's progress: the purchase waits (L3.E1-no-progress).
+    assert choice(state, [buy, collect, end]) == collect
+    collected = state.model_copy(update={"done_this_turn": ("move", "collect")})
+    assert choice(collected, [buy, end]) == end
+    # Nothing else to progress with: buy. With 8 мР and more it buys at once.
+    walked = _without_raw(state, far)
+    assert choice(walked, [buy, collect, end]) == buy
+    rich = _with_player(state, money=2 * WAREHOUSE_PRICE)
+    assert choice(rich, [buy, collect, end]) == buy
+
+
+def test_greedy_full_combine_sells_a_card_its_nearest_installations_do_not_need(
+    catalog: Catalog,
+) -> None:
+    state = _level_3(catalog)
+    # Every card feeds some installation (no card is useless); three waters are more than
+    # the installations nearest running (7: NaCl + H2O; 3: N2 + H2O) take.
+    hand = (
+        "water-ice#1",
+        "water-ice#2",
+        "water-ice#3",
+        "halite#1",
+        "nitrogen#1",
+        "carbon-dioxide#1",
+    )
+    state = _with_hand(state, hand).model_copy(update={"warehouse": ()})
+    legal: list[Action] = [SellRaw(card=card) for card in hand]
+    for seed in range(8):
+        chosen = GreedyBot(catalog).choose(
+            view(state, state.current.id), legal, random.Random(seed)
+        )
+        assert isinstance(chosen, SellRaw)
+        assert chosen.card.startswith("water-ice#")
+
+
+def test_greedy_sells_towards_a_warehouse_card_when_the_round_would_end(
+    catalog: Catalog,
+) -> None:
+    state = _level_3(catalog)
+    start, near, far = _two_ways(state)
+    state = _without_raw(state, near, far)
+    # Every card feeds an installation, so no sale is worth making for its own sake.
+    hand = ("halite#1", "water-ice#1", "nitrogen#1")
+    state = _with_player(_with_hand(state, hand, position=start), money=1)
+    state = state.model_copy(update={"warehouse": ("water-ice#9",)})
+    legal: list[Action] = [
+        *(SellRaw(card=card) for card in hand),
+        Move(path=(near,)),
+        EndTurn(),
+    ]
+    bot = GreedyBot(catalog)
+    # Nobody after the player this round can progress, and no move collects: 1 мР and three
+    # cards make the 4 мР of a Warehouse card, the round's last progress (L3.E1-no-progress).
+    last = state.model_copy(update={"quiet_turns": len(state.players) - 1})
+    assert isinstance(bot.choose(view(last, last.current.id), legal, random.Random(0)), SellRaw)
+    # Early in the round the others may still progress: the cards are kept.
+    chosen = bot.choose(view(state, state.current.id), legal, random.Random(0))
+    assert not isinstance(chosen, SellRaw)

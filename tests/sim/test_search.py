@@ -207,20 +207,24 @@ def test_the_same_seed_gives_the_same_game(catalog: Catalog) -> None:
     assert first != other
 
 
-@pytest.mark.parametrize(("level", "players"), [("1", 2), ("2", 3), ("1v1", 2), ("3", 2)])
+@pytest.mark.parametrize(
+    ("level", "players", "run"), [("1", 2, 5), ("2", 3, 5), ("1v1", 2, 21), ("3", 2, 5)]
+)
 def test_search_plays_complete_games_at_every_level(
-    catalog: Catalog, level: str, players: int
+    catalog: Catalog, level: str, players: int, run: int
 ) -> None:
     policies = [SearchBot(catalog, SMALL), *("greedy" for _ in range(players - 1))]
-    result = play_game(catalog, level, players, game_seed(5, 0), policies)  # type: ignore[arg-type]
+    result = play_game(catalog, level, players, game_seed(run, 0), policies)  # type: ignore[arg-type]
     assert result.ended_by not in ("step-cap", "stuck")
     bot = policies[0]
     assert isinstance(bot, SearchBot)
     if level == "1v1":
-        # In this deal the seat has one real choice: to run installation 6 (sulfur, two
-        # oxygen, water) or to end its turn. Every other turn is a take from a face-down pile
-        # (one gamble whichever pile) and its end, and costs no rollout: one search, two
-        # candidates in each of the two worlds.
+        # In this deal the seat has installation 7 (NaCl + H2O -> NaOH + HCl) and one real
+        # choice: to run it (halite, water) or to end its turn. Its NaOH and HCl go onto M2,
+        # the only mission with places for them, so there is no mission to choose and no
+        # product left in a container whose token could be freed. Every other turn is a take
+        # from a face-down pile (one gamble whichever pile) and its end, and costs no rollout:
+        # one search, two candidates in each of the two worlds.
         assert (bot.searched, bot.rollouts) == (1, 4)
     else:
         assert bot.searched > 0

@@ -45,7 +45,7 @@ ELECTROLYSER_3_HEAD = """\
     containers:
 """
 WATER_ICE = "  - id: water-ice\n    formula: H2O\n    name: {ru: Водяной лёд, en: Water ice}\n"
-#: Water ice's copies in the default deck: 11 of the 70 raw cards.
+#: Water ice's copies in the default deck: 11 of the 72 raw cards.
 WATER_ICE_COPIES = WATER_ICE + "    copies: 11\n"
 #: M2's NaOH place, up to its count (NaCl is a raw card, made by no installation).
 MISSION_NAOH = "        - {formula: NaOH,"
@@ -535,11 +535,12 @@ CASES = [
     Case(
         "mission-not-reachable-at-level-1",
         MISSIONS,
-        # 5 urea + 2 NH3 + 3 O2 = C5 H26 N12 O11; only water ice brings H alone, 11 cards: H22
-        "        - {formula: CO(NH2)2, count: 1}",
-        "        ‸- {formula: CO(NH2)2, count: 5}",
+        # 3 NH3 + CO2 + O2 = C H9 N3 O4; nitrogen comes only as N2 (atmospheric nitrogen), so
+        # no set of raw cards brings an odd number of N atoms
+        "        - {formula: NH3, count: 2}",
+        "        ‸- {formula: NH3, count: 3}",
         "missions-level-1",
-        ("mission M3 needs exactly", "N12", "which no set of raw cards of the deck adds up to"),
+        ("mission M3 needs exactly", "N3", "which no set of raw cards of the deck adds up to"),
         "mission_card.missions[*].places",
         hint="change the mission's products or counts, or the raw deck",
         rule="L1.E1",
@@ -591,7 +592,7 @@ CASES = [
         "raw-deck-too-small",
         RAW,
         WATER_ICE_COPIES,
-        # 65 raw cards: a level-1 Warehouse of 4..8 still works, a level-3 one of 8..12 not
+        # 67 raw cards: a level-1 Warehouse of 4..8 still works, a level-3 one of 8..12 not
         "  ‸" + WATER_ICE.lstrip() + "    copies: 6\n",
         "setup-counts",
         "Warehouse of 8..12",
@@ -602,7 +603,7 @@ CASES = [
         "raw-deck-too-large",
         RAW,
         WATER_ICE_COPIES,
-        # 80 raw cards: more than a field of 60..64 and a Warehouse of 4..8 take
+        # 82 raw cards: more than a field of 60..64 and a Warehouse of 4..8 take
         "  ‸" + WATER_ICE.lstrip() + "    copies: 21\n",
         "setup-counts",
         "Warehouse of 4..8",
@@ -870,8 +871,8 @@ CASCADE_BOUND = 5
         ),
         pytest.param(
             MISSIONS,
-            "        - {formula: CH4, count: 2}",
-            "        - {formula: CH$, count: 2}",
+            "        - {formula: CH4, count: 1}",
+            "        - {formula: CH$, count: 1}",
             id="mission-formula",
         ),
         pytest.param(

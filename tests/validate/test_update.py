@@ -34,11 +34,14 @@ def _changed_fields(before: dict, after: dict, path: tuple = ()) -> list[tuple]:
 @pytest.mark.parametrize(
     ("text", "value", "check"),
     [
-        ("copies.water-ice", 12, lambda c: c.raw_material("water-ice").copies),
-        ("raw_materials.water-ice.copies", "10", lambda c: c.raw_material("water-ice").copies),
+        # The default deck has 72 raw cards, the most 72 Fate cards allow (L1.S3): a valid
+        # change of water ice's 11 copies is downwards.
+        ("copies.water-ice", 10, lambda c: c.raw_material("water-ice").copies),
+        ("raw_materials.water-ice.copies", "9", lambda c: c.raw_material("water-ice").copies),
         ("price.CH4", 7, lambda c: c.substance("CH4").price),
         ("substances.CH4.price", 7, lambda c: c.substance("CH4").price),
-        ("missions.M1.places.O2.count", 5, lambda c: c.mission("M1").places[1].count),
+        # CH4 + 2 O2 adds up to C H4 O4 = CO2 + 2 H2O: still a set of raw cards (level 1).
+        ("missions.M1.places.O2.count", 2, lambda c: c.mission("M1").places[1].count),
     ],
 )
 def test_a_change_sets_exactly_that_field(catalog: Catalog, text, value, check) -> None:
@@ -65,7 +68,7 @@ def test_the_files_and_the_original_catalog_are_untouched(catalog: Catalog) -> N
         ("copies.water-ice", 0, "Input should be greater than or equal to 1"),
         ("components.coins", 3, "components.coins is not a single value; under it: count"),
         ("copies..x", 3, "a field path is names joined by dots"),
-        # 6 water-ice cards (of 11) leave 65 raw cards: too few for level 3 (the box check).
+        # 6 water-ice cards (of 11) leave 67 raw cards: too few for level 3 (the box check).
         ("copies.water-ice", 6, "the variant fails the check setup-counts"),
     ],
 )

@@ -1,0 +1,168 @@
+"""The field seen by a level-3 bot: what its combine can reach and who could still progress.
+
+A game at level 3 ends after a whole round without progress (Ruling L3.E1-no-progress), so a
+bot weighs its moves against what the players after it could do: these are the judgements
+on the field that :class:`~mhp_cards.sim.bots.GreedyBot` makes, on the player's view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from mhp_cards.game.state import FieldState, GameState, Position
+from mhp_cards.referee.actions import Action, Move
+from mhp_cards.referee.engine import PROGRESS
+from mhp_cards.referee.move import steps_allowed
+from mhp_cards.rules.numbers import COMBINE_CAPACITY, WAREHOUSE_PRICE
+
+__all__ = [
+    "best_move",
+    "can_collect",
+    "collects",
+    "distances",
+    "moved",
+    "others_can_progress",
+    "progressed",
+    "raw_cells",
+]
+
+
+def best_move(
+    view: GameState,
+    moves: list[Action],
+    rng: random.Random,
+    *,
+    peaceful: bool = True,
+    goal: Position | None = None,
+) -> Action | None:
+    """The move collecting the most raw cards, never onto another combine; None if none.
+
+    Among equal moves, the one ending nearest ``goal`` (default: the nearest raw card). When
+    the combine must move (the referee lists no end of the turn before the move) and every
+    move meets another combine, ``peaceful`` is False and the best of them is taken.
+    """
+    field = view.field
+    if field is None:
+        return None
+    occupied = {
+        p.combine.position
+        for p in view.players
+        if p.combine is not None and p.id != view.current.id
+    }
+    with_raw = raw_cells(field)
+    calm = [m for m in moves if isinstance(m, Move) and not occupied & set(m.path)]
+    if not calm:
+        if peaceful:
+            return None
+        calm = [m for m in moves if isinstance(m, Move)]
+    full = view.level == "3" and len(view.current.raw_cards) >= COMBINE_CAPACITY
+    targets = {goal} if goal is not None else with_raw
+    distance = distances(field.neighbours(view.house_rules.diagonal_adjacency), targets)
+    far = len(field.positions)
+
+    now = distance.get(view.current.combine.position, far) if view.current.combine else far
+
+    def worth(move: Move) -> tuple[int, ...]:
+        gain = 0 if full else sum(1 for c in move.path if c in with_raw)
+        after = distance.get(move.path[-1], far)
+        if goal is None:
+            return gain, -after
+        # On the way to the goal, collect what lies on a path that still gets closer.
+        return int(after < now), gain, -after
+
+    scores = {m: worth(m) for m in calm if isinstance(m, Move)}
+    best = max(scores.values())
+    return rng.choice([m for m in calm if scores[m] == best])
+
+
+def others_can_progress(view: GameState) -> bool:
+    """Whether a player still to play before a quiet round ends could collect or buy.
+
+    Seen from the table: a raw card within the combine's reach (one cell, two with a solar
+    battery), or the money for a Warehouse card while the Warehouse has one. Hands are hidden,
+    so a reaction is not counted on.
+    """
+    field = view.field
+    if field is None:
+        return True
+    players = len(view.players)
+    after = players - view.quiet_turns - 1
+    if after <= 0:
+        return False
+    neighbours = field.neighbours(view.house_rules.diagonal_adjacency)
+    with_raw = raw_cells(field)
+    for step in range(1, after + 1):
+        other = view.players[(view.turn + step) % players]
+        if other.combine is None:
+            continue
+        if view.warehouse and other.money >= WAREHOUSE_PRICE:
+            return True
+        if len(other.raw_cards) >= COMBINE_CAPACITY:
+            continue
+        # Entering the Base or another combine's cell ends a move (L1.T3-up-to-two).
+        stops = {field.base} | {
+            p.combine.position for p in view.players if p.combine is not None and p is not other
+        }
+        start = other.combine.position
+        reach, frontier = set(), {start}
+        for _ in range(steps_allowed(other)):
+            entered = {near for cell in frontier for near in neighbours.get(cell, ())} - {start}
+            reach |= entered
+            frontier = entered - stops
+        if reach & with_raw - stops:
+            return True
+    return False
+
+
+def progressed(view: GameState) -> bool:
+    """Whether the current turn already made progress (Ruling L3.E1-no-progress)."""
+    return not PROGRESS.isdisjoint(view.done_this_turn)
+
+
+def collects(view: GameState, move: Move) -> bool:
+    """Whether the move enters a cell with a raw card."""
+    return view.field is not None and bool(raw_cells(view.field) & set(move.path))
+
+
+def moved(view: GameState, move: Move) -> GameState:
+    """The view with the current player's combine where the move ends (nothing collected)."""
+    me = view.current
+    assert me.combine is not None
+    combine = me.combine.model_copy(update={"position": move.path[-1]})
+    players = tuple(
+        p.model_copy(update={"combine": combine}) if p.id == me.id else p for p in view.players
+    )
+    return view.model_copy(update={"players": players})
+
+
+def raw_cells(field: FieldState) -> set[Position]:
+    """The cells that still hold a raw card."""
+    return {cell.position for cell in field.cells if cell.raw is not None}
+
+
+def can_collect(view: GameState, moves: list[Action]) -> bool:
+    """Whether one of the moves collects a raw card."""
+    if view.field is None or (
+        view.level == "3" and len(view.current.raw_cards) >= COMBINE_CAPACITY
+    ):
+        return False
+    with_raw = raw_cells(view.field)
+    return any(isinstance(m, Move) and with_raw & set(m.path) for m in moves)
+
+
+def distances(
+    neighbours: Mapping[Position, tuple[Position, ...]], targets: set[Position]
+) -> dict[Position, int]:
+    """Steps from every position to the nearest of ``targets`` (breadth first)."""
+    distance = dict.fromkeys(targets, 0)
+    frontier = list(targets)
+    while frontier:
+        following = []
+        for position in frontier:
+            for near in neighbours.get(position, ()):
+                if near not in distance:
+                    distance[near] = distance[position] + 1
+                    following.append(near)
+        frontier = following
+    return distance
