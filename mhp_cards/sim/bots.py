@@ -103,8 +103,9 @@ class GreedyBot:
     a turn with no other progress (a collection or a reaction) unless 8 мР are held; a
     walk to the Base that collects nothing gives way to a collection when nobody after it
     in the round could collect or buy from where it would leave the board; and when nobody
-    after it could, the bot collects, or else buys any Warehouse card. A pending fight is
-    resolved with the first choice listed.
+    after it could, the bot collects, or else buys any Warehouse card, selling cards to
+    afford it (one held beyond what the installations nearest running take first). A
+    pending fight is resolved with the first choice listed.
     """
 
     name: Final = "greedy"
