@@ -33,7 +33,6 @@ from mhp_cards.rules.numbers import COMBINE_CAPACITY, WAREHOUSE_PRICE
 from mhp_cards.sim.reach import (
     best_move,
     can_collect,
-    collects,
     moved,
     others_can_progress,
     progressed,
@@ -181,7 +180,7 @@ class GreedyBot:
                 and goal is not None
                 and isinstance(move, Move)
                 and not progressed(view)
-                and not collects(view, move)
+                and not can_collect(view, [move])
                 and can_collect(view, by_kind["move"])
                 and not others_can_progress(moved(view, move))
             ):
@@ -211,24 +210,20 @@ class GreedyBot:
             return None
         have = self._holdings(view, me)
         tokens = view.free_tokens(me.id)
-        best: tuple[tuple[int, int], InstallationState, Counter[Formula]] | None = None
-        for installation in view.installations:
-            if installation.owner not in (None, me.id):
-                continue
-            gap = _gap(installation, have)
-            if (
-                not gap
-                or sum(gap.values()) > _WAREHOUSE_GAP
-                or any(stock[f] < n for f, n in gap.items())
-                or _tokens_needed(installation) > tokens
-            ):
-                continue
-            rank = (sum(gap.values()), 0 if _serves_missions(view, installation) else 1)
-            if best is None or rank < best[0]:
-                best = (rank, installation, gap)
-        if best is None:
+        plan = next(
+            (
+                (installation, gap)
+                for installation, gap in self._plans(view, me, have)
+                if gap
+                and sum(gap.values()) <= _WAREHOUSE_GAP
+                and all(stock[f] >= n for f, n in gap.items())
+                and _tokens_needed(installation) <= tokens
+            ),
+            None,
+        )
+        if plan is None:
             return None
-        _, installation, gap = best
+        installation, gap = plan
         if me.money < 2 * WAREHOUSE_PRICE and (
             progressed(view) or can_collect(view, by_kind.get("move", []))
         ):
@@ -243,7 +238,7 @@ class GreedyBot:
             return buys[0] if buys else None
         if me.money >= WAREHOUSE_PRICE:
             return None  # a full combine: the ordinary sale below makes room
-        inputs = _inputs(installation)
+        inputs = _needed(installation)
         spare = [
             a
             for a in by_kind.get("sell", [])
@@ -270,23 +265,32 @@ class GreedyBot:
             return None
         return self._spare_sale(view, me, raw_sales) or raw_sales[0]
 
+    def _plans(
+        self, view: GameState, me: Player, have: Counter[Formula | None]
+    ) -> list[tuple[InstallationState, Counter[Formula]]]:
+        """The installations open to the player that take raw inputs, with what each lacks.
+
+        Nearest running first; among equals, those with a product a mission still wants.
+        """
+        gaps = [
+            (installation, gap)
+            for installation in _open_to(view, me.id)
+            if (gap := _gap(installation, have)) is not None
+        ]
+        return sorted(
+            gaps,
+            key=lambda entry: (
+                sum(entry[1].values()),
+                0 if _serves_missions(view, entry[0]) else 1,
+            ),
+        )
+
     def _spare_sale(self, view: GameState, me: Player, sales: Sequence[Action]) -> Action | None:
         """The sale of a raw card held beyond what the installations nearest running take."""
         have = self._holdings(view, me)
-        ranked = sorted(
-            (sum(gap.values()), 0 if _serves_missions(view, installation) else 1, n)
-            for n, installation in enumerate(view.installations)
-            if installation.owner in (None, me.id) and (gap := _gap(installation, have)) is not None
-        )
         keep: Counter[Formula | None] = Counter()
-        for *_, n in ranked[:_PLANS_KEPT]:
-            needed = Counter(
-                _parse(c.substance)
-                for c in view.installations[n].containers
-                if c.role == "raw-input"
-            )
-            for substance, count in needed.items():
-                keep[substance] = max(keep[substance], count)
+        for installation, _ in self._plans(view, me, have)[:_PLANS_KEPT]:
+            keep |= _needed(installation)
         held = Counter(card_formula(self.catalog, card) for card in me.raw_cards)
         for action in sales:
             if isinstance(action, SellRaw):
@@ -316,22 +320,14 @@ class GreedyBot:
 
     def _tokens_wanted(self, view: GameState) -> int:
         """The product containers of the hungriest installation on the table."""
-        return max(
-            (
-                sum(1 for c in installation.containers if c.role == "product")
-                for installation in view.installations
-            ),
-            default=0,
-        )
+        return max(map(_tokens_needed, view.installations), default=0)
 
     def _all_inputs(self, view: GameState) -> set[Formula]:
         """The inputs of every installation on the table (own and shared)."""
         return {
-            _parse(container.substance)
-            for installation in view.installations
-            if installation.owner in (None, view.current.id)
-            for container in installation.containers
-            if container.role == "raw-input"
+            substance
+            for installation in _open_to(view, view.current.id)
+            for substance in _needed(installation)
         }
 
     def _useless_sale(self, view: GameState, sales: list[Action]) -> Action | None:
@@ -477,9 +473,23 @@ def mission_elements(mission: Mission) -> Counter[str]:
     return total
 
 
+def _needed(installation: InstallationState) -> Counter[Formula]:
+    """The substances the installation takes as raw inputs, each counted once a container."""
+    return Counter(_parse(c.substance) for c in installation.containers if c.role == "raw-input")
+
+
+def _open_to(view: GameState, player_id: str) -> list[InstallationState]:
+    """The installations a player can plan on: their own and the shared ones.
+
+    Wider than the referee's ``usable_installations``: at level 3 a shared installation is
+    usable only at the Base, but a plan may include walking there.
+    """
+    return [i for i in view.installations if i.owner in (None, player_id)]
+
+
 def _gap(installation: InstallationState, have: Counter[Formula | None]) -> Counter[Formula] | None:
     """What the installation's inputs lack beyond ``have``; None for one without inputs."""
-    needed = Counter(_parse(c.substance) for c in installation.containers if c.role == "raw-input")
+    needed = _needed(installation)
     if not needed:
         return None
     return Counter({f: n - have[f] for f, n in needed.items() if n > have[f]})
@@ -487,11 +497,6 @@ def _gap(installation: InstallationState, have: Counter[Formula | None]) -> Coun
 
 def _serves(elements: Mapping[str, int], missing: Mapping[str, int]) -> bool:
     return bool(elements) and all(missing.get(e, 0) >= n for e, n in elements.items())
-
-
-def _inputs(installation: InstallationState) -> set[Formula]:
-    """The substances the installation takes as raw inputs."""
-    return {_parse(c.substance) for c in installation.containers if c.role == "raw-input"}
 
 
 def _tokens_needed(installation: InstallationState) -> int:

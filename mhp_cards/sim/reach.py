@@ -19,7 +19,6 @@ from mhp_cards.rules.numbers import COMBINE_CAPACITY, WAREHOUSE_PRICE
 __all__ = [
     "best_move",
     "can_collect",
-    "collects",
     "distances",
     "moved",
     "others_can_progress",
@@ -110,7 +109,7 @@ def others_can_progress(view: GameState) -> bool:
             entered = {near for cell in frontier for near in neighbours.get(cell, ())} - {start}
             reach |= entered
             frontier = entered - stops
-        if reach & with_raw - stops:
+        if (reach - stops) & with_raw:  # entering a stop collects nothing
             return True
     return False
 
@@ -118,11 +117,6 @@ def others_can_progress(view: GameState) -> bool:
 def progressed(view: GameState) -> bool:
     """Whether the current turn already made progress (Ruling L3.E1-no-progress)."""
     return not PROGRESS.isdisjoint(view.done_this_turn)
-
-
-def collects(view: GameState, move: Move) -> bool:
-    """Whether the move enters a cell with a raw card."""
-    return view.field is not None and bool(raw_cells(view.field) & set(move.path))
 
 
 def moved(view: GameState, move: Move) -> GameState:
