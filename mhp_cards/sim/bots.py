@@ -33,9 +33,9 @@ from mhp_cards.rules.numbers import COMBINE_CAPACITY, WAREHOUSE_PRICE
 from mhp_cards.sim.reach import (
     best_move,
     can_collect,
-    moved,
     others_can_progress,
     progressed,
+    round_survives,
 )
 
 __all__ = ["GreedyBot", "Policy", "RandomBot", "mission_elements"]
@@ -100,10 +100,11 @@ class GreedyBot:
     installation there, else for the nearest raw card, collecting on the way. A round with
     no progress ends the game (Ruling L3.E1-no-progress), so a Warehouse purchase waits for
     a turn with no other progress (a collection or a reaction) unless 8 мР are held; a
-    walk to the Base that collects nothing gives way to a collection when nobody after it
-    in the round could collect or buy from where it would leave the board; and when nobody
-    after it could, the bot collects, or else buys any Warehouse card, selling cards to
-    afford it (one held beyond what the installations nearest running take first). A
+    move gives way to another when it would leave a quiet round to players who cannot
+    collect or buy (the mover too, from where it ends, when the turn progresses and so
+    starts a new round of turns); and when nobody after it in the round could progress,
+    the bot collects, or else buys a Warehouse card (one an installation lacks), selling
+    cards to afford it (one held beyond what the installations nearest running take). A
     pending fight is resolved with the first choice listed.
     """
 
@@ -171,21 +172,13 @@ class GreedyBot:
             if useful:
                 return useful[0]
             if last_chance and not can_collect(view, by_kind.get("move", [])):
-                return by_kind["warehouse"][0]
+                return self._rescue_purchase(view, me, by_kind["warehouse"])
         if "move" in by_kind:
             goal = None if last_chance else self._goal(view, me)
-            move = best_move(view, by_kind["move"], rng, peaceful="end" in by_kind, goal=goal)
-            if (
-                on_the_field
-                and goal is not None
-                and isinstance(move, Move)
-                and not progressed(view)
-                and not can_collect(view, [move])
-                and can_collect(view, by_kind["move"])
-                and not others_can_progress(moved(view, move))
-            ):
-                # Walking on would leave the round to players who cannot progress.
-                move = best_move(view, by_kind["move"], rng, peaceful="end" in by_kind)
+            peaceful = "end" in by_kind
+            move = best_move(view, by_kind["move"], rng, peaceful=peaceful, goal=goal)
+            if on_the_field and isinstance(move, Move):
+                move = _keep_the_round_alive(view, by_kind["move"], move, goal, rng, peaceful)
             if move is not None:
                 return move
         if "end" in by_kind:
@@ -264,6 +257,15 @@ class GreedyBot:
         if not raw_sales or me.money + len(raw_sales) < WAREHOUSE_PRICE:
             return None
         return self._spare_sale(view, me, raw_sales) or raw_sales[0]
+
+    def _rescue_purchase(self, view: GameState, me: Player, buys: list[Action]) -> Action:
+        """The round's last-hope Warehouse card: one the installation nearest running lacks."""
+        have = self._holdings(view, me)
+        for _, gap in self._plans(view, me, have):
+            for action in buys:
+                if isinstance(action, BuyRaw) and card_formula(self.catalog, action.card) in gap:
+                    return action
+        return buys[0]
 
     def _plans(
         self, view: GameState, me: Player, have: Counter[Formula | None]
@@ -544,6 +546,35 @@ def _best_reaction(view: GameState, reacts: list[Action], rng: random.Random) ->
     scored = [(worth(a), a) for a in reacts if isinstance(a, React)]
     best = max(score for score, _ in scored)
     return rng.choice([a for score, a in scored if score == best])
+
+
+def _keep_the_round_alive(
+    view: GameState,
+    moves: list[Action],
+    chosen: Move,
+    goal: Position | None,
+    rng: random.Random,
+    peaceful: bool,
+) -> Action | None:
+    """The chosen move, unless it leaves a quiet round to players who cannot progress.
+
+    Then (Ruling L3.E1-no-progress) the best move that does not; the chosen one if none does.
+    """
+
+    def survives(move: Move) -> bool:
+        progress = (
+            progressed(view)
+            or can_collect(view, [move])
+            or (goal is not None and move.path[-1] == goal)
+        )
+        return round_survives(view, move, progress=progress)
+
+    if survives(chosen):
+        return chosen
+    alive: list[Action] = [m for m in moves if isinstance(m, Move) and survives(m)]
+    if not alive:
+        return chosen
+    return best_move(view, alive, rng, peaceful=peaceful, goal=goal) or chosen
 
 
 def _serves_missions(view: GameState, installation: InstallationState) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from mhp_cards.game.state import FieldState, GameState, Position
+from mhp_cards.game.state import FieldState, GameState, Player, Position
 from mhp_cards.referee.actions import Action, Move
 from mhp_cards.referee.engine import PROGRESS
 from mhp_cards.referee.move import steps_allowed
@@ -19,11 +19,13 @@ from mhp_cards.rules.numbers import COMBINE_CAPACITY, WAREHOUSE_PRICE
 __all__ = [
     "best_move",
     "can_collect",
+    "could_progress",
     "distances",
     "moved",
     "others_can_progress",
     "progressed",
     "raw_cells",
+    "round_survives",
 ]
 
 
@@ -82,36 +84,64 @@ def others_can_progress(view: GameState) -> bool:
     battery), or the money for a Warehouse card while the Warehouse has one. Hands are hidden,
     so a reaction is not counted on.
     """
-    field = view.field
-    if field is None:
+    if view.field is None:
         return True
     players = len(view.players)
     after = players - view.quiet_turns - 1
-    if after <= 0:
+    return any(
+        could_progress(view, view.players[(view.turn + step) % players])
+        for step in range(1, after + 1)
+    )
+
+
+def round_survives(view: GameState, move: Move, *, progress: bool) -> bool:
+    """Whether, after this move, somebody could still progress before a quiet round ends.
+
+    ``progress`` tells whether the turn makes progress (a collection on the way, a reaction
+    at the end of the walk): then a new quiet round starts with the next player and ends with
+    the mover's next turn, so the mover counts too, from where the move ends. Otherwise only
+    the players left in the current quiet round do.
+    """
+    field = view.field
+    if field is None:
+        return True
+    if not progress:
+        return others_can_progress(moved(view, move))
+    collected = raw_cells(field) & set(move.path)
+    after = moved(view, move, collected=len(collected))
+    players = len(view.players)
+    return any(
+        could_progress(after, after.players[(view.turn + step) % players], taken=collected)
+        for step in range(1, players + 1)
+    )
+
+
+def could_progress(
+    view: GameState, player: Player, *, taken: frozenset[Position] | set[Position] = frozenset()
+) -> bool:
+    """Whether the player could collect or buy on a turn from the position seen.
+
+    A reaction is not counted on: hands are hidden. ``taken`` are cells emptied meanwhile.
+    """
+    field = view.field
+    if field is None or player.combine is None:
+        return False
+    if view.warehouse and player.money >= WAREHOUSE_PRICE:
+        return True
+    if len(player.raw_cards) >= COMBINE_CAPACITY:
         return False
     neighbours = field.neighbours(view.house_rules.diagonal_adjacency)
-    with_raw = raw_cells(field)
-    for step in range(1, after + 1):
-        other = view.players[(view.turn + step) % players]
-        if other.combine is None:
-            continue
-        if view.warehouse and other.money >= WAREHOUSE_PRICE:
-            return True
-        if len(other.raw_cards) >= COMBINE_CAPACITY:
-            continue
-        # Entering the Base or another combine's cell ends a move (L1.T3-up-to-two).
-        stops = {field.base} | {
-            p.combine.position for p in view.players if p.combine is not None and p is not other
-        }
-        start = other.combine.position
-        reach, frontier = set(), {start}
-        for _ in range(steps_allowed(other)):
-            entered = {near for cell in frontier for near in neighbours.get(cell, ())} - {start}
-            reach |= entered
-            frontier = entered - stops
-        if (reach - stops) & with_raw:  # entering a stop collects nothing
-            return True
-    return False
+    # Entering the Base or another combine's cell ends a move (L1.T3-up-to-two).
+    stops = {field.base} | {
+        p.combine.position for p in view.players if p.combine is not None and p.id != player.id
+    }
+    start = player.combine.position
+    reach, frontier = set(), {start}
+    for _ in range(steps_allowed(player)):
+        entered = {near for cell in frontier for near in neighbours.get(cell, ())} - {start}
+        reach |= entered
+        frontier = entered - stops
+    return bool((reach - stops) & (raw_cells(field) - taken))  # a stop collects nothing
 
 
 def progressed(view: GameState) -> bool:
@@ -119,13 +149,19 @@ def progressed(view: GameState) -> bool:
     return not PROGRESS.isdisjoint(view.done_this_turn)
 
 
-def moved(view: GameState, move: Move) -> GameState:
-    """The view with the current player's combine where the move ends (nothing collected)."""
+def moved(view: GameState, move: Move, *, collected: int = 0) -> GameState:
+    """The view with the current player's combine where the move ends.
+
+    The field is left as it is; ``collected`` hidden cards are added to the mover's hand
+    (their faces do not matter to the judgements here, only how full the combine is).
+    """
     me = view.current
     assert me.combine is not None
     combine = me.combine.model_copy(update={"position": move.path[-1]})
+    hand = me.raw_cards + ("?",) * collected
     players = tuple(
-        p.model_copy(update={"combine": combine}) if p.id == me.id else p for p in view.players
+        p.model_copy(update={"combine": combine, "raw_cards": hand}) if p.id == me.id else p
+        for p in view.players
     )
     return view.model_copy(update={"players": players})
 

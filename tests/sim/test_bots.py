@@ -23,6 +23,7 @@ from mhp_cards.referee.actions import (
 )
 from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim import POLICIES, GreedyBot, RandomBot, make_policy
+from mhp_cards.sim.reach import distances
 
 
 def test_random_chooses_the_kind_first() -> None:
@@ -363,3 +364,133 @@ def test_greedy_sells_towards_a_warehouse_card_when_the_round_would_end(
     # Early in the round the others may still progress: the cards are kept.
     chosen = bot.choose(view(state, state.current.id), legal, random.Random(0))
     assert not isinstance(chosen, SellRaw)
+
+
+def test_greedy_keeps_a_player_in_reach_of_the_field_for_the_next_round(
+    catalog: Catalog,
+) -> None:
+    state = _level_3(catalog)
+    assert state.field is not None
+    start, near, far = _two_ways(state)
+    base = state.field.base
+    to_base = distances(state.field.neighbours(), {base})
+    # Every raw card within three steps of the Base is gone but the one on ``far``.
+    state = _without_raw(
+        state, *(p for p, d in to_base.items() if d <= 3 and p != far and p != base)
+    )
+    other = state.players[1].id
+    beside = next(p for p in state.field.neighbours()[base] if p != near)
+    players = tuple(
+        p.model_copy(update={"combine": p.combine.model_copy(update={"position": beside})})
+        if p.id == other and p.combine is not None
+        else p
+        for p in state.players
+    )
+    state = _with_hand(
+        state.model_copy(update={"players": players}),
+        ("halite#1", "water-ice#1"),
+        position=start,
+        solar_battery=True,
+    )
+    legal: list[Action] = [Move(path=(near, base)), Move(path=(far,)), EndTurn()]
+    bot = GreedyBot(catalog)
+    # Shared installation 7 could run at the Base, but from there the combine cannot reach a
+    # raw card next turn, nor can the other player beside the Base, who has no money: the
+    # round after the reaction would pass without progress (L3.E1-no-progress). Collect.
+    for seed in range(4):
+        assert bot.choose(view(state, state.current.id), legal, random.Random(seed)) == (
+            Move(path=(far,))
+        )
+    # When the other player can buy from the Warehouse, the walk to the Base is safe.
+    rich = state.model_copy(
+        update={
+            "players": tuple(
+                p.model_copy(update={"money": WAREHOUSE_PRICE}) if p.id == other else p
+                for p in state.players
+            ),
+            "warehouse": ("water-ice#9",),
+        }
+    )
+    assert bot.choose(view(rich, rich.current.id), legal, random.Random(0)) == legal[0]
+
+
+def test_greedy_collects_less_to_stay_in_reach_of_the_field_when_nobody_else_can(
+    catalog: Catalog,
+) -> None:
+    state = _level_3(catalog)
+    assert state.field is not None
+    cells = state.field.positions - {state.field.base}
+    start = next(
+        (x, y)
+        for x, y in sorted(cells)
+        if {(x - 2, y), (x - 1, y), (x + 1, y), (x + 3, y), (x, y + 1)} <= cells
+    )
+    x, y = start
+    two, one, beyond = ((x - 1, y), (x - 2, y)), (x + 1, y), (x + 3, y)
+    # The field is bare but for two cells on one side and, on the other, one cell and one
+    # more two steps beyond it.
+    state = _without_raw(state, *(cells - {*two, one, beyond}))
+    other = state.players[1].id
+    players = tuple(
+        p.model_copy(
+            update={"combine": p.combine.model_copy(update={"position": (x, y + 1), "moved": True})}
+        )
+        if p.id == other and p.combine is not None
+        else p
+        for p in state.players
+    )
+    state = _with_hand(
+        state.model_copy(update={"players": players}),
+        (),
+        position=start,
+        solar_battery=True,
+        moved=True,
+    )
+    legal: list[Action] = [Move(path=two), Move(path=(one,)), EndTurn()]
+    bot = GreedyBot(catalog)
+    # Collecting two would leave the combine out of reach of any raw card, and the other
+    # player cannot progress either: the next round would pass without progress
+    # (L3.E1-no-progress). Collecting one keeps a card within next turn's reach.
+    for seed in range(4):
+        chosen = bot.choose(view(state, state.current.id), legal, random.Random(seed))
+        assert chosen == Move(path=(one,))
+    # With a card within the other player's reach, the bigger collection is safe.
+    near_other = _with_player(state)
+    near_other = near_other.model_copy(
+        update={
+            "field": state.field.with_cards(
+                tuple(
+                    c.model_copy(update={"raw": "water-ice#9"}) if c.position == (x, y + 2) else c
+                    for c in state.field.cells
+                )
+            )
+        }
+    )
+    assert (
+        bot.choose(view(near_other, near_other.current.id), legal, random.Random(0)) == (legal[0])
+    )
+
+
+def test_greedy_last_hope_purchase_is_a_card_an_installation_lacks(catalog: Catalog) -> None:
+    state = _level_3(catalog)
+    start, near, far = _two_ways(state)
+    state = _without_raw(state, near, far)
+    # One free token: no installation that the halite would complete can run yet, so the
+    # purchase is no step of the Warehouse plan, only the round's last progress.
+    state = _with_player(
+        _with_hand(state, ("water-ice#1",), position=start), money=WAREHOUSE_PRICE, tokens=1
+    )
+    state = state.model_copy(
+        update={"warehouse": ("argon#1", "halite#9"), "quiet_turns": len(state.players) - 1}
+    )
+    legal: list[Action] = [
+        BuyRaw(card="argon#1"),
+        BuyRaw(card="halite#9"),
+        Move(path=(near,)),
+        EndTurn(),
+    ]
+    for seed in range(4):
+        chosen = GreedyBot(catalog).choose(
+            view(state, state.current.id), legal, random.Random(seed)
+        )
+        assert chosen == BuyRaw(card="halite#9")
