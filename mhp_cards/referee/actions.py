@@ -46,6 +46,7 @@ __all__ = [
     "format_action",
     "parse_action",
     "parse_action_json",
+    "partner_of",
 ]
 
 
@@ -183,6 +184,19 @@ Action = Annotated[
     Field(discriminator="kind"),
 ]
 _ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+
+
+def partner_of(action: Action) -> str | None:
+    """The other player who must agree to the action (Ruling "Trades at the table"); else None.
+
+    A trade, and the sale of a product to another player (L2.T5), change that player's
+    holdings too.
+    """
+    if isinstance(action, Trade):
+        return action.partner
+    if isinstance(action, FreeToken) and action.how == "sell-player":
+        return action.partner
+    return None
 
 
 def action_from_json(data: object) -> Action:

@@ -35,12 +35,11 @@ from mhp_cards.game.state import GameState
 from mhp_cards.game.visibility import view
 from mhp_cards.referee.actions import (
     Action,
-    FreeToken,
-    Trade,
     action_from_json,
     format_action,
     parse_action,
     parse_action_json,
+    partner_of,
 )
 from mhp_cards.referee.cards import read_cards
 from mhp_cards.referee.end import game_end
@@ -73,15 +72,6 @@ def is_barrier(action: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -
     if action.get("kind") == "fight" or "fight" in kinds or "take" in kinds:
         return True
     return any(event["kind"] == "move" and event["data"].get("collected") for event in events)
-
-
-def _needs_consent(action: Action) -> str | None:
-    """The other player whose holdings the action changes, who must accept it; else None."""
-    if isinstance(action, Trade):
-        return action.partner
-    if isinstance(action, FreeToken) and action.how == "sell-player":
-        return action.partner
-    return None
 
 
 def _state_json(state: GameState) -> dict[str, Any]:
@@ -340,7 +330,7 @@ class Table:
                 "kind": action.kind,
                 "text": masked(format_action(action), hidden),
                 "action": masked(action.model_dump(mode="json", exclude_none=True), hidden),
-                "needs_consent": _needs_consent(action),
+                "needs_consent": partner_of(action),
             }
             for action in legal_actions(state, self.catalog)
         ]
@@ -383,7 +373,7 @@ class Table:
                     refusal["reason"]["en"],
                     {"ruling": refusal, "action": masked(text, hidden), "version": row.version},
                 )
-            partner = _needs_consent(action)
+            partner = partner_of(action)
             if partner is not None:
                 proposal = {
                     "id": secrets.token_hex(4),

@@ -7,7 +7,7 @@
 True
 """
 
-from mhp_cards.sim.bots import GreedyBot, Policy, RandomBot
+from mhp_cards.sim.bots import GreedyBot, Partner, Policy, RandomBot
 from mhp_cards.sim.policies import POLICIES, make_policy
 from mhp_cards.sim.result import GameResult
 from mhp_cards.sim.runner import game_seed, play_game, simulate
@@ -18,6 +18,7 @@ __all__ = [
     "POLICIES",
     "GameResult",
     "GreedyBot",
+    "Partner",
     "Policy",
     "RandomBot",
     "SearchBot",

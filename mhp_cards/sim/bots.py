@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Final, Protocol
+from typing import Final, Protocol, runtime_checkable
 
 from mhp_cards.catalog.models import Catalog, Mission, formula_of
 from mhp_cards.chem.formula import Formula
@@ -25,11 +25,12 @@ from mhp_cards.referee.actions import (
     React,
     SellRaw,
     TakeRaw,
+    Trade,
 )
 from mhp_cards.referee.mission import closest_below
 from mhp_cards.referee.react import mission_places
 from mhp_cards.referee.table import card_formula
-from mhp_cards.rules.numbers import COMBINE_CAPACITY, WAREHOUSE_PRICE
+from mhp_cards.rules.numbers import BANK_SALE_PRICE, COMBINE_CAPACITY, WAREHOUSE_PRICE
 from mhp_cards.sim.reach import (
     best_move,
     can_collect,
@@ -38,7 +39,7 @@ from mhp_cards.sim.reach import (
     round_survives,
 )
 
-__all__ = ["GreedyBot", "Policy", "RandomBot", "mission_elements"]
+__all__ = ["GreedyBot", "Partner", "Policy", "RandomBot", "mission_elements"]
 
 #: Level 3: the most cards an installation may lack for the bot to buy them from the
 #: Warehouse (two purchases: two turns without other progress, 8 мР).
@@ -52,6 +53,19 @@ class Policy(Protocol):
 
     def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
         """One of ``legal`` (never empty), decided from ``view`` and ``rng`` only."""
+        ...
+
+
+@runtime_checkable
+class Partner(Protocol):
+    """A policy that answers the offers other players make to it (Ruling "Trades at the table").
+
+    The simulator asks the partner of every trade and every sale to another player before it
+    is made; a policy without ``accepts`` agrees to everything.
+    """
+
+    def accepts(self, view: GameState, offer: Action, rng: random.Random) -> bool:
+        """Whether the player whose view this is agrees to ``offer``, made by the current player."""
         ...
 
 
@@ -80,8 +94,8 @@ class GreedyBot:
 
     Level 1: claim a mission as soon as the referee lists the claim; buy from the Warehouse a
     card that serves the closest reachable mission; move so as to collect the most raw cards
-    (whose faces are hidden until collected), never onto another combine (no attacks); never
-    trade; end the turn.
+    (whose faces are hidden until collected), never onto another combine (no attacks); make
+    no offer to other players; end the turn.
 
     Levels 2, head to head and 3: run a reaction whenever one is listed, the one that puts
     the most products on the Mission card, each on the mission closest to completion (Ruling
@@ -103,9 +117,14 @@ class GreedyBot:
     move gives way to another when it would leave a quiet round to players who cannot
     collect or buy (the mover too, from where it ends, when the turn progresses and so
     starts a new round of turns); and when nobody after it in the round could progress,
-    the bot collects, or else buys a Warehouse card (one an installation lacks), selling
-    cards to afford it (one held beyond what the installations nearest running take). A
-    pending fight is resolved with the first choice listed.
+    the bot collects, or else walks on towards the Base or buys a Warehouse card (one an
+    installation lacks), selling cards to afford it (one held beyond what the installations
+    nearest running take). Once the field is bare, only a mission ends the game: a player
+    short of the Warehouse price with nothing to run offers its cards to the players after
+    it for what the Bank pays. A pending fight is resolved with the first choice listed.
+
+    Offers made to it (:meth:`accepts`): it agrees only to raw cards that let one of its
+    installations run at once, for less than the Warehouse would charge.
     """
 
     name: Final = "greedy"
@@ -173,8 +192,24 @@ class GreedyBot:
                 return useful[0]
             if last_chance and not can_collect(view, by_kind.get("move", [])):
                 return self._rescue_purchase(view, me, by_kind["warehouse"])
+        if (
+            on_the_field
+            and view.field is not None
+            and view.field.raw_left == 0
+            and me.money < WAREHOUSE_PRICE
+            and "trade" in by_kind
+            and not self._can_run_shared(view, me)
+        ):
+            # The field is bare, the Warehouse out of reach and nothing to run at the Base: a
+            # card this player cannot use may let another player run an installation, and only
+            # a mission can end the game now (L3.E1). The partner agrees or refuses (accepts).
+            offer = _offer(view, by_kind["trade"])
+            if offer is not None:
+                return offer
         if "move" in by_kind:
-            goal = None if last_chance else self._goal(view, me)
+            # The round's last chance is a collection, if any; else the walk goes on.
+            collect_now = last_chance and can_collect(view, by_kind["move"])
+            goal = None if collect_now else self._goal(view, me)
             peaceful = "end" in by_kind
             move = best_move(view, by_kind["move"], rng, peaceful=peaceful, goal=goal)
             if on_the_field and isinstance(move, Move):
@@ -186,6 +221,35 @@ class GreedyBot:
         # Nothing greedy to do and the turn cannot end yet: anything but a trade, if possible.
         others = [a for a in legal if a.kind != "trade"]
         return rng.choice(others or legal)
+
+    def accepts(self, view: GameState, offer: Action, rng: random.Random) -> bool:
+        """Agree to raw cards handed over that let an installation run at once.
+
+        For no more than the Warehouse would charge for them; nothing of this player's goes
+        the other way. Every other offer is refused.
+        """
+        if (
+            not isinstance(offer, Trade)
+            or view.viewer is None
+            or not offer.give
+            or offer.receive
+            or offer.give_product is not None
+            or offer.get_product is not None
+        ):
+            return False
+        me = view.player(view.viewer)
+        price = -offer.pay
+        if price < 0 or price > me.money or price >= WAREHOUSE_PRICE * len(offer.give):
+            return False
+        have = self._holdings(view, me)
+        after = have + Counter(card_formula(self.catalog, card) for card in offer.give)
+        tokens = view.free_tokens(me.id)
+        return any(
+            _gap(installation, after) == Counter()
+            and _gap(installation, have) != Counter()
+            and _tokens_needed(installation) <= tokens
+            for installation in _open_to(view, me.id)
+        )
 
     def _warehouse_step(
         self, view: GameState, me: Player, by_kind: Mapping[str, list[Action]]
@@ -546,6 +610,32 @@ def _best_reaction(view: GameState, reacts: list[Action], rng: random.Random) ->
     scored = [(worth(a), a) for a in reacts if isinstance(a, React)]
     best = max(score for score, _ in scored)
     return rng.choice([a for score, a in scored if score == best])
+
+
+def _offer(view: GameState, trades: list[Action]) -> Action | None:
+    """A raw card held, offered to the next player in turn order for what the Bank pays.
+
+    1 мР, or nothing from a player with none; the first such sale listed to the nearest
+    player after this one.
+    """
+    players = len(view.players)
+    order = {view.players[(view.turn + step) % players].id: step for step in range(1, players)}
+    sales = [
+        a
+        for a in trades
+        if isinstance(a, Trade)
+        and len(a.give) == 1
+        and not a.receive
+        and a.give_product is None
+        and a.get_product is None
+        and a.partner in order
+    ]
+    if not sales:
+        return None
+    sale = min(sales, key=lambda a: order[a.partner] if isinstance(a, Trade) else 0)
+    assert isinstance(sale, Trade)
+    buyer = view.player(sale.partner)
+    return sale.model_copy(update={"pay": -min(BANK_SALE_PRICE, buyer.money)})
 
 
 def _keep_the_round_alive(

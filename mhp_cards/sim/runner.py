@@ -19,13 +19,13 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import deal
 from mhp_cards.game.state import GameState
 from mhp_cards.game.visibility import view
-from mhp_cards.referee.actions import React
+from mhp_cards.referee.actions import Action, FreeToken, React, Trade, partner_of
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
 from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.scoring import score
 from mhp_cards.rules.numbers import Level
-from mhp_cards.sim.bots import Policy
+from mhp_cards.sim.bots import Partner, Policy
 from mhp_cards.sim.cluster import play_on_dask
 from mhp_cards.sim.policies import make_policy
 from mhp_cards.sim.result import GameResult
@@ -60,7 +60,10 @@ def play_game(
     """Deal a game from ``seed`` and let the policies play it to its end or ``max_steps``.
 
     ``policies`` holds one policy (by name or as an object) for every seat, or one per seat.
-    The referee lists the actions on the full state; each bot chooses from its own view.
+    The referee lists the actions on the full state; each bot chooses from its own view. An
+    offer to another player (a trade, a sale of a product) is made only when the partner's
+    policy agrees (:class:`~mhp_cards.sim.bots.Partner`); a refused offer is struck from the
+    rest of that turn's actions.
     """
     bots = _seat_policies(policies, players, catalog)
     rng = random.Random(seed)
@@ -72,16 +75,19 @@ def play_game(
     round_missions: list[int] = []
     steps = 0
     ended_by: str | None = None
+    refused: set[Action] = set()
+    refused_turn = -1
     while not state.ended:
         if steps >= max_steps:
             ended_by = STEP_CAP
             break
-        legal = legal_actions(state, catalog)
-        if not legal:
+        if state.turn_number != refused_turn:
+            refused, refused_turn = set(), state.turn_number
+        legal = [a for a in legal_actions(state, catalog) if a not in refused]
+        action = _agreed_choice(bots, state, legal, refused, rng)
+        if action is None:
             ended_by = STUCK
             break
-        seat = state.turn
-        action = bots[seat].choose(view(state, state.players[seat].id), legal, rng)
         turn = state.turn_number
         state, _ = apply(state, action, catalog)
         steps += 1
@@ -118,6 +124,46 @@ def play_game(
         round_missions=tuple(round_missions),
         mission_turns=tuple(sorted(mission_turns.items(), key=lambda item: (item[1], item[0]))),
     )
+
+
+def _agreed_choice(
+    bots: Sequence[Policy],
+    state: GameState,
+    legal: list[Action],
+    refused: set[Action],
+    rng: random.Random,
+) -> Action | None:
+    """The current player's choice; an offer to another player only once that player agrees.
+
+    A trade or a sale to another player is agreed by both (Ruling "Trades at the table"): the
+    partner's policy answers it from its own view (a policy without ``accepts`` agrees). A
+    refused offer is struck, as listed, from this turn's actions and the player chooses again.
+    None when nothing is left to choose.
+    """
+    seat = state.turn
+    seen = view(state, state.players[seat].id)
+    seats = {player.id: index for index, player in enumerate(state.players)}
+    while legal:
+        action = bots[seat].choose(seen, legal, rng)
+        partner = partner_of(action)
+        judge = bots[seats[partner]] if partner in seats else None
+        if not isinstance(judge, Partner) or judge.accepts(view(state, partner), action, rng):
+            return action
+        listed = _as_listed(action)
+        if listed not in legal:
+            raise ValueError(f"{action!r} was refused and is not one of the listed actions")
+        refused.add(listed)
+        legal = [a for a in legal if a != listed]
+    return None
+
+
+def _as_listed(action: Action) -> Action:
+    """The offer as :func:`legal_actions` lists it: with no price named."""
+    if isinstance(action, Trade):
+        return action.model_copy(update={"pay": 0})
+    if isinstance(action, FreeToken):
+        return action.model_copy(update={"price": 0})
+    return action
 
 
 def _note_missions(state: GameState, turn: int, seen: dict[str, int]) -> None:

@@ -16,9 +16,10 @@ seeded generator (one draw per choice that is searched), so the same seed gives 
 It is cheap where there is no choice: a single candidate, or candidates that are the same
 choice (selling or buying one of two cards of the same kind, taking the hidden top card of
 one pile or another), cost no rollout. It does not propose trades or sales to other
-players: the simulator has no partner who could refuse one, and a trade the partner cannot
-refuse (a product bought for nothing) is no strategy at the table. Like the greedy bot it
-trades only when nothing else is allowed.
+players: its rollouts have no partner to ask (the simulator asks the partner of a real
+offer, :func:`mhp_cards.sim.play_game`), so they could not tell an offer that would be agreed
+from one that would not. It trades only when nothing else is allowed, and agrees to every
+offer made to it.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import raw_instances
 from mhp_cards.game.state import Cell, GameState, Player
 from mhp_cards.game.visibility import HIDDEN_RAW, is_hidden
-from mhp_cards.referee.actions import Action, BuyRaw, FreeToken, SellRaw, TakeRaw, Trade
+from mhp_cards.referee.actions import Action, BuyRaw, SellRaw, TakeRaw, partner_of
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
 from mhp_cards.referee.legal import legal_actions
@@ -191,7 +192,7 @@ def _candidates(view: GameState, legal: list[Action]) -> list[Action]:
     the sales or purchases of raw cards of one kind, and the takes from piles whose top card
     is hidden (head to head: a card unseen from one pile or another is the same gamble).
     """
-    own = [a for a in legal if not _needs_partner(a)]
+    own = [a for a in legal if partner_of(a) is None]
     chosen: list[Action] = []
     seen: set[tuple[str, str]] = set()
     for action in own or legal:
@@ -208,12 +209,6 @@ def _candidates(view: GameState, legal: list[Action]) -> list[Action]:
             seen.add(key)
         chosen.append(action)
     return chosen
-
-
-def _needs_partner(action: Action) -> bool:
-    return isinstance(action, Trade) or (
-        isinstance(action, FreeToken) and action.how == "sell-player"
-    )
 
 
 def determinise(

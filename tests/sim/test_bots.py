@@ -494,3 +494,67 @@ def test_greedy_last_hope_purchase_is_a_card_an_installation_lacks(catalog: Cata
             view(state, state.current.id), legal, random.Random(seed)
         )
         assert chosen == BuyRaw(card="halite#9")
+
+
+def _as_other(state: GameState, **update: object) -> tuple[GameState, str]:
+    """The state with the second player's fields changed, and that player's ID."""
+    other = state.players[1].id
+    players = tuple(p.model_copy(update=update) if p.id == other else p for p in state.players)
+    return state.model_copy(update={"players": players}), other
+
+
+def test_greedy_accepts_only_cards_that_let_an_installation_run(catalog: Catalog) -> None:
+    state, other = _as_other(_level_3(catalog), raw_cards=("halite#1",), money=3)
+    seen = view(state, other)
+    bot = GreedyBot(catalog)
+    rng = random.Random(0)
+    water = Trade(partner=other, give=("water-ice#1",), pay=-1)
+    # Halite and water run shared installation 7 (Ruling "Trades at the table").
+    assert bot.accepts(seen, water, rng)
+    # Not at the Warehouse's price, not for a card of its own, not a card nothing needs.
+    assert not bot.accepts(seen, water.model_copy(update={"pay": -WAREHOUSE_PRICE}), rng)
+    assert not bot.accepts(seen, water.model_copy(update={"receive": ("halite#1",)}), rng)
+    assert not bot.accepts(seen, Trade(partner=other, give=("argon#1",)), rng)
+    # Not when the installation could run without it.
+    ready, _ = _as_other(state, raw_cards=("halite#1", "water-ice#2"))
+    assert not bot.accepts(view(ready, other), water, rng)
+
+
+def test_greedy_offers_a_card_when_the_field_is_bare_and_the_warehouse_out_of_reach(
+    catalog: Catalog,
+) -> None:
+    field = _level_3(catalog).field
+    assert field is not None
+    board, other = _as_other(_level_3(catalog), money=3)
+    board = _with_player(_with_hand(board, ("water-ice#1",), moved=True), money=1)
+    bare = _without_raw(board, *(cell.position for cell in field.cells))
+    listed: list[Action] = [Trade(partner=other, give=("water-ice#1",)), EndTurn()]
+    bot = GreedyBot(catalog)
+
+    def choice(state: GameState) -> Action:
+        return bot.choose(view(state, state.current.id), listed, random.Random(0))
+
+    # For what the Bank would pay: 1 мР.
+    assert choice(bare) == Trade(partner=other, give=("water-ice#1",), pay=-1)
+    # With cards left on the field, or the money for a Warehouse card, no offer is made.
+    assert choice(board) == EndTurn()
+    assert choice(_with_player(bare, money=WAREHOUSE_PRICE)) == EndTurn()
+
+
+def test_greedy_walks_on_to_the_base_at_the_last_chance_when_nothing_can_be_collected(
+    catalog: Catalog,
+) -> None:
+    state = _level_3(catalog)
+    start, near, far = _two_ways(state)
+    # Both ways are bare, and the raw cards left lie beyond ``far``: the walk to the Base
+    # (shared installation 7 runs on the halite and water held) is the only hope of a
+    # reaction, even though the round ends after this turn if nobody progresses.
+    state = _without_raw(_with_hand(state, ("halite#1", "water-ice#1"), position=start), near, far)
+    assert state.field is not None
+    to_far = distances(state.field.neighbours(), {far})
+    state = _without_raw(state, *(p for p, d in to_far.items() if d > 2))
+    last = state.model_copy(update={"quiet_turns": len(state.players) - 1})
+    legal: list[Action] = [Move(path=(far,)), Move(path=(near,)), EndTurn()]
+    for seed in range(4):
+        chosen = GreedyBot(catalog).choose(view(last, last.current.id), legal, random.Random(seed))
+        assert chosen == Move(path=(near,))

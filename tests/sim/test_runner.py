@@ -9,6 +9,7 @@ import pytest
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import GameState, deal, view
 from mhp_cards.referee import Action, apply
+from mhp_cards.referee.actions import Trade
 from mhp_cards.sim import GreedyBot, RandomBot, game_seed, play_game, simulate
 from mhp_cards.sim.summary import END_CODES
 
@@ -156,3 +157,67 @@ def test_bots_never_see_hidden_cards(catalog: Catalog, level: str, players: int)
 def test_a_wrong_number_of_policies_is_refused(catalog: Catalog) -> None:
     with pytest.raises(ValueError, match="one policy or one per seat"):
         simulate(catalog, "1", 3, 2, seed=0, policies=("greedy", "random"), workers=1)
+
+
+class Proposer:
+    """Offers the first trade listed whenever one is, else plays greedy; logs its offers."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.greedy = GreedyBot(catalog)
+        self.offers: list[tuple[int, Action]] = []
+
+    def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
+        trades = [a for a in legal if isinstance(a, Trade)]
+        if trades:
+            self.offers.append((view.turn_number, trades[0]))
+            return trades[0]
+        return self.greedy.choose(view, legal, rng)
+
+
+class Judge:
+    """Plays greedy and gives one answer to every offer, logging who was asked what."""
+
+    def __init__(self, catalog: Catalog, answer: bool) -> None:
+        self.greedy = GreedyBot(catalog)
+        self.answer = answer
+        self.asked: list[tuple[str | None, Action]] = []
+
+    def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
+        return self.greedy.choose(view, legal, rng)
+
+    def accepts(self, view: GameState, offer: Action, rng: random.Random) -> bool:
+        self.asked.append((view.viewer, offer))
+        return self.answer
+
+
+def test_an_offer_is_made_only_when_the_partner_agrees(catalog: Catalog) -> None:
+    proposer, judge = Proposer(catalog), Judge(catalog, answer=False)
+    result = play_game(catalog, "2", 2, seed=3, policies=[proposer, judge], max_steps=150)
+    assert result.ended_by != "stuck"
+    assert proposer.offers
+    # Each refused offer was put to its partner, from the partner's own view ...
+    assert [offer for _, offer in judge.asked] == [offer for _, offer in proposer.offers]
+    assert {viewer for viewer, _ in judge.asked} == {"blue"}
+    # ... and struck from the rest of that turn: never offered twice in a turn.
+    assert len(set(proposer.offers)) == len(proposer.offers)
+    # Agreed, the first offer of a turn is made: trades are one a turn (L2.T2).
+    proposer, judge = Proposer(catalog), Judge(catalog, answer=True)
+    play_game(catalog, "2", 2, seed=3, policies=[proposer, judge], max_steps=150)
+    turns = [turn for turn, _ in proposer.offers]
+    assert turns
+    assert len(turns) == len(set(turns)) == len(judge.asked)
+
+
+def test_the_greedy_partner_refuses_a_random_players_offers(catalog: Catalog) -> None:
+    """A random player's offers (a trade whenever it picks that kind) rarely help greedy."""
+    asked: list[bool] = []
+
+    class Greedy(GreedyBot):
+        def accepts(self, view: GameState, offer: Action, rng: random.Random) -> bool:
+            answer = super().accepts(view, offer, rng)
+            asked.append(answer)
+            return answer
+
+    play_game(catalog, "2", 2, seed=5, policies=[RandomBot(), Greedy(catalog)], max_steps=300)
+    assert len(asked) > 10
+    assert asked.count(True) < len(asked) / 2
