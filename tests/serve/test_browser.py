@@ -133,6 +133,16 @@ class Page:
         assert text is not None, f"no element matches {selector}"
         return str(text)
 
+    def attrs(self, selector: str, name: str) -> list[str | None]:
+        """An attribute of every element that matches, read in one call (as :meth:`text`)."""
+        values = self.driver.execute_script(
+            "return Array.from(document.querySelectorAll(arguments[0]),"
+            " e => e.getAttribute(arguments[1]))",
+            selector,
+            name,
+        )
+        return list(values)
+
     def all(self, selector: str) -> list[Any]:
         from selenium.webdriver.common.by import By
 
@@ -308,7 +318,7 @@ def test_a_level_one_turn_by_taps(page: Page, server: Any) -> None:
         for e in api(server, f"/api/games/{game}/log")["entries"][0]["events"]
         if e["kind"] == "move"
     )
-    hand = [c.get_attribute("data-card") for c in page.all("#hand .card")]
+    hand = page.attrs("#hand .card", "data-card")
     assert sorted(hand) == sorted(collected)
     assert len(collected) == 2
     page.shot("03-moved")
@@ -353,9 +363,7 @@ def test_a_level_one_turn_by_taps(page: Page, server: Any) -> None:
     assert len(api(server, f"/api/games/{game}/log")["entries"]) == 1
     page.until(lambda: "0 mR" in page.text("#hand-panel h2"))
     assert "Undone: sell" in page.text("#toast")
-    assert sorted(c.get_attribute("data-card") for c in page.all("#hand .card")) == sorted(
-        collected
-    )
+    assert sorted(page.attrs("#hand .card", "data-card")) == sorted(collected)
 
     # The log lists the move with its rule IDs.
     page.tap("#log-button")
@@ -420,7 +428,7 @@ def test_the_mission_checker_without_a_game(page: Page, server: Any) -> None:
     page.tap('#checker-cards [data-formula="H2O"]')
     page.tap("#checker-check")
     page.until(lambda: page.css("#checker-ruling").get_attribute("data-verdict") == "complete")
-    used = [c.get_attribute("data-card") for c in page.all("#checker-used .card")]
+    used = page.attrs("#checker-used .card", "data-card")
     assert sorted(used) == sorted(["carbon-dioxide", "oxygen"] + ["water-ice"] * 2)
     assert page.all('#checker-ruling .rule-id[data-rule="L1.E1"]')
     page.shot("08-checker-complete", full=True)
@@ -434,7 +442,7 @@ def test_the_mission_checker_without_a_game(page: Page, server: Any) -> None:
     assert not page.all("#checker-used")
     page.tap("#checker-check")
     page.until(lambda: len(page.all("#checker-used .card")) == 4)
-    assert page.css("#checker-ruling").get_attribute("data-verdict") == "complete"
+    assert page.attrs("#checker-ruling", "data-verdict") == ["complete"]
     assert "Fe2O3" not in page.text("#checker-used").replace("\n", "")
 
 
@@ -443,7 +451,7 @@ def test_pass_and_play_hides_the_other_hand(page: Page, server: Any) -> None:
     take_phone(page, "red")
     page.tap("#field .cell.legal")
     page.until(lambda: page.css("#ruling").get_attribute("data-verdict") == "allowed")
-    red_cards = {c.get_attribute("data-card") for c in page.all("#hand .card")}
+    red_cards = set(page.attrs("#hand .card", "data-card"))
     assert len(red_cards) == 2
     page.tap('#actions .group[data-kind="end"] button')
 
