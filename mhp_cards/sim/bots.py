@@ -228,15 +228,9 @@ class GreedyBot:
         For no more than the Warehouse would charge for them; nothing of this player's goes
         the other way. Every other offer is refused.
         """
-        if (
-            not isinstance(offer, Trade)
-            or view.viewer is None
-            or not offer.give
-            or offer.receive
-            or offer.give_product is not None
-            or offer.get_product is not None
-        ):
+        if not _is_card_sale(offer) or view.viewer is None:
             return False
+        assert isinstance(offer, Trade)
         me = view.player(view.viewer)
         price = -offer.pay
         if price < 0 or price > me.money or price >= WAREHOUSE_PRICE * len(offer.give):
@@ -623,12 +617,7 @@ def _offer(view: GameState, trades: list[Action]) -> Action | None:
     sales = [
         a
         for a in trades
-        if isinstance(a, Trade)
-        and len(a.give) == 1
-        and not a.receive
-        and a.give_product is None
-        and a.get_product is None
-        and a.partner in order
+        if _is_card_sale(a) and isinstance(a, Trade) and len(a.give) == 1 and a.partner in order
     ]
     if not sales:
         return None
@@ -636,6 +625,17 @@ def _offer(view: GameState, trades: list[Action]) -> Action | None:
     assert isinstance(sale, Trade)
     buyer = view.player(sale.partner)
     return sale.model_copy(update={"pay": -min(BANK_SALE_PRICE, buyer.money)})
+
+
+def _is_card_sale(action: Action) -> bool:
+    """A trade that hands raw cards to the partner, and nothing of the partner's back."""
+    return (
+        isinstance(action, Trade)
+        and bool(action.give)
+        and not action.receive
+        and action.give_product is None
+        and action.get_product is None
+    )
 
 
 def _keep_the_round_alive(

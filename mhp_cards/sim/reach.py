@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping
 
 from mhp_cards.game.state import FieldState, GameState, Player, Position
+from mhp_cards.game.visibility import HIDDEN_RAW
 from mhp_cards.referee.actions import Action, Move
 from mhp_cards.referee.engine import PROGRESS
 from mhp_cards.referee.move import steps_allowed
@@ -88,8 +89,9 @@ def others_can_progress(view: GameState) -> bool:
         return True
     players = len(view.players)
     after = players - view.quiet_turns - 1
+    raw = raw_cells(view.field)
     return any(
-        could_progress(view, view.players[(view.turn + step) % players])
+        could_progress(view, view.players[(view.turn + step) % players], raw)
         for step in range(1, after + 1)
     )
 
@@ -107,21 +109,21 @@ def round_survives(view: GameState, move: Move, *, progress: bool) -> bool:
         return True
     if not progress:
         return others_can_progress(moved(view, move))
-    collected = raw_cells(field) & set(move.path)
+    raw = raw_cells(field)
+    collected = raw & set(move.path)
     after = moved(view, move, collected=len(collected))
     players = len(view.players)
     return any(
-        could_progress(after, after.players[(view.turn + step) % players], taken=collected)
+        could_progress(after, after.players[(view.turn + step) % players], raw - collected)
         for step in range(1, players + 1)
     )
 
 
-def could_progress(
-    view: GameState, player: Player, *, taken: frozenset[Position] | set[Position] = frozenset()
-) -> bool:
+def could_progress(view: GameState, player: Player, raw: set[Position]) -> bool:
     """Whether the player could collect or buy on a turn from the position seen.
 
-    A reaction is not counted on: hands are hidden. ``taken`` are cells emptied meanwhile.
+    ``raw`` are the cells that hold a raw card (:func:`raw_cells`, less any emptied meanwhile).
+    A reaction is not counted on: hands are hidden.
     """
     field = view.field
     if field is None or player.combine is None:
@@ -141,7 +143,7 @@ def could_progress(
         entered = {near for cell in frontier for near in neighbours.get(cell, ())} - {start}
         reach |= entered
         frontier = entered - stops
-    return bool((reach - stops) & (raw_cells(field) - taken))  # a stop collects nothing
+    return bool((reach - stops) & raw)  # a stop collects nothing
 
 
 def progressed(view: GameState) -> bool:
@@ -158,7 +160,7 @@ def moved(view: GameState, move: Move, *, collected: int = 0) -> GameState:
     me = view.current
     assert me.combine is not None
     combine = me.combine.model_copy(update={"position": move.path[-1]})
-    hand = me.raw_cards + ("?",) * collected
+    hand = me.raw_cards + (HIDDEN_RAW,) * collected
     players = tuple(
         p.model_copy(update={"combine": combine, "raw_cards": hand}) if p.id == me.id else p
         for p in view.players

@@ -83,7 +83,9 @@ def play_game(
             break
         if state.turn_number != refused_turn:
             refused, refused_turn = set(), state.turn_number
-        legal = [a for a in legal_actions(state, catalog) if a not in refused]
+        legal = legal_actions(state, catalog)
+        if refused:
+            legal = [a for a in legal if a not in refused]
         action = _agreed_choice(bots, state, legal, refused, rng)
         if action is None:
             ended_by = STUCK
@@ -142,11 +144,13 @@ def _agreed_choice(
     """
     seat = state.turn
     seen = view(state, state.players[seat].id)
-    seats = {player.id: index for index, player in enumerate(state.players)}
     while legal:
         action = bots[seat].choose(seen, legal, rng)
         partner = partner_of(action)
-        judge = bots[seats[partner]] if partner in seats else None
+        if partner is None:
+            return action
+        seats = [player.id for player in state.players]
+        judge = bots[seats.index(partner)] if partner in seats else None
         if not isinstance(judge, Partner) or judge.accepts(view(state, partner), action, rng):
             return action
         listed = _as_listed(action)
