@@ -13,6 +13,7 @@ from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from mhp_cards.chem.formula import Formula, parse_formula
 from mhp_cards.chem.reaction import Reaction, parse_reaction
@@ -173,11 +174,40 @@ class Port(Model):
 
 
 class Container(Model):
-    """A container drawn on a reactor card."""
+    """A container drawn on a reactor card.
+
+    A raw-input container takes one raw card (or one held substance) a run, and a product
+    container one chemist token a run (Ruling L2.T4-portion); ``places`` is how many tokens a
+    product container holds, so only product containers have places.
+    """
 
     substance: FormulaText
     role: Literal["raw-input", "product", "transit"]
-    places: Annotated[int, Field(ge=1, le=9, description="Places for chemist tokens.")]
+    places: Annotated[
+        int,
+        Field(
+            ge=0,
+            le=9,
+            description="Places for chemist tokens: product containers only (a run puts one "
+            "token on each product container; a raw-input container takes one card a run).",
+        ),
+    ] = 0
+
+    @model_validator(mode="after")
+    def _places_on_products(self) -> Self:
+        if self.role == "product" and self.places < 1:
+            raise PydanticCustomError(
+                "token_places", "a product container needs places for chemist tokens (1 to 9)"
+            )
+        if self.role != "product" and self.places:
+            raise PydanticCustomError(
+                "token_places",
+                "a {role} container has no token places: a run lays one card (or substance) "
+                "beside each raw-input container and puts one token on each product container "
+                "(Ruling L2.T4-portion); remove places",
+                {"role": self.role},
+            )
+        return self
 
     @property
     def parsed(self) -> Formula:

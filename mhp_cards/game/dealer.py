@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Final, Literal
 
 from mhp_cards.assembly.arrangement import Arrangement
+from mhp_cards.assembly.played import played_containers
 from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog.models import Catalog, Installation
 from mhp_cards.errors import HouseRuleError, SetupError
@@ -121,37 +122,36 @@ def _random_growth(count: int, rng: Rng) -> list[Position]:
 def _installation_state(
     catalog: Catalog, installation: Installation, owner: str | None, electrolysers: list[str]
 ) -> InstallationState:
+    """The installation laid in its canonical arrangement, its containers as they play.
+
+    Each electrolyser of the arrangement is one of the box's (Э1…Э5); a product container
+    whose substance leaves by a pipe plays as transit (Ruling L2.T4-transit).
+    """
     solution = solve_installation(catalog, installation.number)
     arrangement = solution.canonical
     if arrangement is None:
         raise SetupError(f"installation {installation.number} cannot be assembled")
-    cells = []
+    cells = {}
     for row, column, token in arrangement.cells:
         card_id = token
         if token == "Э":
             if not electrolysers:
                 raise SetupError("not enough electrolysers for the installations", ["L2.S1"])
             card_id = electrolysers.pop(0)
-        cells.append(((row, column), card_id))
-    containers = []
-    for _, card_id in cells:
-        card = catalog.card(card_id)
-        for index, container in enumerate(card.containers):
-            places: tuple[str | None, ...] = (
-                (None,) * container.places if container.role == "product" else ()
-            )
-            containers.append(
-                ContainerState(
-                    card=card_id,
-                    index=index,
-                    substance=container.substance,
-                    role=container.role,
-                    places=places,
-                )
-            )
-    text = Arrangement.from_cells(dict(cells)).text()
+        cells[(row, column)] = card_id
+    laid = Arrangement.from_cells(cells)
+    containers = tuple(
+        ContainerState(
+            card=container.card,
+            index=container.index,
+            substance=container.substance,
+            role=container.role,
+            places=(None,) * container.places,
+        )
+        for container in played_containers(catalog, laid)
+    )
     return InstallationState(
-        number=installation.number, owner=owner, arrangement=text, containers=tuple(containers)
+        number=installation.number, owner=owner, arrangement=laid.text(), containers=containers
     )
 
 

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from mhp_cards.assembly.arrangement import Arrangement, check_arrangement
+from mhp_cards.assembly.played import played_containers
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import fate_instances, raw_instances
 from mhp_cards.game.setups import PLAYERS_TEXT
@@ -392,7 +393,8 @@ def _installations(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 ("installations", i, "arrangement"),
                 "L2.S3",
             )
-        yield from _containers_match(catalog, installation, arrangement, i)
+        if not any(problem.code == "unknown-card" for problem in report.problems):
+            yield from _containers_match(catalog, installation, arrangement, i)
     for number, count in Counter(numbers).items():
         if count > 1:
             yield _issue(
@@ -464,16 +466,13 @@ def _containers_match(
     catalog: Catalog, installation: InstallationState, arrangement: Arrangement, index: int
 ) -> Iterator[Issue]:
     """The containers on the table are those of the installation's cards, place for place."""
-    expected = []
-    for _, _, card_id in arrangement.cells:
-        card = catalog.electrolyser if card_id == "Э" else catalog.card(card_id)
-        if card is None:
-            continue
-        for k, container in enumerate(card.containers):
-            # Places of raw-input and transit containers hold no token (the tokens check says
-            # so when they do); product containers have exactly the card's places.
-            places = container.places if container.role == "product" else None
-            expected.append((card_id, k, container.substance, container.role, places))
+    # Places of raw-input and transit containers hold no token (the tokens check says so when
+    # they do); product containers have exactly the card's places. A product container whose
+    # substance leaves by a pipe plays as transit (Ruling L2.T4-transit).
+    expected = [
+        (c.card, c.index, c.substance, c.role, c.places if c.role == "product" else None)
+        for c in played_containers(catalog, arrangement)
+    ]
     actual = [
         (c.card, c.index, c.substance, c.role, len(c.places) if c.role == "product" else None)
         for c in installation.containers

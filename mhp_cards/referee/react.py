@@ -266,7 +266,11 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
         }
     )
     new = mark_done(new, "react")
-    used_rules = (*rules, "L2.M1") if any("→ M" in p for p in placed) else rules
+    used_rules = (*rules, "L2.T4-portion")
+    if any(container.role == "transit" for container in installation.containers):
+        used_rules = (*used_rules, "L2.T4-transit")
+    if any("→ M" in p for p in placed):
+        used_rules = (*used_rules, "L2.M1")
     if action.missions:
         used_rules = (*used_rules, "L2.M1-choice")
     if consumed:

@@ -42,7 +42,8 @@ def make_card(
         group=group,
         reactions=tuple(reactions),
         containers=tuple(
-            Container(substance=substance, role=role, places=1) for substance, role in containers
+            Container(substance=substance, role=role, places=1 if role == "product" else 0)
+            for substance, role in containers
         ),
         ports=tuple(make_port(*spec) for spec in ports),
     )

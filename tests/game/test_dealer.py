@@ -257,8 +257,24 @@ def check_installations(state: GameState, catalog, needed: dict[int, int], per_p
         found = [
             (c.card, c.index, c.substance, c.role, len(c.places)) for c in installation.containers
         ]
+        # Ruling L2.T4-transit: every electrolyser laid here sends its H2 down the pipe on its
+        # right edge (a card stands there), so its H2 container plays as transit.
+        cells = arrangement.as_dict()
+        piped = {
+            card
+            for (row, column), card in cells.items()
+            if card in electrolyser_ids
+            if (row, column + 1) in cells
+        }
+        assert piped == set(electrolysers)
         expected = [
-            (card, index, substance, role, places if role == "product" else 0)
+            (
+                card,
+                index,
+                substance,
+                "transit" if card in piped and substance == "H2" else role,
+                places if role == "product" and not (card in piped and substance == "H2") else 0,
+            )
             for card, index, substance, role, places in expected_containers
         ]
         assert sorted(found) == sorted(expected), installation.number

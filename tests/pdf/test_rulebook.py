@@ -16,7 +16,7 @@ from mhp_cards.pdf.render import render_pdf
 from mhp_cards.pdf.rulebook import BODY_SIZE, _ru_count, plan_rulebook, setup_facts
 from mhp_cards.pdf.sketch import Mark, PageSketch, Text
 from mhp_cards.pdf.style import LEVEL_TITLES
-from mhp_cards.pdf.typeset import runs_width, text_runs
+from mhp_cards.pdf.typeset import SUB_SCALE, runs_width, text_runs
 from mhp_cards.rules.numbers import DIE_SIDES, LEVELS, WAREHOUSE_SIZE
 from mhp_cards.rules.rulebook import load_rulebook
 
@@ -24,7 +24,12 @@ MM = 72 / 25.4
 
 
 def _normal(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+    """Whitespace collapsed, and sub- and superscripts as plain characters (as a reader of the
+    PDF's text gets them)."""
+    return re.sub(r"\s+", " ", text.translate(_SCRIPTS)).strip()
+
+
+_SCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉₊₋⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+−0123456789+−")
 
 
 @pytest.fixture(scope="module", params=["ru", "en"])
@@ -49,8 +54,9 @@ def _columns(path: Path) -> list[str]:
         for page in pdf.pages:
             middle = page.width / 2
             top, bottom = 18 * MM, page.height - 14 * MM  # below the running head, above the folio
-            left = page.crop((0, top, middle, bottom)).extract_text() or ""
-            right = page.crop((middle, top, page.width, bottom)).extract_text() or ""
+            # A subscript sits lower than its line: a tolerance of half a line keeps it in it.
+            left = page.crop((0, top, middle, bottom)).extract_text(y_tolerance=4.5) or ""
+            right = page.crop((middle, top, page.width, bottom)).extract_text(y_tolerance=4.5) or ""
             texts.append(left + "\n" + right)
     return texts
 
@@ -216,7 +222,11 @@ def test_body_text_is_readable(book: tuple[str, list[PageSketch], Path]) -> None
         for op in page.ops:
             if isinstance(op, Text) and not _in_figure(op, figures):
                 weight[round(op.size, 2)] += len(op.text)
-                assert op.size >= 8 * 0.85 - 1e-6, op  # rule references beside a step, smallest
+                # Rule references beside a step are the smallest text; a subscript or
+                # superscript is set at SUB_SCALE of its line.
+                script = op.text.isdigit() or op.text in ("+", "−")
+                smallest = 8 * 0.85 * (SUB_SCALE if script else 1)
+                assert op.size >= smallest - 1e-6, op
     body, _ = weight.most_common(1)[0]
     assert body == BODY_SIZE >= 9
 

@@ -31,7 +31,7 @@ ELECTROLYSER_5 = """\
     name: {ru: Электролизёр воды, en: Water electrolyser}
     reactions: [2 H2O -> 2 H2 + O2]
     containers:
-      - {substance: H2O, role: raw-input, places: 2}
+      - {substance: H2O, role: raw-input}
       - {substance: H2, role: product, places: 2}
       - {substance: O2, role: product, places: 1}
     ports:
@@ -44,6 +44,7 @@ ELECTROLYSER_3_HEAD = """\
     reactions: [2 H2O -> 2 H2 + O2]
     containers:
 """
+ELECTROLYSER_3_WATER = ELECTROLYSER_3_HEAD + "      - {substance: H2O, role: raw-input}\n"
 WATER_ICE = "  - id: water-ice\n    formula: H2O\n    name: {ru: Водяной лёд, en: Water ice}\n"
 #: Water ice's copies in the default deck: 11 of the 72 raw cards.
 WATER_ICE_COPIES = WATER_ICE + "    copies: 11\n"
@@ -251,10 +252,10 @@ CASES = [
     Case(
         "formula-single-quoted-in-flow-mapping",
         INSTALLATIONS,
-        "{substance: CaCO3, role: raw-input, places: 1}",
-        "{substance: 'CaCO3‸)', role: raw-input, places: 1}",
+        "{substance: Ca(ClO4)2·4H2O, role: raw-input}",
+        "{substance: 'Ca(ClO4)2·4H2O‸)', role: raw-input}",
         "formulas",
-        "formula 'CaCO3)': ')' at 6 closes no open group",
+        "formula 'Ca(ClO4)2·4H2O)': ')' at 15 closes no open group",
         "installations[*].cards[*].containers[*].substance",
         hint="formula grammar",
     ),
@@ -279,8 +280,8 @@ CASES = [
     Case(
         "formula-cyrillic-first-letter-in-flow-mapping",
         INSTALLATIONS,
-        "{substance: CaCO3, role: raw-input, places: 1}",
-        "{substance: ‸СaCO3, role: raw-input, places: 1}",
+        "{substance: Ca(ClO4)2·4H2O, role: raw-input}",
+        "{substance: ‸Сa(ClO4)2·4H2O, role: raw-input}",
         "formulas",
         "Cyrillic 'С' at 1, did you mean Latin 'C'?",
         "installations[*].cards[*].containers[*].substance",
@@ -456,10 +457,10 @@ CASES = [
     Case(
         "electrolyser-differs",
         INSTALLATIONS,
-        ELECTROLYSER_3_HEAD + "      - {substance: H2O, role: raw-input, places: 2}",
-        ELECTROLYSER_3_HEAD + "      - {substance: H2O, role: raw-input, places: ‸3}",
+        ELECTROLYSER_3_WATER + "      - {substance: H2, role: product, places: 2}",
+        ELECTROLYSER_3_WATER + "      - {substance: H2, role: product, places: ‸3}",
         "electrolysers",
-        "electrolyser Э3 differs from Э1 at containers.0.places: 3 here, 2 on Э1",
+        "electrolyser Э3 differs from Э1 at containers.1.places: 3 here, 2 on Э1",
         "electrolysers[*].containers[*].places",
         hint="the five electrolysers are identical cards: write 2",
         rule="L2.S1",
@@ -945,8 +946,8 @@ def test_assembly_failure_names_the_unmatched_port(catalog_copy) -> None:
 def test_electrolyser_difference_points_at_the_value(catalog_copy) -> None:
     where = catalog_copy.edit(
         INSTALLATIONS,
-        ELECTROLYSER_3_HEAD + "      - {substance: H2O, role: raw-input, places: 2}",
-        ELECTROLYSER_3_HEAD + "      - {substance: H2O, role: raw-input, places: ‸3}",
+        ELECTROLYSER_3_WATER + "      - {substance: H2, role: product, places: 2}",
+        ELECTROLYSER_3_WATER + "      - {substance: H2, role: product, places: ‸3}",
     )
     issue = catalog_copy.find_issue(catalog_copy.validate(), "electrolysers", "Э3 differs")
     catalog_copy.assert_located(

@@ -131,15 +131,15 @@ def test_an_inverted_band_is_a_schema_error(catalog_copy) -> None:
 
 #: The first raw-input container of each installation but 1: each gets an ammonia input too.
 OTHER_RAW_INPUTS = (
-    "          - {substance: CO2, role: raw-input, places: 1}",  # 2А
-    "          - {substance: N2, role: raw-input, places: 1}",  # 3А
-    "          - {substance: S, role: raw-input, places: 1}",  # 6А
-    "          - {substance: NaCl, role: raw-input, places: 2}",  # 7А
-    "          - {substance: Fe2O3, role: raw-input, places: 3}",  # 8А
-    "          - {substance: Ca(ClO4)2·4H2O, role: raw-input, places: 1}",  # 9А
-    "          - {substance: CaCO3, role: raw-input, places: 2}",  # 10А
+    "          - {substance: CO2, role: raw-input}",  # 2А
+    "          - {substance: N2, role: raw-input}",  # 3А
+    "          - {substance: S, role: raw-input}",  # 6А
+    "          - {substance: NaCl, role: raw-input}",  # 7А
+    "          - {substance: Fe2O3, role: raw-input}",  # 8А
+    "          - {substance: Ca(ClO4)2·4H2O, role: raw-input}",  # 9А
+    "          - {substance: SiO2, role: raw-input}",  # 10Б
 )
-AMMONIA_INPUT = "\n          - {substance: NH3, role: raw-input, places: 1}"
+AMMONIA_INPUT = "\n          - {substance: NH3, role: raw-input}"
 
 
 def test_head_to_head_needs_two_installations_that_run_alone(catalog_copy) -> None:
