@@ -73,7 +73,10 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
             refusals.clear()
         refused = refusals[memo_key] = Outcome(ruling.replace(verdict="forbidden"))
         return refused
+    # The claim is an action: its verdict is the actions' one (allowed), whatever the
+    # mission question answered (complete); the code says it won.
     ruling = ruling.replace(
+        verdict="allowed",
         rules=(*ruling.rules, "L1.E2"),
         code="claim.won",
         words={**ruling.words, "decision": ruling.code, "winner": player.id},

@@ -274,6 +274,9 @@ def _why_not_path(
             code = "move.first-two"
         elif player.combine.solar_battery:
             code = "move.battery-two"
+            if state.house_rules.battery_exactly_two:
+                # The house rule, not the default ruling, forbids stopping after one cell.
+                return forbidden(rules, code, **facts).replace(house_rules=("battery-exactly-two",))
         else:
             code = "move.one-cell"
         return forbidden(rules, code, **facts)

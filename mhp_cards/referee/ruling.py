@@ -32,6 +32,14 @@ Verdict = Literal[
     "score",
     "outside-rules",
 ]
+"""The referee's verdicts, one vocabulary by kind of question.
+
+An action (``check``, ``apply``, ``legal_actions``) is ``allowed`` or ``forbidden``, and nothing
+else: a winning level-1 claim is ``allowed`` (its code, ``claim.won``, says it won). A question
+about the table has its own answers: a mission is ``complete`` or ``incomplete``, a game
+``ended`` or ``in-progress``, a score is a ``score``, and a question the rules do not settle is
+``outside-rules``.
+"""
 
 
 class Ruling:

@@ -74,6 +74,19 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
     if action.give_product is not None or action.get_product is not None:
         if state.level == "1":
             return Outcome(refused(rules, "trade.no-substances"))
+        if action.give_product is not None and not (action.get_product or action.receive):
+            # One act, one form: a product sold for money frees its token (L2.T5), and the
+            # sale is the turn's trade too (L2.T2-one-trade); it is written as freeing.
+            ref = action.give_product
+            return Outcome(
+                refused(
+                    ("L2.T5", "L2.T2-one-trade"),
+                    "trade.sale-is-freeing",
+                    {"place": f"{ref.installation}:{ref.card}:{ref.container}"},
+                    partner=action.partner,
+                    price=max(0, -action.pay),  # the partner pays the seller
+                )
+            )
         moves: list[tuple[tuple[int, int, int], tuple[int, int, int], str]] = []
         for ref, seller, buyer in (
             (action.give_product, player, partner),
@@ -286,3 +299,10 @@ said(
     "Trade with {partner}: gave {gave}, got {got}, paid {pay} мР.",
 )
 said("trade.no-product", "Нет продукта {place}.", "There is no product {place}.")
+said(
+    "trade.sale-is-freeing",
+    "Продажа продукта другому игроку освобождает фишку: это ход «free {place} to {partner} "
+    "{price}».",
+    "Selling a product to another player frees its token: make it as "
+    "'free {place} to {partner} {price}'.",
+)

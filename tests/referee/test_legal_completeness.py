@@ -51,15 +51,6 @@ def key(state: GameState, action: Action) -> tuple:
             for p in after.players
             if p.combine is not None
         )
-    if (
-        isinstance(action, Trade)
-        and action.give_product is not None
-        and not (action.give or action.receive or action.get_product)
-    ):
-        # Selling a product to a player, written as a trade: the sale FreeToken lists.
-        action = FreeToken(
-            product=action.give_product, how="sell-player", partner=action.partner, price=0
-        )
     data = action.model_dump(exclude={"player"})
     for field in ("card",):
         if field in data:

@@ -214,6 +214,9 @@ def test_battery_exactly_two_the_literal_reading(kit) -> None:
     kit.expect(state, "move 4,0 3,0", "allowed", "L1.T1", "L1.T3")
     ruling = kit.expect(state, "move 4,0", "forbidden", "L1.T3")
     assert "two cells" in ruling.reason_en
+    # The house rule decided it (the default lets the battery stop after one cell): named.
+    assert ruling.house_rules == ("battery-exactly-two",)
+    assert ruling.to_json()["house_rules"] == ["battery-exactly-two"]
 
 
 # --- L1.T4 attack and dice ------------------------------------------------------------------------
@@ -618,7 +621,7 @@ def test_L1_E1_a_mission_completed_with_raw_cards(kit, moving) -> None:
     # 2 CaCO3 (Ca C O3 each) + SiO2 (Si O2) + H2O (H2 O); the halite is left out.
     hand = ("calcite", "silica", "calcite", "water-ice", "halite")
     state = kit.give(moving, "red", *hand)
-    ruling = kit.expect(state, "claim M4", "complete", "L1.E1", "L1.E1.R1")
+    ruling = kit.expect(state, "claim M4", "allowed", "L1.E1", "L1.E1.R1")
     used = sorted(ruling.facts["cards_used"])
     assert used == sorted(["calcite", "calcite", "silica", "water-ice"])
     assert ruling.facts["needed"] == {"Ca": 2, "Si": 1, "C": 2, "H": 2, "O": 9}
@@ -649,7 +652,7 @@ def test_L1_E1_caco3_counts_one_calcium_one_carbon_three_oxygen(kit, moving) -> 
 def test_L1_E1_the_named_cards_are_the_selection(kit, moving) -> None:
     state = kit.give(moving, "red", "calcite", "calcite", "silica", "water-ice")
     cards = state.player("red").raw_cards
-    kit.expect(state, Claim(mission="M4", cards=cards), "complete", "L1.E1")
+    kit.expect(state, Claim(mission="M4", cards=cards), "allowed", "L1.E1")
     kit.expect(state, Claim(mission="M4", cards=cards[1:]), "forbidden", "L1.E1")
 
 
@@ -681,7 +684,7 @@ def test_L1_E1_the_game_ends_when_the_field_is_empty(kit, moving) -> None:
 def test_L1_E1_R1_exact_subset_ignores_other_cards(kit, moving) -> None:
     hand = ("carbon-dioxide", "oxygen", "water-ice", "water-ice", "halite", "sulfur")
     state = kit.give(moving, "red", *hand)
-    ruling = kit.expect(state, "claim M1", "complete", "L1.E1.R1")
+    ruling = kit.expect(state, "claim M1", "allowed", "L1.E1.R1")
     assert sorted(ruling.facts["cards_used"]) == sorted(hand[:4])
     assert ruling.house_rules == ()
 
@@ -697,7 +700,7 @@ def test_L1_E1_R1_house_rule_whole_hand(kit) -> None:
     named = tuple(c for c in state.player("red").raw_cards if not c.startswith("halite"))
     kit.expect(state, Claim(mission="M1", cards=named), "forbidden", "L1.E1")
     state = kit.give(game, "red", *exact)
-    ruling = kit.expect(state, "claim M1", "complete", "L1.E1.R1")
+    ruling = kit.expect(state, "claim M1", "allowed", "L1.E1.R1")
     assert ruling.house_rules == ("whole-hand",)
 
 
@@ -706,7 +709,7 @@ def test_L1_E1_R1_house_rule_at_least(kit) -> None:
     # Two CO2 and three H2O hold C2 H6 O7: at least C H4 O6, though no part of them is exactly
     # that (a second CO2 brings a second C, a third H2O a fifth and sixth H).
     state = kit.give(game, "red", *["carbon-dioxide"] * 2, *["water-ice"] * 3)
-    ruling = kit.expect(state, "claim M1", "complete", "L1.E1.R1")
+    ruling = kit.expect(state, "claim M1", "allowed", "L1.E1.R1")
     assert ruling.house_rules == ("at-least",)
     # O2 and three H2O hold H6 O5: no carbon and one oxygen short.
     state = kit.give(game, "red", "oxygen", *["water-ice"] * 3)
@@ -731,13 +734,13 @@ def test_L1_E1_R2_a_mission_counts_every_place(kit, catalog) -> None:
 
 def test_L1_E2_a_winning_claim_is_a_legal_action(kit, moving) -> None:
     state = kit.give(moving, "red", "carbon-dioxide", "oxygen", *["water-ice"] * 2)
-    kit.expect(state, "claim M1", "complete", "L1.E1")
+    kit.expect(state, "claim M1", "allowed", "L1.E1")
     assert Claim(mission="M1") in legal_actions(state, kit.catalog)
 
 
 def test_L1_E2_a_winning_claim_cites_the_winning_rule(kit, moving) -> None:
     state = kit.give(moving, "red", "carbon-dioxide", "oxygen", *["water-ice"] * 2)
-    kit.expect(state, "claim M1", "complete", "L1.E1", "L1.E2")
+    kit.expect(state, "claim M1", "allowed", "L1.E1", "L1.E2")
 
 
 # --- L1.E2 / L1.E3 the winner ---------------------------------------------------------------------

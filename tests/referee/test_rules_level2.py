@@ -679,7 +679,20 @@ def test_L2_T2_one_trade_a_product_swapped_for_a_raw_card(kit, holder) -> None:
 
 def test_L2_T2_one_trade_a_product_the_buyer_has_no_container_for(kit, holder) -> None:
     # Red's Ca(OH)2 is on red's own installation 1: blue has no container for it (L2.T3).
-    kit.expect(holder, Trade(partner="blue", give_product=CAOH2), "forbidden", "L2.T3")
+    sale = FreeToken(product=CAOH2, how="sell-player", partner="blue", price=2)
+    kit.expect(holder, sale, "forbidden", "L2.T3")
+
+
+def test_a_product_sale_has_one_form_freeing_its_token(kit, holder) -> None:
+    """A product sold for money is written as freeing its token (L2.T5), never as a trade:
+    one act, one representation, so check() and legal_actions agree."""
+    ruling = kit.expect(
+        holder, Trade(partner="blue", give_product=CAOH2, pay=-2), "forbidden", "L2.T5"
+    )
+    assert ruling.code == "trade.sale-is-freeing"
+    assert "free 1:1Б:1 to blue 2" in ruling.reason_en
+    listed = legal_actions(holder, kit.catalog)
+    assert not any(isinstance(a, Trade) and a.give_product and not a.get_product for a in listed)
 
 
 def test_trades_of_products_are_not_for_level_1(kit) -> None:
