@@ -77,12 +77,12 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
         if action.give_product is not None and not (action.get_product or action.receive):
             # One act, one form: a product sold for money frees its token (L2.T5), and the
             # sale is the turn's trade too (L2.T2-one-trade); it is written as freeing.
-            ref = action.give_product
+            sold = action.give_product
             return Outcome(
                 refused(
                     ("L2.T5", "L2.T2-one-trade"),
                     "trade.sale-is-freeing",
-                    {"place": f"{ref.installation}:{ref.card}:{ref.container}"},
+                    {"place": f"{sold.installation}:{sold.card}:{sold.container}"},
                     partner=action.partner,
                     price=max(0, -action.pay),  # the partner pays the seller
                 )
