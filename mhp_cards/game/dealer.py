@@ -212,13 +212,15 @@ def deal(
     tokens = TOKENS_PER_PLAYER if level != "1" else 0
     money = COINS_PER_PLAYER_L2 if level in ("2", "1v1") else 0
     bank = BANK_START_L2 if level in ("2", "1v1") else coins
+    if level in ("2", "1v1") and house.bank_takes_the_rest:
+        bank = coins - money * players  # the literal L2.S7: every coin not dealt (L2.S7.R1)
     box = coins - bank - money * players
     installations: list[InstallationState] = []
     unused: list[int] = []
     if level != "1":
         mains = list(catalog.installations)
         rng.shuffle(mains)
-        if level == "1v1":
+        if level == "1v1" and not house.any_installation:
             # Ruling V1.2-runnable: only installations that run alone are dealt (a stable sort
             # keeps the shuffled order among them); the others could never run without trades.
             mains.sort(key=lambda installation: not catalog.runs_alone(installation))

@@ -74,7 +74,7 @@ _T: Final[dict[str, dict[str, str]]] = {
     },
     "size_of": {"ru": "{what} {w} × {h} мм", "en": "{what} {w} × {h} mm"},
     "kinds": {
-        "ru": "сырьё и Карты Судьбы|установки|памятки|карта Миссий",
+        "ru": "сырьё и карты Судьбы|установки|памятки|карта Миссий",
         "en": "raw and Fate cards|installations|aids|Mission card",
     },
     "also": {

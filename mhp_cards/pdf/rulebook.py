@@ -121,7 +121,7 @@ _T: Final[dict[str, dict[Lang, str]]] = {
     "default": {"ru": "действует по умолчанию", "en": "in force by default"},
     # Setup steps, counted for this box.
     "s_remove": {
-        "ru": "Отложите от {low} до {high} Карт Судьбы (в наборе {fate}): на поле останется от "
+        "ru": "Отложите от {low} до {high} карт Судьбы (в наборе {fate}): на поле останется от "
         "{field_low} до {field_high} карт.",
         "en": "Put aside {low} to {high} Fate cards (the box has {fate}): {field_low} to "
         "{field_high} cards stay for the field.",
@@ -142,7 +142,7 @@ _T: Final[dict[str, dict[Lang, str]]] = {
         "en": "{removed} put aside: field {field}, Warehouse {warehouse}",
     },
     "s_field": {
-        "ru": "Перемешайте оставшиеся Карты Судьбы и выложите поле рубашкой вверх; "
+        "ru": "Перемешайте оставшиеся карты Судьбы и выложите поле рубашкой вверх; "
         "базу — примерно в центр (рисунок).",
         "en": "Shuffle the remaining Fate cards and lay the field face down, the Base roughly "
         "in the middle (see the picture).",
@@ -209,7 +209,7 @@ _T: Final[dict[str, dict[Lang, str]]] = {
         "en": "Shared installations stand at the Base.",
     },
     "fig_field": {
-        "ru": "Поле из {cells} Карт Судьбы с базой (синяя) в середине; на каждой карте — "
+        "ru": "Поле из {cells} карт Судьбы с базой (синяя) в середине; на каждой карте — "
         "карточка сырья.",
         "en": "A field of {cells} Fate cards with the Base (blue) in the middle; a raw card lies "
         "on every one.",
@@ -348,7 +348,7 @@ def removal_text(setup: FieldSetup, lang: Lang) -> str:
         lang,
         low=low,
         high=high,
-        low_fate=_ru_count(low, "Карту Судьбы", "Карты Судьбы", "Карт Судьбы"),
+        low_fate=_ru_count(low, "карту Судьбы", "карты Судьбы", "карт Судьбы"),
         fate=setup.fate,
         field_low=setup.field[0],
         field_high=setup.field[1],
@@ -519,10 +519,17 @@ class _Book:
         self.y += height
         self.space(2)
 
-    def chapter_page(self, title: str) -> None:
-        """Start a chapter on a new page under a coloured band."""
+    def chapter_page(self, title: str, *, share: bool = False) -> None:
+        """Start a chapter under a coloured band.
+
+        On a new page; with ``share``, below the text of the page so far when its first column
+        is not yet half full.
+        """
         self.chapter = title
-        self.new_page()
+        if not (share and self.column == 0 and self.room() > (self.floor - self.top) / 2):
+            self.new_page()
+        else:
+            self.space(4)
         self.starts[title] = len(self.pages)
         self.banner(title, 15)
 
@@ -634,7 +641,7 @@ def _components(book: _Book, catalog: Catalog, lang: Lang) -> None:
             else f"{catalog.raw_deck_size} raw-material cards "
             f"({len(catalog.raw_materials)} substances)"
         ),
-        _ru_count(components.fate_cards.count, "Карта Судьбы", "Карты Судьбы", "Карт Судьбы")
+        _ru_count(components.fate_cards.count, "карта Судьбы", "карты Судьбы", "карт Судьбы")
         if ru
         else f"{components.fate_cards.count} Fate cards",
         "Карточки «База МАРСХИМПРОМА» и «Склад»"
@@ -733,7 +740,7 @@ def _chapter(
 
 
 def _house_rules(book: _Book, rulebook: Rulebook, lang: Lang) -> None:
-    book.chapter_page(_tr("house", lang))
+    book.chapter_page(_tr("house", lang), share=True)
     book.paragraph(text_runs(_tr("house_intro", lang)))
     for house in rulebook.house_rules:
         notes = []

@@ -151,7 +151,7 @@ TEXT: Final[dict[str, dict[str, str]]] = {
 }
 
 LEVEL_TITLES: Final = {
-    "1": {"ru": "Уровень 1 «Комбайнеры»", "en": "Level 1 “Combiners”"},
+    "1": {"ru": "Уровень 1 «Комбайнёры»", "en": "Level 1 “Combiners”"},
     "2": {"ru": "Уровень 2 «Химики»", "en": "Level 2 “Chemists”"},
     "1v1": {"ru": "«Химики — один на один»", "en": "“Chemists — head to head”"},
     "3": {"ru": "Уровень 3 «Профи»", "en": "Level 3 “Pros”"},

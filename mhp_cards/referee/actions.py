@@ -12,7 +12,7 @@ Text form (the current player acts unless ``as PLAYER`` comes first)::
     take 2                       the top card of pile 2 (level 2)
     react 2 co2#1 water-ice#3    run installation 2 with these raw cards
     free 2:2А:1 bank 5 | free 2:2А:1 dump | free 2:2А:1 to blue 4
-    trade blue give a#1 get b#2 pay 3
+    trade blue give a#1 get b#2 pay 3   [for M3: the mission the product obtained goes to]
     claim M1 [co2#1 water-ice#2 …]
     end
 """
@@ -153,6 +153,9 @@ class Trade(_Action):
     """A product of the acting player's (their token) that goes to the partner."""
     get_product: ProductRef | None = None
     """A product of the partner's that goes to the acting player."""
+    mission: str | None = None
+    """The mission whose free place the product the acting player obtains takes (Rulings
+    L2.M1-obtained, L2.M1-choice); None: the first mission with a free place for it."""
 
 
 class Claim(_Action):
@@ -253,7 +256,7 @@ USAGE: dict[str, tuple[str, str]] = {
         "free 2:2А:1 bank 5",
     ),
     "trade": (
-        "trade PLAYER [give CARD|PRODUCT …] [get CARD|PRODUCT …] [pay MONEY]",
+        "trade PLAYER [give CARD|PRODUCT …] [get CARD|PRODUCT …] [pay MONEY] [for MISSION]",
         "trade blue give hematite#1 get 2:2А:1 pay 2",
     ),
     "claim": ("claim MISSION [CARD …]", "claim M1"),
@@ -461,10 +464,11 @@ def _trade(words: _Words, at: int, player: str | None) -> Trade:
     receive: list[str] = []
     products: dict[str, ProductRef] = {}
     pay = 0
+    mission: str | None = None
     mode = ""
     for index in range(at + 1, len(words)):
         word = words.word(index)
-        if word in ("give", "get", "pay"):
+        if word in ("give", "get", "pay", "for"):
             mode = word
         elif mode in ("give", "get") and ":" in word:
             if mode in products:
@@ -476,8 +480,12 @@ def _trade(words: _Words, at: int, player: str | None) -> Trade:
             receive.append(word)
         elif mode == "pay":
             pay = words.integer(index, verb, "the money paid")
+        elif mode == "for":
+            if mission is not None:
+                raise words.error(index, verb, f"one mission after 'for', not {mission} and {word}")
+            mission = word
         else:
-            raise words.error(index, verb, f"{word!r}: say give, get or pay first")
+            raise words.error(index, verb, f"{word!r}: say give, get, pay or for first")
     return Trade(
         player=player,
         partner=partner,
@@ -486,6 +494,7 @@ def _trade(words: _Words, at: int, player: str | None) -> Trade:
         pay=pay,
         give_product=products.get("give"),
         get_product=products.get("get"),
+        mission=mission,
     )
 
 
@@ -539,6 +548,8 @@ def _body(action: Action) -> str:
             parts += ["get", *action.receive, *_places(action.get_product)]
         if action.pay:
             parts += ["pay", str(action.pay)]
+        if action.mission is not None:
+            parts += ["for", action.mission]
         return " ".join(parts)
     if isinstance(action, Claim):
         return " ".join(["claim", action.mission, *action.cards])

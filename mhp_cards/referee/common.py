@@ -25,6 +25,7 @@ __all__ = [
     "mark_done",
     "once_a_turn",
     "only_at_levels",
+    "refuse_after_discard",
     "shared_refusal",
     "updated",
     "updated_combine",
@@ -130,6 +131,13 @@ def once_a_turn(state: GameState, kind: str, rules: tuple[str, ...], code: str) 
     return None
 
 
+def refuse_after_discard(state: GameState) -> Ruling | None:
+    """Head to head: after a discard the turn only ends (Ruling V1.3.R2); None otherwise."""
+    if state.level == "1v1" and "discard" in state.done_this_turn:
+        return refused(("V1.3", "V1.3.R2"), "take.discard-ends-turn")
+    return None
+
+
 def mark_done(state: GameState, kind: str) -> GameState:
     """The state with ``kind`` recorded as done this turn."""
     return state.model_copy(update={"done_this_turn": (*state.done_this_turn, kind)})
@@ -192,3 +200,8 @@ def guarded(
 
 said("cards.named-twice", "Одна и та же карточка названа дважды.", "A card is named twice.")
 said("cards.player-lacks", "У игрока нет {missing}.", "The player lacks {missing}.")
+said(
+    "take.discard-ends-turn",
+    "После сброса ход окончен: карточку берёт следующий игрок.",
+    "After a discard the turn is over: the next player draws.",
+)

@@ -275,6 +275,8 @@ def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | No
         code = "field-empty"
     elif state.level in ("2", "1v1") and not any(state.piles):
         code = "piles-empty"
+    elif state.level == "3" and state.house_rules.mission_end_only:
+        code = None  # the literal L3.E1: only a mission ends the game
     elif state.level == "3" and state.quiet_turns >= len(state.players):
         code = "no-progress"
     elif (

@@ -159,7 +159,12 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
         )
     if room is not None and len(wanted) > room:
         return Outcome(
-            forbidden(("L1.T4", "L3.S3"), "fight.winner-full", {"room": room}, take=list(wanted))
+            forbidden(
+                ("L1.T4", "L3.S3", "L3.T1.R1"),
+                "fight.winner-full",
+                {"room": room},
+                take=list(wanted),
+            )
         )
     # Both combines stand on the attacked cell; the loser leaves it for a free neighbour, or
     # stays when every neighbour is taken (ruling L1.T4.R1).
@@ -200,9 +205,14 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
             retreat=list(retreat),
         ),
     )
+    rules = (*rules, "L1.T4.R1", "L1.T4.R4", "L1.T5")
+    if state.level == "3":
+        rules = (*rules, "L3.T1", "L3.T1.R1")
+    if state.field is not None and retreat == state.field.base:
+        rules = (*rules, "L1.T4.R3")  # the Base is never occupied: a loser may retreat there
     ruling = Ruling(
         "allowed",
-        (*rules, "L1.T4.R1", "L1.T5"),
+        rules,
         "fight.won",
         MappingProxyType(
             {

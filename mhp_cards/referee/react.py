@@ -20,6 +20,7 @@ from mhp_cards.referee.common import (
     mark_done,
     once_a_turn,
     only_at_levels,
+    refuse_after_discard,
     updated,
 )
 from mhp_cards.referee.reasons import said, written
@@ -34,7 +35,7 @@ from mhp_cards.referee.table import (
 
 def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
     """Take the top card of a pile (L2.T1; head to head V1.3 discards what does not fit)."""
-    rules = ("V1.3",) if state.level == "1v1" else ("L2.T1",)
+    rules: tuple[str, ...] = ("V1.3",) if state.level == "1v1" else ("L2.T1",)
     refusal = only_at_levels(state, ("2", "1v1"), rules, "take.from-the-field")
     if refusal:
         return Outcome(refusal)
@@ -59,8 +60,16 @@ def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
     player = state.current
     new = state.model_copy(update={"piles": tuple(piles)})
     events = []
-    if state.level == "1v1" and not _fits_own_installation(state, catalog, player.id, card):
+    house: tuple[str, ...] = ()
+    if state.level == "1v1":
+        rules = (*rules, "V1.3.R1")
+        if state.house_rules.run_or_discard:
+            house = ("run-or-discard",)
+    if state.level == "1v1" and not _fits_own_installation(new, catalog, player, card):
+        # Ruling V1.3.R2: the discard ends the turn; "discard" marks it done.
         new = new.model_copy(update={"discard": (*state.discard, card)})
+        new = mark_done(new, "discard")
+        rules = (*rules, "V1.3.R2")
         events.append(event("discard", "take.discarded", {"player": player.id}, card=card))
     else:
         new = replace_player(new, updated(player, raw_cards=(*player.raw_cards, card)))
@@ -69,19 +78,30 @@ def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
         )
     new = mark_done(new, "take")
     ruling = allowed(rules, events[0].code, events[0].words, card=card)
+    if house:
+        ruling = ruling.replace(house_rules=house)
     return Outcome(ruling, new, tuple(events))
 
 
-def _fits_own_installation(state: GameState, catalog: Catalog, player_id: str, card: str) -> bool:
+def _fits_own_installation(state: GameState, catalog: Catalog, player: Player, card: str) -> bool:
+    """Whether head to head keeps the card (V1.3).
+
+    A raw-input container of the player's own installation takes it (Ruling V1.3.R1); with
+    ``run-or-discard``, a reaction runs with it at once.
+    """
     formula = card_formula(catalog, card)
     if formula is None:
         return True  # a face-down card in a player's view: what it fits is not known there
-    return any(
+    fits = any(
         container.role == "raw-input" and formula_of(container.substance) == formula
         for installation in state.installations
-        if installation.owner == player_id
+        if installation.owner == player.id
         for container in installation.containers
     )
+    if not fits or not state.house_rules.run_or_discard:
+        return fits
+    holding = updated(player, raw_cards=(*player.raw_cards, card))
+    return any(card in way.cards for way in reactions(state, catalog, holding))
 
 
 def mission_places(
@@ -118,7 +138,7 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
         "react",
         rules,
         "react.once",
-    )
+    ) or refuse_after_discard(state)
     if refusal:
         return Outcome(refusal)
     player = state.current
@@ -339,6 +359,7 @@ said(
 said(
     "take.taken", "{player} взял {card} из стопки {pile}.", "{player} took {card} from pile {pile}."
 )
+
 said(
     "react.no-installations-here",
     "установок на уровне 1 нет",

@@ -12,6 +12,7 @@ from mhp_cards.referee.common import (
     mark_done,
     once_a_turn,
     only_at_levels,
+    refuse_after_discard,
     updated,
 )
 from mhp_cards.referee.reasons import said
@@ -52,8 +53,9 @@ def judge_free(
         "free",
         rules,
         "free.once",
-    )
-    if refusal is None and action.how == "sell-player":
+    ) or refuse_after_discard(state)
+    one_act = action.how == "sell-player" and state.house_rules.sale_counts_once
+    if refusal is None and action.how == "sell-player" and not one_act:
         # Ruling L2.T2-one-trade: selling a product to a player is also the turn's one trade.
         refusal = once_a_turn(
             state,
@@ -110,7 +112,11 @@ def judge_free(
     elif action.how == "dump":
         if player.money < price:
             return Outcome(
-                forbidden(rules, "free.fine-unpaid", {"price": price, "money": player.money})
+                forbidden(
+                    (*rules, "L2.T5.R1"),
+                    "free.fine-unpaid",
+                    {"price": price, "money": player.money},
+                )
             )
         money, bank = money - price, bank + price
         slots[slot] = None
@@ -169,7 +175,7 @@ def judge_free(
     if partner_money is not None and action.partner is not None:
         new = replace_player(new, updated(new.player(action.partner), money=partner_money))
     new = mark_done(new, "free")
-    if action.how == "sell-player":
+    if action.how == "sell-player" and not one_act:
         new = mark_done(new, "trade")
         rules = (*rules, "L2.T2", "L2.T2-one-trade")
     code = f"free.freed.{action.how}"
@@ -180,6 +186,8 @@ def judge_free(
         "partner": action.partner,
     }
     ruling = allowed(rules, code, words, nominal=price)
+    if one_act:
+        ruling = ruling.replace(house_rules=("sale-counts-once",))
     return Outcome(ruling, new, (event("free", code, words),))
 
 

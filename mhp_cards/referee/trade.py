@@ -5,10 +5,10 @@ L1.T7, L2.T2, L2.T3, V1.4, L3.T2 and Ruling L2.T2-one-trade.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from mhp_cards.catalog.models import Catalog, formula_of
-from mhp_cards.game.state import GameState, InstallationState
+from mhp_cards.game.state import GameState, InstallationState, MissionState
 from mhp_cards.referee.actions import ProductRef, Trade
 from mhp_cards.referee.common import (
     Judge,
@@ -19,6 +19,7 @@ from mhp_cards.referee.common import (
     once_a_turn,
     updated,
 )
+from mhp_cards.referee.react import mission_end, mission_places
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.table import (
@@ -98,7 +99,7 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
             if isinstance(found, Ruling):
                 return Outcome(found)
             moves.append((*found, buyer.id))
-        if action.give_product is not None:
+        if action.give_product is not None and not state.house_rules.sale_counts_once:
             refusal = once_a_turn(
                 state,
                 "free",
@@ -107,6 +108,12 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
             )
             if refusal:
                 return Outcome(refusal)
+        if action.get_product is not None:
+            spot = mission_spot(state, action, moves[-1][0])
+            if isinstance(spot, Ruling):
+                return Outcome(spot)
+    if action.mission is not None and action.get_product is None:
+        return Outcome(refused(("L2.M1-obtained",), "trade.mission-no-product"))
         for someone, product_in, product_out in (
             (player, action.get_product, action.give_product),
             (partner, action.give_product, action.get_product),
@@ -169,19 +176,82 @@ def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
         raw_cards=(*(c for c in partner.raw_cards if c not in action.receive), *action.give),
     )
     done = state.done_this_turn
-    if action.give_product is not None:
+    one_act = state.house_rules.sale_counts_once
+    if action.give_product is not None and not one_act:
         done = (*done, "free")
     if state.level != "1":
         done = (*done, "trade")
     new = state.model_copy(update={"players": tuple(players), "done_this_turn": done})
+    placed = None
     if moves:
-        new = new.model_copy(update={"installations": _moved_tokens(new, moves)})
+        # Ruling L2.M1-obtained: a product the player obtains on their turn goes to a free
+        # place of the Mission card, as one they make would.
+        spot = mission_spot(state, action, moves[-1][0]) if action.get_product else None
+        assert not isinstance(spot, Ruling), "refuse_trade allowed it"
+        to_mission = [move for move in moves if spot is not None and move[2] == player.id]
+        new = new.model_copy(
+            update={
+                "installations": _moved_tokens(
+                    new, moves, into_mission={id(move) for move in to_mission}
+                )
+            }
+        )
         rules = (*rules, "L2.T3", "L2.T2-one-trade")
+        if spot is not None:
+            m, p, slot = spot
+            new = new.model_copy(update={"missions": _with_token(new, m, p, slot, player.id)})
+            placed = new.missions[m].id
+            rules = (*rules, "L2.M1", "L2.M1-obtained")
+            if action.mission is not None:
+                rules = (*rules, "L2.M1-choice")
     gave = [*action.give, *_named(state, action.give_product)]
     got = [*action.receive, *_named(state, action.get_product)]
     words = {"partner": partner.id, "gave": gave, "got": got, "pay": action.pay}
-    ruling = allowed(rules, "trade.made", words)
-    return Outcome(ruling, new, (event("trade", "trade.made", words),))
+    ruling = allowed(rules, "trade.made", words, mission=placed)
+    if one_act and action.give_product is not None:
+        ruling = ruling.replace(house_rules=("sale-counts-once",))
+    events = [event("trade", "trade.made", words, mission=placed)]
+    new, end = mission_end(new)
+    if end:
+        events.append(end)
+    return Outcome(ruling, new, tuple(events))
+
+
+def mission_spot(
+    state: GameState, action: Trade, source: tuple[int, int, int]
+) -> tuple[int, int, int] | Ruling | None:
+    """The Mission-card place the product the acting player obtains goes to, or why it cannot.
+
+    None when the product has no free place (it goes into a container). Rulings L2.M1-obtained
+    and L2.M1-choice: the player chooses among the missions with a free place for it.
+    """
+    i, k, _ = source
+    substance = state.installations[i].containers[k].substance
+    options = mission_places(state.missions, substance)
+    if action.mission is None:
+        return options[0] if options else None
+    chosen = next((o for o in options if state.missions[o[0]].id == action.mission), None)
+    if chosen is None:
+        return forbidden(
+            ("L2.M1", "L2.M1-obtained", "L2.M1-choice"),
+            "react.mission-no-place",
+            {"wanted": action.mission, "substance": substance},
+            missions=[state.missions[o[0]].id for o in options],
+        )
+    return chosen
+
+
+def _with_token(
+    state: GameState, m: int, p: int, slot: int, player: str
+) -> tuple[MissionState, ...]:
+    missions = list(state.missions)
+    formula, tokens = missions[m].places[p]
+    marked = list(tokens)
+    marked[slot] = player
+    places = list(missions[m].places)
+    places[p] = (formula, tuple(marked))
+    missions[m] = missions[m].model_copy(update={"places": tuple(places)})
+    return tuple(missions)
 
 
 judge_trade: Judge[Trade] = guarded(
@@ -227,9 +297,15 @@ def product_transfer(
 
 
 def _moved_tokens(
-    state: GameState, moves: Sequence[tuple[tuple[int, int, int], tuple[int, int, int], str]]
+    state: GameState,
+    moves: Sequence[tuple[tuple[int, int, int], tuple[int, int, int], str]],
+    into_mission: Collection[int] = (),
 ) -> tuple[InstallationState, ...]:
-    """The installations with each token lifted from its place and the buyer's put down."""
+    """The installations with each token lifted from its place and the buyer's put down.
+
+    A move whose ``id`` is in ``into_mission`` puts no token down here: it goes on the Mission
+    card.
+    """
     installations = list(state.installations)
 
     def put(place: tuple[int, int, int], token: str | None) -> None:
@@ -242,8 +318,9 @@ def _moved_tokens(
 
     for source, _, _ in moves:
         put(source, None)
-    for _, target, buyer in moves:
-        put(target, buyer)
+    for move in moves:
+        if id(move) not in into_mission:
+            put(move[1], move[2])
     return tuple(installations)
 
 
@@ -299,6 +376,11 @@ said(
     "Trade with {partner}: gave {gave}, got {got}, paid {pay} мР.",
 )
 said("trade.no-product", "Нет продукта {place}.", "There is no product {place}.")
+said(
+    "trade.mission-no-product",
+    "Миссию выбирают для полученного продукта, а в этой сделке его нет.",
+    "A mission is chosen for a product obtained, and this trade obtains none.",
+)
 said(
     "trade.sale-is-freeing",
     "Продажа продукта другому игроку освобождает фишку: это ход «free {place} to {partner} "

@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 Level: TypeAlias = Literal["1", "2", "1v1", "3"]
-"""A level of the game: 1 «Комбайнеры», 2 «Химики», 1v1 head to head, 3 «Профи»."""
+"""A level of the game: 1 «Комбайнёры», 2 «Химики», 1v1 head to head, 3 «Профи»."""
 Lang: TypeAlias = Literal["ru", "en"]
 """A language of the rulebook and the printed kit."""
 
@@ -110,6 +110,11 @@ HOUSE_RULES: Final = (
     "at-least",
     "deal-evenly",
     "battery-exactly-two",
+    "sale-counts-once",
+    "bank-takes-the-rest",
+    "any-installation",
+    "run-or-discard",
+    "mission-end-only",
 )
 _MATCHES: Final[tuple[MissionMatch, ...]] = ("exact-subset", "whole-hand", "at-least")
 
@@ -133,6 +138,19 @@ class HouseRules(BaseModel):
     deal_evenly: bool = False
     #: ``battery-exactly-two``: a battery combine moves exactly two cells (L1.T3-up-to-two).
     battery_exactly_two: bool = False
+    #: ``sale-counts-once``: a product sold to a player is the freed token only, not also the
+    #: turn's trade (L2.T2-one-trade).
+    sale_counts_once: bool = False
+    #: ``bank-takes-the-rest``: every coin not dealt to a player starts in the Bank (L2.S7.R1).
+    bank_takes_the_rest: bool = False
+    #: ``any-installation``: head to head deals any installation, not only those that run
+    #: alone (V1.2-runnable).
+    any_installation: bool = False
+    #: ``run-or-discard``: head to head keeps a card only when a reaction can run with it at
+    #: once (V1.3.R1).
+    run_or_discard: bool = False
+    #: ``mission-end-only``: level 3 ends only with a mission (L3.E1.R1, L3.E1-no-progress).
+    mission_end_only: bool = False
 
     @model_validator(mode="before")
     @classmethod

@@ -96,7 +96,7 @@ def test_the_paper_table_totals_pages_and_sheets(kit: list[Section], cover_text:
 
 def test_sleeves_are_sized_from_the_layout(cover_text: str, a4: SheetProfile) -> None:
     raw = a4.card_sizes["raw"]
-    assert f"сырьё и Карты Судьбы {raw.width:g} × {raw.height:g} мм" in cover_text
+    assert f"сырьё и карты Судьбы {raw.width:g} × {raw.height:g} мм" in cover_text
     assert "Протектор берите на 2–4 мм больше карты" in cover_text
     assert "шестигранный кубик" in cover_text
 

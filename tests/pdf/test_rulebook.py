@@ -105,13 +105,13 @@ def test_the_field_counts_are_computed_for_this_box(
         low, high = options[0], options[-1]
         if low == high:  # one count works: the step names it alone, not "from 8 to 8"
             put_aside = (
-                f"Отложите {low} Карт Судьбы (в наборе {fate})"
+                f"Отложите {low} карт Судьбы (в наборе {fate})"
                 if lang == "ru"
                 else f"Put aside {low} Fate cards (the box has {fate})"
             )
         else:
             put_aside = (
-                f"Отложите от {low} до {high} Карт Судьбы (в наборе {fate})"
+                f"Отложите от {low} до {high} карт Судьбы (в наборе {fate})"
                 if lang == "ru"
                 else f"Put aside {low} to {high} Fate cards (the box has {fate})"
             )
@@ -159,7 +159,7 @@ def test_the_die_and_the_components_are_listed(
     assert (catalog.raw_deck_size, catalog.components.fate_cards.count) == (72, 72)
     raw = "72 карточки сырья" if lang == "ru" else "72 raw-material cards"
     assert raw in flowed
-    assert ("72 Карты Судьбы" if lang == "ru" else "72 Fate cards") in flowed
+    assert ("72 карты Судьбы" if lang == "ru" else "72 Fate cards") in flowed
 
 
 @pytest.mark.parametrize(

@@ -652,9 +652,12 @@ def test_L2_T2_one_trade_a_product_bought_from_the_buyers_side(kit, holder) -> N
     # Blue's H2O stands on shared installation 2; red, to play, buys it (L2.T3: red may use 2).
     state = kit.token(holder, "blue", 2, "2А", 2)
     buy = Trade(partner="blue", get_product=ref(2, "2А", 2), pay=3)
-    kit.expect(state, buy, "allowed", "L2.T2", "L2.T3", "L2.T2-one-trade")
+    kit.expect(state, buy, "allowed", "L2.T2", "L2.T3", "L2.T2-one-trade", "L2.M1-obtained")
     new, _ = kit.play(state, buy)
-    assert kit.container(new, 2, "2А", 2).places == ("red", None)
+    # Ruling L2.M1-obtained: water bought on red's turn takes M4's free water place.
+    assert kit.container(new, 2, "2А", 2).places == (None, None)
+    m4 = next(m for m in new.missions if m.id == "M4")
+    assert ("H2O", ("red",)) in m4.places
     assert (new.player("red").money, new.player("blue").money) == (
         state.player("red").money - 3,
         state.player("blue").money + 3,

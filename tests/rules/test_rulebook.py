@@ -58,6 +58,15 @@ EXPECTED_HOUSE_RULES = {
     "deal-evenly",
     "battery-exactly-two",
 }
+#: The literal readings the faithful-play rulings added (RULES.md: "where a ruling departs
+#: from the literal original, the literal reading is a named house rule").
+LITERAL_HOUSE_RULES = {
+    "sale-counts-once",
+    "bank-takes-the-rest",
+    "any-installation",
+    "run-or-discard",
+    "mission-end-only",
+}
 LEVEL_OF_PREFIX = {"L1": "1", "L2": "2", "V1": "1v1", "L3": "3"}
 
 
@@ -104,7 +113,32 @@ def test_named_rulings_of_rules_md_are_present(book: Rulebook, rules_md: str) ->
 def test_house_rules_of_rules_md_are_present(book: Rulebook, rules_md: str) -> None:
     mentioned = set(HOUSE_RULE.findall(rules_md))
     assert mentioned == EXPECTED_HOUSE_RULES
-    assert {house.id for house in book.house_rules} == mentioned
+    assert {house.id for house in book.house_rules} == mentioned | LITERAL_HOUSE_RULES
+
+
+def test_the_rulings_for_faithful_play_are_present(book: Rulebook, rules_md: str) -> None:
+    section = rules_md.split("## Rulings for faithful play", 1)[1].split("\n## ", 1)[0]
+    named = re.findall(r"\*\*((?:L[123]\.[A-Z]\d+|V1\.\d+)-[a-z][a-z-]*)\*\*", section)
+    assert named == ["L2.T4-portion", "L2.T4-transit"]
+    for ruling_id in named:
+        assert book.rule(ruling_id).ruling_for == ruling_id.split("-")[0], ruling_id
+
+
+def test_every_departure_from_the_original_has_its_literal_house_rule(book: Rulebook) -> None:
+    """Rulings that add to or change the original's words keep the literal reading switchable."""
+    replaced = {house.replaces for house in book.house_rules}
+    for ruling in (
+        "L1.T1.R1",
+        "L1.T3-up-to-two",
+        "L1.T6.R1",
+        "L2.S2.R1",
+        "L2.S7.R1",
+        "L2.T2-one-trade",
+        "V1.2-runnable",
+        "V1.3.R1",
+        "L3.E1-no-progress",
+    ):
+        assert ruling in replaced, ruling
 
 
 def test_the_rulings_for_sound_play_are_present(book: Rulebook, rules_md: str) -> None:
@@ -117,15 +151,15 @@ def test_the_rulings_for_sound_play_are_present(book: Rulebook, rules_md: str) -
 
 def test_expected_rule_ids_without_rules_md(book: Rulebook) -> None:
     assert [rule.id for rule in book.rules if not rule.is_ruling] == EXPECTED_RULES
-    assert {house.id for house in book.house_rules} == EXPECTED_HOUSE_RULES
+    assert {house.id for house in book.house_rules} == EXPECTED_HOUSE_RULES | LITERAL_HOUSE_RULES
     assert "L1.S3-count" in book
 
 
 def test_entry_counts(book: Rulebook) -> None:
     rulings = [rule for rule in book.rules if rule.is_ruling]
     assert len(book.rules) - len(rulings) == 51
-    assert len(rulings) == 27
-    assert len(book.house_rules) == 7
+    assert len(rulings) == 41
+    assert len(book.house_rules) == 12
 
 
 # ------------------------------------------------------------------ shape of every entry
@@ -200,7 +234,7 @@ def test_rulings(book: Rulebook) -> None:
         assert rule.level == target.level, rule.id
         assert re.fullmatch(rf"{re.escape(target.id)}(?:\.R\d+|-[a-z][a-z-]*)", rule.id), rule.id
         assert target.id in rule.refs, rule.id
-    assert [r.id for r in book.rulings_for("L1.T4")] == ["L1.T4.R1", "L1.T4.R2"]
+    assert [r.id for r in book.rulings_for("L1.T4")] == [f"L1.T4.R{n}" for n in range(1, 5)]
     assert [r.id for r in book.rulings_for("L1.T3")] == ["L1.T3-up-to-two"]
 
 
