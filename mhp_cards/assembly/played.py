@@ -34,7 +34,7 @@ from mhp_cards.assembly.arrangement import OPPOSITE, STEP, Arrangement, Cell
 from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog.cardid import ELECTROLYSER
 from mhp_cards.catalog.models import Catalog, ReactorCard, formula_of
-from mhp_cards.catalog.value import cycle_of
+from mhp_cards.catalog.value import Worth, cycle_of
 from mhp_cards.chem.formula import Formula
 from mhp_cards.chem.reaction import Reaction
 
@@ -46,6 +46,7 @@ __all__ = [
     "pipes_of",
     "played_containers",
     "played_installation",
+    "production_steps",
 ]
 
 Role = Literal["raw-input", "product", "transit"]
@@ -154,6 +155,16 @@ class PlayedInstallation:
         """What one run puts tokens on: one per product container (L2.T4-portion)."""
         return tuple(c.substance for c in self.containers if c.role == "product")
 
+    def run_worth(self, prices: Mapping[Formula, int]) -> Worth | None:
+        """What one run lays down and makes, at printed prices; None when one has no price."""
+        inputs = [formula_of(s) for s in self.inputs]
+        outputs = [formula_of(s) for s in self.outputs]
+        if any(f not in prices for f in (*inputs, *outputs)):
+            return None
+        return Worth(
+            inputs=sum(prices[f] for f in inputs), products=sum(prices[f] for f in outputs)
+        )
+
     @property
     def piped_products(self) -> tuple[PlayedContainer, ...]:
         """Product containers that play as transit because their substance is piped away."""
@@ -213,3 +224,74 @@ def _summed(
         reactants=tuple((n // divisor, f) for f, n in left.items()),
         products=tuple((n // divisor, f) for f, n in right.items()),
     )
+
+
+def production_steps(catalog: Catalog) -> dict[Formula, int]:
+    """Fewest production steps to each substance the game makes, along the routes play takes.
+
+    A step is one card reaction; a raw card's substance takes 0. A card's reaction runs one step
+    after the latest of its inputs, and an input reaches a card only as play lets it: beside a
+    raw-input container of that card (a raw card, or a substance the player holds — then its own
+    steps), or down a pipe from another card of the installation (the steps of the card it comes
+    from; a pipe-only card passes them on). A substance takes the steps of the quickest product
+    container that receives it. Magnetite as a raw card, say, does not shorten iron: the final
+    reduction card takes its Fe₃O₄ only by pipe.
+    """
+    steps: dict[Formula, int] = {raw.parsed: 0 for raw in catalog.raw_materials}
+    laid = []
+    for installation in catalog.installations:
+        try:
+            laid.append(played_installation(catalog, installation.number))
+        except KeyError:
+            continue  # an installation that cannot be laid makes nothing in play
+    changed = True
+    while changed:
+        changed = False
+        for played in laid:
+            depth = _card_depths(catalog, played, steps)
+            for container in played.containers:
+                if container.role != "product" or depth.get(container.card) is None:
+                    continue
+                formula = formula_of(container.substance)
+                found = depth[container.card]
+                if found is not None and found < steps.get(formula, found + 1):
+                    steps[formula] = found
+                    changed = True
+    return steps
+
+
+def _card_depths(
+    catalog: Catalog, played: PlayedInstallation, steps: Mapping[Formula, int]
+) -> dict[str, int | None]:
+    """The step at which each card of a laid installation delivers (None: it cannot yet)."""
+    cards = [card_id for _, _, card_id in played.arrangement.cells]
+    feeds: dict[str, dict[Formula, list[str]]] = {card: {} for card in cards}
+    for pipe in played.pipes:
+        feeds[pipe.target].setdefault(formula_of(pipe.substance), []).append(pipe.source)
+    laid_inputs = {
+        (c.card, formula_of(c.substance)) for c in played.containers if c.role == "raw-input"
+    }
+    depth: dict[str, int | None] = dict.fromkeys(cards)
+    changed = True
+    while changed:  # pipes may loop (a recycle): the quickest source of each input counts
+        changed = False
+        for card_id in cards:
+            card = card_at(catalog, card_id)
+            wanted = [f for r in card.parsed_reactions for _, f in r.reactants]
+            if not card.parsed_reactions:  # a pipe-only card passes on what it receives
+                wanted = list(feeds[card_id])
+            arrival = []
+            for formula in dict.fromkeys(wanted):
+                options = [depth[source] for source in feeds[card_id].get(formula, [])]
+                if (card_id, formula) in laid_inputs and formula in steps:
+                    options.append(steps[formula])
+                known = [o for o in options if o is not None]
+                if not known:
+                    break
+                arrival.append(min(known))
+            else:
+                found = max(arrival, default=0) + (1 if card.parsed_reactions else 0)
+                if depth[card_id] is None or found < depth[card_id]:  # type: ignore[operator]
+                    depth[card_id] = found
+                    changed = True
+    return depth

@@ -222,6 +222,9 @@ class ReactorCard(Model):
     group: Literal["main", "electrolyser", "part"]
     name: Names | None = None
     reactions: tuple[ReactionText, ...] = ()
+    conditions: Names | None = None
+    """The working conditions the card prints beside its reaction (temperature, pressure,
+    what the catalyst or the product needs), when the chemistry depends on them."""
     containers: tuple[Container, ...] = ()
     ports: tuple[Port, ...] = ()
 

@@ -1,22 +1,17 @@
-"""What reactions are worth at printed prices, and how many production steps make a substance.
+"""What reactions are worth at printed prices, and the cycle in which cards make an overall one.
 
-One definition of a *production step* serves the whole toolkit (the price check, the header of
-``substances.yaml``, the value checks): a step is one run of one card reaction, the water
-electrolyser's included. A raw card's substance takes 0 steps; a product takes one more step
-than the slowest input of the quickest card reaction that makes it.
+The value and the production steps of the game *as played* (one portion of each input and
+each product a run, Ruling L2.T4-portion) are in :mod:`mhp_cards.assembly.played`; this module
+has the chemistry's side: a reaction as printed, coefficients counted.
 
->>> from mhp_cards.catalog.models import formula_of, reaction_of
->>> steps = production_steps(
-...     [formula_of("H2O"), formula_of("N2")],
-...     [reaction_of("2 H2O -> 2 H2 + O2"), reaction_of("N2 + 3 H2 -> 2 NH3")],
-... )
->>> steps[formula_of("H2")], steps[formula_of("NH3")]
-(1, 2)
+>>> from mhp_cards.catalog.models import reaction_of
+>>> worth(reaction_of("CaCO3 -> CaO + CO2"), {}) is None
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -24,7 +19,7 @@ from mhp_cards.chem.formula import Formula
 from mhp_cards.chem.linalg import nullspace
 from mhp_cards.chem.reaction import Reaction
 
-__all__ = ["Cycle", "Worth", "cycle_of", "production_steps", "worth"]
+__all__ = ["Cycle", "Worth", "cycle_of", "worth"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,28 +50,6 @@ def worth(reaction: Reaction, prices: Mapping[Formula, int]) -> Worth | None:
         inputs=sum(int(n * prices[f]) for n, f in reaction.reactants),
         products=sum(int(n * prices[f]) for n, f in reaction.products),
     )
-
-
-def production_steps(raw: Iterable[Formula], reactions: Iterable[Reaction]) -> dict[Formula, int]:
-    """Fewest production steps to each substance that can be made (raw cards: 0).
-
-    ``reactions`` are card reactions (each run is one step), not installations' overall ones.
-    """
-    steps = dict.fromkeys(raw, 0)
-    processes = list(reactions)
-    changed = True
-    while changed:
-        changed = False
-        for reaction in processes:
-            inputs = [f for _, f in reaction.reactants]
-            if not all(f in steps for f in inputs):
-                continue
-            depth = 1 + max((steps[f] for f in inputs), default=0)
-            for _, product in reaction.products:
-                if depth < steps.get(product, depth + 1):
-                    steps[product] = depth
-                    changed = True
-    return steps
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
-__all__ = ["ElementCounts", "add_counts", "find_exact_sum"]
+__all__ = ["ElementCounts", "add_counts", "all_exact_sums", "find_exact_sum"]
 
 ElementCounts: TypeAlias = Mapping[str, int]
 
@@ -79,3 +79,57 @@ def find_exact_sum(
     for (index, _, _), take in zip(usable, chosen, strict=True):
         result[index] = take
     return result
+
+
+def all_exact_sums(
+    items: Sequence[tuple[ElementCounts, int]], target: ElementCounts
+) -> list[tuple[int, ...]]:
+    """Every selection of the items whose counts sum exactly to ``target``.
+
+    Each is the number taken of each item, in the order given; the list is in a fixed order.
+
+    >>> water, co2, o2 = {"H": 2, "O": 1}, {"C": 1, "O": 2}, {"O": 2}
+    >>> all_exact_sums([(water, 5), (co2, 3), (o2, 2)], {"C": 1, "H": 4, "O": 6})
+    [(2, 1, 1)]
+    """
+    keys = sorted(symbol for symbol, n in target.items() if n)
+    goal = tuple(target[symbol] for symbol in keys)
+    usable: list[tuple[int, tuple[int, ...], int]] = []
+    for index, (vector, available) in enumerate(items):
+        if available <= 0 or any(n and symbol not in keys for symbol, n in vector.items()):
+            continue
+        as_tuple = tuple(vector.get(symbol, 0) for symbol in keys)
+        if any(n > g for n, g in zip(as_tuple, goal, strict=True)) or not any(as_tuple):
+            continue
+        usable.append((index, as_tuple, available))
+    found: list[tuple[int, ...]] = []
+    chosen = [0] * len(usable)
+    dead: set[tuple[int, tuple[int, ...]]] = set()
+
+    def search(position: int, remaining: tuple[int, ...]) -> bool:
+        """Record every completion from here; True when there was one."""
+        if not any(remaining):
+            result = [0] * len(items)
+            for (index, _, _), take in zip(usable, chosen, strict=True):
+                result[index] = take
+            found.append(tuple(result))
+            return True
+        if position == len(usable) or (position, remaining) in dead:
+            return False
+        _, vector, available = usable[position]
+        most = available
+        for n, r in zip(vector, remaining, strict=True):
+            if n:
+                most = min(most, r // n)
+        any_found = False
+        for take in range(most, -1, -1):
+            chosen[position] = take
+            after = tuple(r - take * n for r, n in zip(remaining, vector, strict=True))
+            any_found = search(position + 1, after) or any_found
+        chosen[position] = 0
+        if not any_found:
+            dead.add((position, remaining))
+        return any_found
+
+    search(0, goal)
+    return sorted(found, reverse=True)

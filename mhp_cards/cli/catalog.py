@@ -1,4 +1,4 @@
-"""``mhp validate``, ``mhp schema`` and ``mhp catalog export``."""
+"""``mhp validate``, ``mhp schema``, ``mhp catalog export`` and ``mhp catalog figures``."""
 
 import json
 from collections import defaultdict
@@ -138,3 +138,25 @@ def export(catalog_dir: CatalogDir = None, as_json: JsonOption = False) -> None:
         f"{len(catalog.electrolysers)} electrolysers, {len(catalog.missions)} missions; "
         "add --json for the document"
     )
+
+
+@catalog_app.command("figures")
+@reports_errors
+def figures(catalog_dir: CatalogDir = None, as_json: JsonOption = False) -> None:
+    """The design figures of the game as played, computed as the referee plays it.
+
+    Each installation's run and its value, each mission's fewest runs and level-1 solutions,
+    where each raw kind serves, the production steps of each product.
+
+    Example: mhp catalog figures > figures.md
+    """
+    import dataclasses
+
+    from mhp_cards.validate import load_catalog
+    from mhp_cards.validate.figures import catalog_figures, figures_markdown
+
+    found = catalog_figures(load_catalog(catalog_dir))
+    if as_json:
+        echo_json({**dataclasses.asdict(found), "idle_kinds": list(found.idle_kinds)})
+        return
+    typer.echo(figures_markdown(found), nl=False)

@@ -732,7 +732,7 @@ def _places(
         )
 
 
-def _legend(face: Face, card: str) -> None:
+def _legend(face: Face, card: str, key: str = "place_legend") -> None:
     """What a place means, in a corner of the card: a place drawn small, and one sentence."""
     region = face.region("legend")
     accent = face.template.accent
@@ -742,9 +742,7 @@ def _legend(face: Face, card: str) -> None:
     text = region.model_copy(
         update={"x": region.x + 2 * r + 1.0, "width": region.width - 2 * r - 1}
     )
-    fit_lines(
-        face.sketch, [text_runs(t("place_legend", face.lang))], text, card, "legend", "#4A5560"
-    )
+    fit_lines(face.sketch, [text_runs(t(key, face.lang))], text, card, "legend", "#4A5560")
 
 
 def _body(face: Face, catalog: Catalog, card: ReactorCard, label: str) -> None:
@@ -927,7 +925,12 @@ def reactor_front(face: Face, catalog: Catalog, card: ReactorCard) -> None:
             _port_pipe(face, port, body, label)
         _body(face, catalog, card, label)
     if any(c.role == "product" for c in card.containers):
-        _legend(face, label)
+        _legend(face, label, "run_legend")
+    if card.conditions is not None:
+        face.lines([text_runs(card.conditions.get(face.lang))], "note", label)
+    elif card.group == "electrolyser":
+        # Ruling L2.T4-transit: where the optional pipe is joined, the H2 takes no token.
+        face.lines([text_runs(t("piped_hydrogen", face.lang))], "note", label)
     if card.group == "main":
         face.sketch.circle(5.2, size - 5.2, 3.0, fill=RED)
     elif card.group == "electrolyser":

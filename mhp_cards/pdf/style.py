@@ -83,10 +83,18 @@ TEXT: Final[dict[str, dict[str, str]]] = {
     "product": {"ru": "продукт", "en": "product"},
     "transit": {"ru": "транзит", "en": "transit"},
     "coin_unit": {"ru": "мР", "en": "mR"},
-    "from_raw_card": {"ru": "карточка сырья", "en": "raw card"},
+    "from_raw_card": {"ru": "1 карточка сырья", "en": "1 raw card"},
     "from_installation": {"ru": "из установки {numbers}", "en": "from installation {numbers}"},
     "from_installations": {"ru": "из установок {numbers}", "en": "from installations {numbers}"},
     "place_legend": {"ru": "место для фишки химика", "en": "a place for a chemist token"},
+    "run_legend": {
+        "ru": "место для фишки; за реакцию — 1 фишка на ёмкость",
+        "en": "token place; a reaction puts 1 token on each",
+    },
+    "piped_hydrogen": {
+        "ru": "водород ушёл по трубе в установку — фишку на него не ставят",
+        "en": "hydrogen piped into an installation takes no token",
+    },
     "mission_level1": {"ru": "Уровень 1:", "en": "Level 1:"},
     "transit_note": {
         "ru": "Вещество идёт по трубе дальше; фишки здесь не ставят.",

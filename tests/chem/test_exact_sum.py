@@ -10,7 +10,7 @@ from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from mhp_cards.catalog import Catalog
-from mhp_cards.chem.exact_sum import add_counts, find_exact_sum
+from mhp_cards.chem.exact_sum import add_counts, all_exact_sums, find_exact_sum
 from mhp_cards.validate import load_catalog
 
 Items = list[tuple[dict[str, int], int]]
@@ -70,6 +70,25 @@ def test_find_exact_sum_against_brute_force(case: tuple[Items, dict[str, int]]) 
     else:
         assert_selection(items, target, selection)
         assert selection in solutions
+
+
+@given(hands_and_targets())
+@settings(max_examples=800, deadline=None)
+@example(([({"O": 2}, 2), ({"O": 3}, 2), ({"O": 1}, 6)], {"O": 7}))  # many ways
+@example(([({"H": 2}, 3)], {}))
+def test_all_exact_sums_are_every_solution_once(case: tuple[Items, dict[str, int]]) -> None:
+    items, target = case
+    found = all_exact_sums(items, target)
+    expected = sorted((tuple(s) for s in brute_force(items, target)), reverse=True)
+    assert found == expected
+
+
+def test_the_default_missions_are_each_reached_one_way() -> None:
+    """The deck of this round gives each mission exactly one multiset of raw kinds (the
+    finding the deeper-game issue starts from)."""
+    catalog = load_catalog()
+    items = [(raw.parsed.elements, raw.copies) for raw in catalog.raw_materials]
+    assert [len(all_exact_sums(items, m.elements)) for m in catalog.missions] == [1, 1, 1, 1]
 
 
 def test_docstring_example() -> None:

@@ -147,8 +147,8 @@ def test_validate_warnings_only_exits_0(cli, catalog_dir: Path) -> None:
     _edit(
         catalog_dir,
         "substances.yaml",
-        "en: Nitrogen dioxide}\n    price: 13",
-        "en: Nitrogen dioxide}\n    price: ‸12",
+        "en: Iron}\n    price: 9",
+        "en: Iron}\n    price: ‸7",
     )
     result = cli("validate", str(catalog_dir))
     assert result.exit_code == 0
@@ -269,3 +269,25 @@ def test_schema_prints_every_schema(cli) -> None:
         "templates.schema.json",
         "manifest.schema.json",
     }
+
+
+def test_catalog_figures_prints_the_figures_of_play(cli) -> None:
+    from mhp_cards.validate import load_catalog
+    from mhp_cards.validate.figures import catalog_figures, figures_markdown
+
+    result = cli("catalog", "figures")
+    assert result.exit_code == 0
+    assert result.stdout == figures_markdown(catalog_figures(load_catalog()))
+    assert "| 2 | CO2 + H2O | CH4 + H2O + O2 |" in result.stdout  # no H2: it is piped
+    document = json.loads(cli("catalog", "figures", "--json").stdout)
+    two = next(i for i in document["installations"] if i["number"] == 2)
+    assert (two["value_in"], two["value_out"]) == (2, 11)
+    assert "argon" in document["idle_kinds"]
+
+
+def test_catalog_figures_of_a_broken_catalog_is_located(cli, catalog_dir: Path) -> None:
+    _edit(catalog_dir, "raw_materials.yaml", "    formula: H2O\n", "    formula: ‸H2Q\n")
+    result = cli("catalog", "figures", "--catalog", str(catalog_dir))
+    assert result.exit_code == 1
+    assert "raw_materials.yaml:" in result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr

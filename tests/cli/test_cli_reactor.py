@@ -292,8 +292,8 @@ def test_show_ostwald(cli) -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[:3] == [
-        "4. Азотная кислота и аммиачная селитра (Оствальд) / Nitric acid and ammonium nitrate "
-        "(Ostwald)",
+        "4. Аммиачная селитра по методу Оствальда / Nitric acid and ammonium nitrate "
+        "(Ostwald process)",
         "   2 NH3 + 2 O2 -> NH4NO3 + H2O",
         "   4А 4Б 4В / . . 4Г",
     ]

@@ -245,8 +245,8 @@ def test_inputs_say_where_they_come_from(catalog: Catalog) -> None:
     assert faces.input_source(catalog, "NH3", "ru") == "из установки 3"
     assert faces.input_source(catalog, "NH3", "en") == "from installation 3"
     # CO2 is a raw card (and a product of several installations): the raw card is named
-    assert faces.input_source(catalog, "CO2", "ru") == "карточка сырья"
-    assert faces.input_source(catalog, "CaCO3", "en") == "raw card"
+    assert faces.input_source(catalog, "CO2", "ru") == "1 карточка сырья"
+    assert faces.input_source(catalog, "CaCO3", "en") == "1 raw card"
 
 
 def _texts_of(page: PageSketch) -> str:

@@ -812,11 +812,12 @@ def test_several_problems_in_one_file_are_all_reported(catalog_copy) -> None:
 
 
 def test_price_that_does_not_grow_is_a_warning_not_an_error(catalog_copy) -> None:
-    # NO2 takes 4 steps (electrolyser, 3А, 4А, 4Б); ammonium carbamate, 3 steps, costs 13.
+    # Iron takes 3 steps along the routes of play (electrolyser, 8А, 8Б — 8Б takes its Fe3O4
+    # by pipe only); methane, 2 steps, costs 8.
     where = catalog_copy.edit(
         SUBSTANCES,
-        "    name: {ru: Оксид азота(IV), en: Nitrogen dioxide}\n    price: 13",
-        "    name: {ru: Оксид азота(IV), en: Nitrogen dioxide}\n    price: ‸12",
+        "    name: {ru: Железо, en: Iron}\n    price: 9",
+        "    name: {ru: Железо, en: Iron}\n    price: ‸7",
     )
 
     validation = catalog_copy.validate()
@@ -827,13 +828,11 @@ def test_price_that_does_not_grow_is_a_warning_not_an_error(catalog_copy) -> Non
     [warning] = validation.warnings
     assert warning.severity == "warning"
     assert warning.check == "prices"
-    assert warning.message == (
-        "NO2 takes 4 step(s) but costs 12 мР, less than NH2COONH4 (3 step(s), 13 мР)"
-    )
-    assert warning.hint == "price it at 13 мР or more"
+    assert warning.message == "Fe takes 3 step(s) but costs 7 мР, less than CH4 (2 step(s), 8 мР)"
+    assert warning.hint == "price it at 8 мР or more"
     catalog_copy.assert_located(warning, SUBSTANCES, where, "substances[*].price")
     assert validation.checks["prices"] == "1 warning(s)"
-    assert load_catalog(catalog_copy.directory).substance("NO2").price == 12
+    assert load_catalog(catalog_copy.directory).substance("Fe").price == 7
 
 
 def test_card_letters_out_of_order_is_a_warning(catalog_copy) -> None:

@@ -12,10 +12,10 @@ from mhp_cards.validate import cache, loader, validate_catalog
 from mhp_cards.validate.cache import CacheEntry, cache_directory
 
 SUBSTANCES = "substances.yaml"
-#: NO2 (4 steps) at 12 мР, less than ammonium carbamate (3 steps, 13 мР): one "prices" warning.
-CHEAPER_NO2 = (
-    "    name: {ru: Оксид азота(IV), en: Nitrogen dioxide}\n    price: 13",
-    "    name: {ru: Оксид азота(IV), en: Nitrogen dioxide}\n    price: 12",
+#: Iron (3 steps) priced below methane (2 steps, 8 мР): a "prices" warning.
+CHEAPER_IRON = (
+    "    name: {ru: Железо, en: Iron}\n    price: 9",
+    "    name: {ru: Железо, en: Iron}\n    price: 7",
 )
 #: Ammonium nitrate's price line (the only price of 24 мР).
 NITRATE_PRICE = "price: 24"
@@ -67,7 +67,7 @@ def test_a_second_validation_is_read_from_the_cache(catalog_copy, cache_dir, val
 
 
 def test_warnings_are_reported_on_a_cache_hit(catalog_copy, cache_dir, validations) -> None:
-    catalog_copy.edit(SUBSTANCES, *CHEAPER_NO2)
+    catalog_copy.edit(SUBSTANCES, *CHEAPER_IRON)
     fresh = validate_catalog(catalog_copy.directory)
     cached = validate_catalog(catalog_copy.directory)
     assert len(validations) == 1
@@ -85,13 +85,13 @@ def test_warnings_are_reported_on_a_cache_hit(catalog_copy, cache_dir, validatio
 
 def test_a_changed_file_misses_the_cache(catalog_copy, cache_dir, validations) -> None:
     before = validate_catalog(catalog_copy.directory)
-    catalog_copy.edit(SUBSTANCES, *CHEAPER_NO2)
+    catalog_copy.edit(SUBSTANCES, *CHEAPER_IRON)
     after = validate_catalog(catalog_copy.directory)
     assert validations == [catalog_copy.directory, catalog_copy.directory]
     assert before.catalog is not None
     assert after.catalog is not None
-    assert before.catalog.substance("NO2").price == 13
-    assert after.catalog.substance("NO2").price == 12
+    assert before.catalog.substance("Fe").price == 9
+    assert after.catalog.substance("Fe").price == 7
     assert len(entries(cache_dir)) == 2
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from mhp_cards.assembly.played import production_steps
 from mhp_cards.catalog.models import formula_of, reaction_of
-from mhp_cards.catalog.value import cycle_of, production_steps, worth
+from mhp_cards.catalog.value import cycle_of, worth
 from mhp_cards.validate import load_catalog
 
 SUBSTANCES = "substances.yaml"
@@ -18,9 +19,9 @@ INSTALLATIONS = "installations.yaml"
 RAW = "raw_materials.yaml"
 
 METHANE = "    name: {ru: Метан, en: Methane}\n    price: 8"
-IRON = "    name: {ru: Железо, en: Iron}\n    price: 7"
+IRON = "    name: {ru: Железо, en: Iron}\n    price: 9"
 SABATIER = "        reactions: [CO2 + 4 H2 -> CH4 + 2 H2O]"
-BAND = "  installation_gain_per_run: {min: 2, max: 7}"
+BAND = "  installation_gain_per_run: {min: 4, max: 11}"
 
 
 def test_the_default_catalog_has_no_card_that_destroys_value(default_validation) -> None:
@@ -58,7 +59,7 @@ def test_a_small_loss_is_a_warning_with_the_figures(catalog_copy) -> None:
 
 def test_a_loss_above_the_declared_share_is_an_error(catalog_copy) -> None:
     # Fe at 1 мР: 8Б takes Fe3O4 2 + 4 H2 × 2 = 10 мР and makes 3 Fe + 4 H2O = 7 мР: −30 %.
-    catalog_copy.edit(SUBSTANCES, IRON, IRON.replace("price: 7", "price: 1"))
+    catalog_copy.edit(SUBSTANCES, IRON, IRON.replace("price: 9", "price: 1"))
     where = catalog_copy.position(
         INSTALLATIONS, "        reactions: [‸Fe3O4 + 4 H2 -> 3 Fe + 4 H2O]"
     )
@@ -76,15 +77,16 @@ def test_a_loss_above_the_declared_share_is_an_error(catalog_copy) -> None:
 
 
 def test_the_error_share_is_the_catalogs(catalog_copy) -> None:
-    catalog_copy.edit(SUBSTANCES, IRON, IRON.replace("price: 7", "price: 1"))
+    catalog_copy.edit(SUBSTANCES, IRON, IRON.replace("price: 9", "price: 1"))
     catalog_copy.edit(SUBSTANCES, "  card_loss_error_share: 0.25", "  card_loss_error_share: 0.5")
     issue = catalog_copy.find_issue(catalog_copy.validate(), "card-value", "card 8Б")
     assert issue.severity == "warning"
 
 
 def test_an_installation_outside_the_band_is_located_at_its_reaction(catalog_copy) -> None:
-    # Installation 9 adds (CaCl2 4 + 4 O2 × 2 + 4 H2O × 1) − 2 = 14 мР over 2 runs = 7 мР/run.
-    catalog_copy.edit(SUBSTANCES, BAND, BAND.replace("max: 7", "max: 6.5"))
+    # One run of installation 9 lays one Ca(ClO4)2·4H2O (2 мР) and makes one H2O (1), one
+    # CaCl2 (4) and one O2 (2): +5 мР, below a band that starts at 6.
+    catalog_copy.edit(SUBSTANCES, BAND, BAND.replace("min: 4", "min: 6"))
     where = catalog_copy.position(
         INSTALLATIONS, "    reaction: ‸Ca(ClO4)2·4H2O -> CaCl2 + 4 O2 + 4 H2O"
     )
@@ -94,21 +96,23 @@ def test_an_installation_outside_the_band_is_located_at_its_reaction(catalog_cop
     issue = catalog_copy.find_issue(validation, "installation-value", "installation 9 ")
     assert issue.severity == "warning"
     assert issue.message == (
-        "installation 9 adds 7.00 мР per reaction run (+14 мР over 2 runs of its cards), "
-        "outside the band 2–6.5 мР"
+        "installation 9 adds +5 мР a run: it lays Ca(ClO4)2·4H2O (2 мР) and makes "
+        "H2O + CaCl2 + O2 (7 мР); the band is 6–11 мР"
     )
+    assert "L2.T4-portion" in issue.hint
     catalog_copy.assert_located(issue, INSTALLATIONS, where, "installations[8].reaction")
-    # Installation 8 (6.40 мР/run) is inside the narrower band: only 9 is reported.
-    assert validation.checks["installation-value"] == "1 warning(s)"
+    # Below 6 as well: 1 (+5), 6 (+5) and 7 (+5); the others add 6 to 11.
+    assert validation.checks["installation-value"] == "4 warning(s)"
 
 
-def test_the_band_counts_the_electrolysers_runs(catalog_copy) -> None:
-    # Installation 8: 3 × (2 Fe2O3 -> 4 Fe + 3 O2) over 2 + 4 card runs and 9 electrolyser
-    # runs: 3 × (28 + 6 − 2) / 15 = 6.4 мР per run.
-    catalog_copy.edit(SUBSTANCES, BAND, BAND.replace("max: 7", "max: 6"))
+def test_the_band_counts_what_a_run_places_not_the_piped_hydrogen(catalog_copy) -> None:
+    # Installation 8: H2O (1) + Fe2O3 (1) laid; O2 (2) on the electrolyser, H2O (1) on 8А,
+    # Fe (9) and H2O (1) on 8Б made: +11 мР. The electrolyser's H2 is piped: no token, no мР.
+    catalog_copy.edit(SUBSTANCES, BAND, BAND.replace("max: 11", "max: 10"))
     validation = catalog_copy.validate()
     issue = catalog_copy.find_issue(validation, "installation-value", "installation 8 ")
-    assert "adds 6.40 мР per reaction run (+96 мР over 15 runs" in issue.message
+    assert "adds +11 мР a run: it lays H2O + Fe2O3 (2 мР)" in issue.message
+    assert "makes O2 + H2O + Fe + H2O (13 мР)" in issue.message
 
 
 def test_without_value_rules_the_band_check_is_skipped(catalog_copy) -> None:
@@ -165,71 +169,42 @@ def test_head_to_head_needs_two_installations_that_run_alone(catalog_copy) -> No
 
 @pytest.mark.parametrize(
     ("text", "steps"),
-    [("H2", 1), ("CH4", 2), ("Fe", 2), ("NH3", 2), ("H2SO4", 3), ("NH4NO3", 6), ("HNO3", 5)],
+    [("NaOH", 1), ("CH4", 2), ("NH3", 2), ("Fe", 3), ("H2SO4", 3), ("NH4NO3", 6)],
 )
-def test_production_steps_count_card_reactions(text: str, steps: int) -> None:
-    catalog = load_catalog()
-    raw = [r.parsed for r in catalog.raw_materials]
-    reactions = [
-        r
-        for card in (
-            *catalog.electrolysers[:1],
-            *(c for i in catalog.installations for c in i.cards),
-        )
-        for r in card.parsed_reactions
-    ]
-    assert production_steps(raw, reactions)[formula_of(text)] == steps
+def test_production_steps_follow_the_routes_of_play(text: str, steps: int) -> None:
+    # Iron: electrolyser, 8А, then 8Б, which takes Fe3O4 by pipe only (raw magnetite lies
+    # beside no container of 8Б). NH4NO3: NH3 (2), then 4А, 4Б, 4В, 4Г.
+    assert production_steps(load_catalog())[formula_of(text)] == steps
+
+
+def test_what_flows_only_in_pipes_takes_no_step() -> None:
+    steps = production_steps(load_catalog())
+    for text in ("H2", "CaO", "SO2", "SO3", "NO", "NO2", "HNO3", "Cl2", "NH2COONH4"):
+        assert formula_of(text) not in steps, text
 
 
 def test_the_substances_headings_are_the_counted_steps() -> None:
-    """Every "# --- N step(s)" heading of substances.yaml holds the substances of N steps."""
+    """Every "# --- N step(s)" heading of substances.yaml holds the substances of N steps, and
+    the pipe-only heading those that play never makes."""
     from mhp_cards.resources import default_catalog_dir
 
     catalog = load_catalog()
-    raw = [r.parsed for r in catalog.raw_materials]
-    reactions = [
-        r
-        for card in (
-            *catalog.electrolysers[:1],
-            *(c for i in catalog.installations for c in i.cards),
-        )
-        for r in card.parsed_reactions
-    ]
-    steps = production_steps(raw, reactions)
+    steps = production_steps(catalog)
     heading: int | None = None
     seen = 0
     for line in (default_catalog_dir() / SUBSTANCES).read_text(encoding="utf-8").splitlines():
         if line.startswith("  # --- raw materials"):
             heading = 0
+        elif line.startswith("  # --- in pipes only"):
+            heading = -1
         elif line.startswith("  # --- ") and " step" in line:
             heading = int(line.split()[2])
         elif line.startswith("  - formula: "):
             formula = formula_of(line.removeprefix("  - formula: ").strip('"'))
             assert heading is not None
-            assert steps[formula] == heading, (str(formula), steps[formula], heading)
+            assert steps.get(formula, -1) == heading, (str(formula), steps.get(formula), heading)
             seen += 1
     assert seen == len(catalog.substances)
-
-
-def test_the_raw_notes_name_the_kinds_that_feed_no_installation() -> None:
-    from mhp_cards.resources import default_catalog_dir
-
-    catalog = load_catalog()
-    inputs = {
-        container.parsed
-        for installation in catalog.installations
-        for card in (*installation.cards, *catalog.electrolysers)
-        for container in card.containers
-        if container.role == "raw-input"
-    }
-    feeding = [raw.id for raw in catalog.raw_materials if raw.parsed in inputs]
-    idle = [raw.id for raw in catalog.raw_materials if raw.parsed not in inputs]
-    header = (default_catalog_dir() / RAW).read_text(encoding="utf-8").split("raw_materials:")[0]
-    notes = " ".join(line.lstrip("# ") for line in header.splitlines())
-    assert len(feeding) == 10
-    assert "Ten kinds feed an installation (a raw-input container takes them): " in notes
-    assert ", ".join(feeding) + "." in notes
-    assert f"The other {len(idle)} feed none: " + ", ".join(idle) + "." in notes
 
 
 def test_cycle_of_a_card_set_that_does_not_make_the_overall_is_none() -> None:

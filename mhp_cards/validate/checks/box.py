@@ -6,21 +6,21 @@ from collections import defaultdict
 from collections.abc import Iterator
 from itertools import pairwise
 
+from mhp_cards.assembly.played import production_steps
 from mhp_cards.catalog.models import (
     Catalog,
     Substance,
-    reaction_of,
 )
-from mhp_cards.catalog.value import production_steps
 from mhp_cards.chem.formula import Formula
-from mhp_cards.errors import ReactionError
+from mhp_cards.errors import FormulaError, ReactionError
 from mhp_cards.game.setups import SetupItem, check_setup
 from mhp_cards.issues import Issue
 from mhp_cards.rules.numbers import LEVELS, PLAYERS, UPGRADE_PRICE
-from mhp_cards.validate.checks.fields import parses, reactor_cards
+from mhp_cards.validate.checks.fields import parses
 from mhp_cards.validate.checks.parts import COMPONENTS, INSTALLATIONS, RAW, SUBSTANCES, Parts
-from mhp_cards.validate.checks.reachability import raw_substances, require_raw_formulas
-from mhp_cards.validate.checks.registry import check
+from mhp_cards.validate.checks.reachability import require_raw_formulas
+from mhp_cards.validate.checks.registry import SkipCheck, check
+from mhp_cards.validate.checks.value import require_card_formulas
 
 __all__: list[str] = []
 
@@ -154,12 +154,12 @@ def _check_prices(parts: Parts) -> Iterator[Issue]:
 
 
 def _steps(parts: Parts) -> dict[Formula, int]:
-    """Fewest production steps to each substance (the one definition, in catalog.value)."""
-    reactions = []
-    for _, card in reactor_cards(parts):
-        for text in card.reactions:
-            try:
-                reactions.append(reaction_of(text))
-            except ReactionError:
-                continue
-    return production_steps(raw_substances(parts), reactions)
+    """Fewest production steps to each substance, along the routes play takes.
+
+    The one definition is :func:`mhp_cards.assembly.played.production_steps`.
+    """
+    require_card_formulas(parts)
+    try:
+        return production_steps(parts.box())
+    except (ReactionError, FormulaError):
+        raise SkipCheck("a reaction does not read (reported by 'reactions')") from None

@@ -37,6 +37,23 @@ class Parts:
     components: Components | None = None
     value_rules: ValueRules | None = None
 
+    def box(self) -> Catalog:
+        """The parts play needs, as a catalog value, whatever else is missing.
+
+        Raw cards, installations, electrolysers and prices: what
+        :mod:`mhp_cards.assembly.played` lays out. Built without validation (the parts are
+        validated already); missions and components are left out.
+        """
+        return Catalog.model_construct(
+            schema_version=1,
+            substances=self.substances or (),
+            raw_materials=self.raw_materials or (),
+            installations=self.installations or (),
+            electrolysers=self.electrolysers or (),
+            missions=(),
+            components=self.components,  # type: ignore[arg-type]  # None is not read
+        )
+
     def catalog(self) -> Catalog | None:
         """The whole catalog, when every part is there."""
         if (

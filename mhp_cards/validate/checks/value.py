@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from mhp_cards.catalog.models import Catalog, Installation, ReactorCard, reaction_of
-from mhp_cards.catalog.value import Cycle, cycle_of, worth
+from mhp_cards.assembly.played import PlayedInstallation, played_installation
+from mhp_cards.catalog.models import Catalog, ReactorCard, reaction_of
+from mhp_cards.catalog.value import worth
 from mhp_cards.chem.formula import Formula
 from mhp_cards.chem.reaction import Reaction
-from mhp_cards.errors import ReactionError
+from mhp_cards.errors import FormulaError, ReactionError
 from mhp_cards.issues import Issue
 from mhp_cards.rules.numbers import HEAD_TO_HEAD_PLAYERS
 from mhp_cards.validate.checks.fields import parses, reactor_cards
@@ -20,7 +21,7 @@ from mhp_cards.validate.checks.parts import COMPONENTS, INSTALLATIONS, RAW, SUBS
 from mhp_cards.validate.checks.reachability import require_raw_formulas
 from mhp_cards.validate.checks.registry import SkipCheck, check
 
-__all__ = ["DEFAULT_LOSS_SHARE", "installation_cycle", "prices_of"]
+__all__ = ["DEFAULT_LOSS_SHARE", "played_installations", "prices_of", "require_card_formulas"]
 
 #: The loss share above which a card is an error when ``value_rules`` does not say.
 DEFAULT_LOSS_SHARE = 0.25
@@ -38,28 +39,6 @@ def _reactions(card: ReactorCard) -> list[Reaction] | None:
         return [reaction_of(text) for text in card.reactions]
     except ReactionError:
         return None
-
-
-def installation_cycle(
-    installation: Installation, electrolyser: ReactorCard | None
-) -> Cycle | None:
-    """The installation's smallest whole cycle, with the electrolyser when it needs one."""
-    try:
-        overall = installation.parsed_reaction
-    except ReactionError:
-        return None
-    reactions: list[Reaction] = []
-    for card in installation.cards:
-        parsed = _reactions(card)
-        if parsed is None:
-            return None
-        reactions += parsed
-    found = cycle_of(reactions, overall)
-    if found is None and electrolyser is not None:
-        extra = _reactions(electrolyser)
-        if extra:
-            found = cycle_of([*reactions, *extra], overall)
-    return found
 
 
 def _mr(value: float) -> str:
@@ -111,8 +90,9 @@ def _check_card_value(parts: Parts) -> Iterator[Issue]:
 
 @check(
     "installation-value",
-    "the value each installation adds per reaction run lies in the declared band",
+    "what one run of each installation adds at printed prices lies in the declared band",
     SUBSTANCES,
+    RAW,
     INSTALLATIONS,
 )
 def _check_installation_value(parts: Parts) -> Iterator[Issue]:
@@ -121,31 +101,61 @@ def _check_installation_value(parts: Parts) -> Iterator[Issue]:
         raise SkipCheck("substances.yaml declares no value_rules")
     band = rules.installation_gain_per_run
     prices = prices_of(parts)
-    electrolyser = parts.electrolysers[0] if parts.electrolysers else None
-    for i, installation in enumerate(parts.installations or ()):
-        found = installation_cycle(installation, electrolyser)
-        if found is None:
-            continue  # the "assembly" check reports an installation that does not add up
-        value = worth(installation.parsed_reaction, prices)
+    for i, played in played_installations(parts):
+        value = played.run_worth(prices)
         if value is None:
             continue  # the "known-substances" check reports the unpriced species
-        gain = value.added * found.times / found.total_runs
-        if band.min <= gain <= band.max:
+        if band.min <= value.added <= band.max:
             continue
         yield Issue(
             "installation-value",
-            f"installation {installation.number} adds {gain:.2f} мР per reaction run "
-            f"({value.added * found.times:+d} мР over {found.total_runs} runs of its cards), "
-            f"outside the band {_mr(band.min)}–{_mr(band.max)} мР",
+            f"installation {played.number} adds {value.added:+d} мР a run: it lays "
+            f"{_portions(played.inputs)} ({value.inputs} мР) and makes "
+            f"{_portions(played.outputs)} ({value.products} мР); the band is "
+            f"{_mr(band.min)}–{_mr(band.max)} мР",
             file=INSTALLATIONS,
             path=("installations", i, "reaction"),
             hint=(
-                "reprice its products or inputs (substances.yaml), or widen "
-                "value_rules.installation_gain_per_run"
+                "a run lays one portion per raw-input container and makes one per product "
+                "container (L2.T4-portion): reprice its products or inputs (substances.yaml), "
+                "or move value_rules.installation_gain_per_run"
             ),
             severity="warning",
             rule="L2.P1",
         )
+
+
+def played_installations(parts: Parts) -> Iterator[tuple[int, PlayedInstallation]]:
+    """Each installation that can be laid, as play lays it, with its index in the file.
+
+    An installation that cannot be laid is left out (the "assembly" check reports it); a card
+    whose reaction does not read skips the check (the "reactions" check reports it).
+    """
+    require_card_formulas(parts)
+    box = parts.box()
+    for i, installation in enumerate(parts.installations or ()):
+        try:
+            yield i, played_installation(box, installation.number)
+        except KeyError:
+            continue
+        except (ReactionError, FormulaError):
+            raise SkipCheck("a reaction does not read (reported by 'reactions')") from None
+
+
+def require_card_formulas(parts: Parts) -> None:
+    """Skip a check of play while a card's formula does not parse.
+
+    The "formulas" check says where; what the card was meant to carry is unknown.
+    """
+    for _, card in reactor_cards(parts):
+        texts = [c.substance for c in card.containers] + [p.substance for p in card.ports]
+        if not all(parses(text) for text in texts):
+            raise SkipCheck("a card's formula does not parse (reported by 'formulas')")
+
+
+def _portions(substances: tuple[str, ...]) -> str:
+    """Substances as a run lays or makes them: ``CO2 + H2O``."""
+    return " + ".join(substances) or "nothing"
 
 
 @check(

@@ -1,0 +1,121 @@
+"""The design figures: computed from play, and the catalog's notes kept equal to them.
+
+Each figure is checked against a hand computation from the printed cards (what a run lays and
+makes, what it adds at printed prices, the fewest runs of a mission, every level-1 solution);
+then the notes of ``catalog/README.md``, ``raw_materials.yaml`` and ``missions.yaml`` are
+compared with the computation, so no note can describe another game.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+
+from mhp_cards.resources import default_catalog_dir
+from mhp_cards.validate import load_catalog
+from mhp_cards.validate.figures import (
+    catalog_figures,
+    figures_markdown,
+    mission_notes,
+    raw_notes,
+)
+
+CATALOG = load_catalog()
+FIGURES = catalog_figures(CATALOG)
+
+
+def _installation(number: int):
+    return next(i for i in FIGURES.installations if i.number == number)
+
+
+def _mission(mission_id: str):
+    return next(m for m in FIGURES.missions if m.id == mission_id)
+
+
+@pytest.mark.parametrize(
+    ("number", "lays", "makes", "adds"),
+    [
+        # CO2 (1) + H2O (1) laid; CH4 (8), H2O (1), O2 (2) made; the piped H2 scores nothing.
+        (2, ("CO2", "H2O"), ("CH4", "H2O", "O2"), 9),
+        # NH3 (6) + O2 (2) + O2 (2) + H2O (1) + NH3 (6) laid; H2O (1) + NH4NO3 (24) made.
+        (4, ("NH3", "O2", "O2", "H2O", "NH3"), ("H2O", "NH4NO3"), 8),
+        # NH3 (6) + CO2 (1) laid; urea (16) + H2O (1) made.
+        (5, ("NH3", "CO2"), ("CO(NH2)2", "H2O"), 10),
+        (9, ("Ca(ClO4)2·4H2O",), ("H2O", "CaCl2", "O2"), 5),
+    ],
+)
+def test_a_run_is_priced_as_it_is_played(number, lays, makes, adds) -> None:
+    figure = _installation(number)
+    assert (figure.lays, figure.makes, figure.adds) == (lays, makes, adds)
+
+
+def test_only_4_and_5_need_another_installations_product() -> None:
+    assert [i.number for i in FIGURES.installations if not i.runs_alone] == [4, 5]
+
+
+def test_the_fewest_runs_of_each_mission() -> None:
+    # M2 = 2 NaOH + 2 HCl: a run of 7 makes one NaOH and one HCl.
+    assert _mission("M2").fewest_runs == (7, 7)
+    # M3 = 2 NH3 + CO2 + O2: two runs of 3 (NH3 and O2 each) and a CO2 from 1 or 10.
+    assert len(_mission("M3").fewest_runs or ()) == 3
+    assert Counter(_mission("M3").fewest_runs)[3] == 2
+    # M1 = CH4 + 3 O2: no run makes more than one O2 token.
+    assert len(_mission("M1").fewest_runs or ()) == 3
+
+
+def _brute_force_solutions(mission_id: str) -> set[tuple[tuple[str, int], ...]]:
+    """Every multiset of raw kinds (within copies, at most 6 cards) matching the mission."""
+    target = CATALOG.mission(mission_id).elements
+    kinds = [k for k in CATALOG.raw_materials if set(k.parsed.elements) <= set(target)]
+    found = set()
+    for size in range(1, 7):
+        for combo in itertools.combinations_with_replacement(kinds, size):
+            counts = Counter(k.id for k in combo)
+            if any(counts[k.id] > k.copies for k in kinds):
+                continue
+            total: Counter[str] = Counter()
+            for kind in combo:
+                total.update(kind.parsed.elements)
+            if dict(total) == target:
+                order = [k.id for k in CATALOG.raw_materials]
+                found.add(tuple(sorted(counts.items(), key=lambda item: order.index(item[0]))))
+    return found
+
+
+@pytest.mark.parametrize("mission_id", ["M1", "M2", "M3", "M4"])
+def test_every_level_one_solution_is_found(mission_id: str) -> None:
+    assert set(_mission(mission_id).solutions) == _brute_force_solutions(mission_id)
+
+
+def test_idle_kinds_serve_neither_level() -> None:
+    for kind in FIGURES.raw:
+        assert (kind.id in FIGURES.idle_kinds) == (not kind.feeds and not kind.missions)
+    assert "carbon-monoxide" not in FIGURES.idle_kinds  # part of M3's level-1 solution
+    assert "argon" in FIGURES.idle_kinds
+
+
+def test_the_catalog_readme_carries_the_figures() -> None:
+    text = (default_catalog_dir() / "README.md").read_text(encoding="utf-8")
+    block = text.split("<!-- figures:begin -->\n", 1)[1].split("<!-- figures:end -->", 1)[0]
+    assert block == figures_markdown(FIGURES), "run `mhp catalog figures` and paste the output"
+
+
+def _comment(path: str) -> str:
+    lines = (default_catalog_dir() / path).read_text(encoding="utf-8").splitlines()
+    return " ".join(line.removeprefix("#").strip() for line in lines if line.startswith("#"))
+
+
+def test_the_raw_deck_notes_are_the_figures() -> None:
+    assert raw_notes(FIGURES) in _comment("raw_materials.yaml")
+
+
+def test_the_mission_notes_are_the_figures() -> None:
+    assert mission_notes(FIGURES) in _comment("missions.yaml")
+
+
+def test_a_note_that_describes_another_game_fails() -> None:
+    """The comparison is exact: a stale count in the note is caught."""
+    stale = raw_notes(FIGURES).replace("The other 16", "The other 17")
+    assert stale not in _comment("raw_materials.yaml")
