@@ -559,7 +559,8 @@ def _guides(ctx: _Context) -> Section:
             scale = diagram.scale
             ratio = f"1:{1 / scale:.2g}" if scale < 1 else "1:1"
             note = (
-                f"Масштаб {ratio}. Электролизёров: {diagram.electrolysers}."
+                # Russian writes the decimal comma: 1:2,3.
+                f"Масштаб {ratio.replace('.', ',')}. Электролизёров: {diagram.electrolysers}."
                 if ctx.lang == "ru"
                 else f"Scale {ratio}. Electrolysers: {diagram.electrolysers}."
             )

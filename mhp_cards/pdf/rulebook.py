@@ -198,7 +198,7 @@ _T: Final[dict[str, dict[Lang, str]]] = {
         "en": "Each player gets {each} mR; the Bank gets {bank} mR; the other coins stay in the "
         "box: {table}.",
     },
-    "s_money_row": {"ru": "{n} игрока — {left}", "en": "{n} players — {left}"},
+    "s_money_row": {"ru": "при {n} игроках — {left}", "en": "{n} players — {left}"},
     "s_alone": {
         "ru": "Раздают только установки, которые работают на одном сырье: {numbers}.",
         "en": "Deal only installations that run from raw cards alone: {numbers}.",
@@ -923,6 +923,8 @@ def _installation_figure(
     book.block(72, draw)
     if shown:
         ratio = f"{1 / shown[0].scale:.2g}"
+        if code == "ru":
+            ratio = ratio.replace(".", ",")  # Russian writes the decimal comma: 1:2,3
         name = installation.name.get(code)
         caption = _tr("fig_installation", code, number=installation.number, name=name, ratio=ratio)
         book.paragraph(text_runs(caption), size=_SMALL, after=2)

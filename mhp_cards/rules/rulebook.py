@@ -10,7 +10,7 @@ settles. The referee quotes rules by ID; the printed player aids take their shor
 >>> print(book.rule("L3.P1").quote("en"))
 L3.P1 — Scoring: Scores are counted as in L2.P1.
 >>> [ruling.id for ruling in book.rulings_for("L1.E1")]
-['L1.E1.R1', 'L1.E1.R2']
+['L1.E1.R1', 'L1.E1.R2', 'L1.E1.R3']
 >>> book.house_rule("armour-sum").replaces
 'L1.T6.R1'
 """

@@ -533,3 +533,15 @@ def test_guides_say_where_each_input_comes_from(kit: list[Section], catalog: Cat
     assert not any(
         raw.formula == "NH3" for raw in catalog.raw_materials
     )  # the fact the NH3 line rests on
+
+
+def test_a_russian_scale_has_a_decimal_comma(kit: list[Section]) -> None:
+    guides = next(section for section in kit if section.name == "guides")
+    scales = [
+        op.text
+        for page in guides.pages
+        for op in page.ops
+        if isinstance(op, Text) and op.text.startswith("Масштаб")
+    ]
+    assert any("," in scale for scale in scales), scales  # installation 4 is drawn at 1:1,2
+    assert not any(re.search(r"1:\d+\.\d", scale) for scale in scales), scales

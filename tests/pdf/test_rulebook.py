@@ -143,7 +143,8 @@ def test_the_coins_left_in_the_box_are_counted(
     coins = catalog.components.coins.count
     for players in (2, 5):
         left = coins - 8 * players - 10  # L2.S7 and its ruling: 8 each, 10 in the Bank
-        expected = f"{players} игрока — {left}" if lang == "ru" else f"{players} players — {left}"
+        ru = f"при {players} игроках — {left}"
+        expected = ru if lang == "ru" else f"{players} players — {left}"
         assert expected in flowed
 
 
@@ -253,3 +254,13 @@ def test_letter_pages_have_two_columns_too(catalog: Catalog, tmp_path: Path) -> 
     # two columns: a full page of rules has text in each half of the page
     assert any(op.x < width / 2 - 10 for op in body)
     assert any(op.x > width / 2 + 3 for op in body)
+
+
+def test_a_russian_scale_has_a_decimal_comma(
+    book: tuple[str, list[PageSketch], Path], flowed: str
+) -> None:
+    lang = book[0]
+    found = re.findall(r"(?:масштаб|scale) 1:([0-9.,]+)\.", flowed)
+    assert found
+    for ratio in found:
+        assert ("." not in ratio) if lang == "ru" else ("," not in ratio), ratio
