@@ -13,7 +13,7 @@ number of subsets of the hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TypeAlias
 
 __all__ = ["ElementCounts", "add_counts", "all_exact_sums", "find_exact_sum"]
@@ -30,13 +30,14 @@ def add_counts(vectors: Sequence[tuple[ElementCounts, int]]) -> dict[str, int]:
     return {symbol: n for symbol, n in total.items() if n}
 
 
-def find_exact_sum(
+def _usable(
     items: Sequence[tuple[ElementCounts, int]], target: ElementCounts
-) -> list[int] | None:
-    """How many of each item to take so that the counts sum exactly to ``target``.
+) -> tuple[tuple[int, ...], list[tuple[int, tuple[int, ...], int]]]:
+    """The target as a vector over its elements, and the items that can be part of a sum.
 
-    ``items`` are (element counts, how many are available) pairs — one per card kind. Returns
-    the number taken of each item, in the order given, or None when no selection works.
+    Each usable item is (its index, its counts as a vector over the target's elements, how
+    many are available); an item with an element the target lacks, or more of one than the
+    target asks, can never be taken.
     """
     keys = sorted(symbol for symbol, n in target.items() if n)
     goal = tuple(target[symbol] for symbol in keys)
@@ -49,36 +50,19 @@ def find_exact_sum(
         if any(n > g for n, g in zip(as_tuple, goal, strict=True)) or not any(as_tuple):
             continue
         usable.append((index, as_tuple, available))
-    # Big cards first: they cut the search soonest.
-    usable.sort(key=lambda item: -sum(item[1]))
-    dead: set[tuple[int, tuple[int, ...]]] = set()
-    chosen = [0] * len(usable)
+    return goal, usable
 
-    def search(position: int, remaining: tuple[int, ...]) -> bool:
-        if not any(remaining):
-            return True
-        if position == len(usable) or (position, remaining) in dead:
-            return False
-        _, vector, available = usable[position]
-        most = available
-        for n, r in zip(vector, remaining, strict=True):
-            if n:
-                most = min(most, r // n)
-        for take in range(most, -1, -1):
-            after = tuple(r - take * n for r, n in zip(remaining, vector, strict=True))
-            chosen[position] = take
-            if search(position + 1, after):
-                return True
-        chosen[position] = 0
-        dead.add((position, remaining))
-        return False
 
-    if not search(0, goal):
-        return None
-    result = [0] * len(items)
-    for (index, _, _), take in zip(usable, chosen, strict=True):
-        result[index] = take
-    return result
+def find_exact_sum(
+    items: Sequence[tuple[ElementCounts, int]], target: ElementCounts
+) -> list[int] | None:
+    """How many of each item to take so that the counts sum exactly to ``target``.
+
+    ``items`` are (element counts, how many are available) pairs — one per card kind. Returns
+    the number taken of each item, in the order given, or None when no selection works.
+    """
+    first = next(_exact_sums(items, target), None)
+    return None if first is None else list(first)
 
 
 def all_exact_sums(
@@ -92,44 +76,42 @@ def all_exact_sums(
     >>> all_exact_sums([(water, 5), (co2, 3), (o2, 2)], {"C": 1, "H": 4, "O": 6})
     [(2, 1, 1)]
     """
-    keys = sorted(symbol for symbol, n in target.items() if n)
-    goal = tuple(target[symbol] for symbol in keys)
-    usable: list[tuple[int, tuple[int, ...], int]] = []
-    for index, (vector, available) in enumerate(items):
-        if available <= 0 or any(n and symbol not in keys for symbol, n in vector.items()):
-            continue
-        as_tuple = tuple(vector.get(symbol, 0) for symbol in keys)
-        if any(n > g for n, g in zip(as_tuple, goal, strict=True)) or not any(as_tuple):
-            continue
-        usable.append((index, as_tuple, available))
-    found: list[tuple[int, ...]] = []
-    chosen = [0] * len(usable)
-    dead: set[tuple[int, tuple[int, ...]]] = set()
+    return sorted(_exact_sums(items, target), reverse=True)
 
-    def search(position: int, remaining: tuple[int, ...]) -> bool:
-        """Record every completion from here; True when there was one."""
+
+def _exact_sums(
+    items: Sequence[tuple[ElementCounts, int]], target: ElementCounts
+) -> Iterator[tuple[int, ...]]:
+    """Each exact selection, depth first, as it is found (the one search of this module)."""
+    goal, usable = _usable(items, target)
+    # Big cards first: they cut the search soonest.
+    usable.sort(key=lambda item: -sum(item[1]))
+    dead: set[tuple[int, tuple[int, ...]]] = set()
+    chosen = [0] * len(usable)
+
+    def search(position: int, remaining: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         if not any(remaining):
             result = [0] * len(items)
             for (index, _, _), take in zip(usable, chosen, strict=True):
                 result[index] = take
-            found.append(tuple(result))
-            return True
+            yield tuple(result)
+            return
         if position == len(usable) or (position, remaining) in dead:
-            return False
+            return
         _, vector, available = usable[position]
         most = available
         for n, r in zip(vector, remaining, strict=True):
             if n:
                 most = min(most, r // n)
-        any_found = False
+        found = False
         for take in range(most, -1, -1):
             chosen[position] = take
             after = tuple(r - take * n for r, n in zip(remaining, vector, strict=True))
-            any_found = search(position + 1, after) or any_found
+            for solution in search(position + 1, after):
+                found = True
+                yield solution
         chosen[position] = 0
-        if not any_found:
+        if not found:  # a dead end depends only on the position and what remains
             dead.add((position, remaining))
-        return any_found
 
-    search(0, goal)
-    return sorted(found, reverse=True)
+    yield from search(0, goal)

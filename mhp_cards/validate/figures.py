@@ -242,16 +242,9 @@ def _markdown(figures: CatalogFigures) -> Iterator[str]:
     yield "|---|---|---|---|"
     for m in figures.missions:
         places = " + ".join(f"{n} {f}" if n > 1 else f for f, n in m.places)
-        runs = (
-            "none within " + str(MOST_RUNS)
-            if m.fewest_runs is None
-            else f"{len(m.fewest_runs)} ({', '.join(map(str, m.fewest_runs))})"
-        )
-        solutions = "; ".join(
-            " + ".join(f"{n} {kind}" if n > 1 else kind for kind, n in solution)
-            for solution in m.solutions
-        )
-        yield f"| {m.id} {m.name} | {places} | {runs} | {len(m.solutions)}: {solutions or '—'} |"
+        runs = _runs_text(m, "")
+        solutions = _solutions_text(m) or "—"
+        yield f"| {m.id} {m.name} | {places} | {runs} | {len(m.solutions)}: {solutions} |"
     yield ""
     yield "#### Raw kinds: where each serves"
     yield ""
@@ -294,18 +287,25 @@ def mission_notes(figures: CatalogFigures) -> str:
     """How each mission is reached, as the comment of ``missions.yaml`` states it."""
     parts = []
     for m in figures.missions:
-        runs = (
-            "no run within " + str(MOST_RUNS)
-            if m.fewest_runs is None
-            else f"{len(m.fewest_runs)} runs ({', '.join(map(str, m.fewest_runs))})"
-        )
-        solutions = "; ".join(
-            " + ".join(f"{n} {kind}" if n > 1 else kind for kind, n in solution)
-            for solution in m.solutions
-        )
         count = len(m.solutions)
         parts.append(
-            f"{m.id}: at levels 2 and 3 at least {runs}; at level 1 {count} "
-            f"solution{'' if count == 1 else 's'} ({solutions or 'none'})."
+            f"{m.id}: at levels 2 and 3 at least {_runs_text(m, ' runs')}; at level 1 {count} "
+            f"solution{'' if count == 1 else 's'} ({_solutions_text(m) or 'none'})."
         )
     return " ".join(parts)
+
+
+def _runs_text(mission: MissionFigures, unit: str) -> str:
+    """The fewest runs, ``3 runs (2, 2, 2)``, or that none was found within the search."""
+    if mission.fewest_runs is None:
+        return f"none within {MOST_RUNS}"
+    runs = mission.fewest_runs
+    return f"{len(runs)}{unit} ({', '.join(map(str, runs))})"
+
+
+def _solutions_text(mission: MissionFigures) -> str:
+    """Every level-1 solution, ``2 water-ice + carbon-dioxide; …``."""
+    return "; ".join(
+        " + ".join(f"{n} {kind}" if n > 1 else kind for kind, n in solution)
+        for solution in mission.solutions
+    )
