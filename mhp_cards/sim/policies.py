@@ -11,6 +11,7 @@ from typing import Final
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.sim.bots import GreedyBot, Policy, RandomBot
+from mhp_cards.sim.lookahead import LookaheadBot, noisy_greedy
 from mhp_cards.sim.search import SearchBot
 
 __all__ = ["POLICIES", "make_policy", "policy_names"]
@@ -20,6 +21,8 @@ POLICIES: Final[Mapping[str, Callable[[Catalog], Policy]]] = {
     "random": lambda catalog: RandomBot(),
     "greedy": GreedyBot,
     "search": SearchBot,
+    "noisy-greedy": noisy_greedy,
+    "lookahead": LookaheadBot,
 }
 
 

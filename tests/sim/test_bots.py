@@ -37,7 +37,7 @@ def test_random_chooses_the_kind_first() -> None:
 
 
 def test_the_policies_are_made_by_name(catalog: Catalog) -> None:
-    assert set(POLICIES) == {"random", "greedy", "search"}
+    assert set(POLICIES) == {"random", "greedy", "search", "noisy-greedy", "lookahead"}
     assert isinstance(make_policy("greedy", catalog), GreedyBot)
     assert isinstance(make_policy("random", catalog), RandomBot)
 
