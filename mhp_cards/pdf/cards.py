@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, Literal
 
-from mhp_cards.catalog.cardid import ELECTROLYSER, read_card_id
+from mhp_cards.catalog.cardid import ELECTROLYSER, printed_card_id, read_card_id
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import CardIdError, CardSelectionError
-from mhp_cards.pdf import faces
+from mhp_cards.pdf import faces, raw_face
 from mhp_cards.pdf.aids import aid_front, aid_groups
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.style import LEVEL_TITLES, t
@@ -92,7 +92,7 @@ class Selected:
 
 
 def _raw(catalog: Catalog, lang: str) -> list[CardDesign]:
-    back = Side("raw-back", faces.raw_back, "raw")
+    back = Side("raw-back", raw_face.raw_back, "raw")
     return [
         CardDesign(
             raw.id,
@@ -100,7 +100,11 @@ def _raw(catalog: Catalog, lang: str) -> list[CardDesign]:
             "raw",
             raw.name.get(lang),
             raw.copies,
-            Side("raw", partial(faces.raw_front, raw=raw, copy=1), f"raw-{raw.id}"),
+            Side(
+                "raw",
+                partial(raw_face.raw_front, raw=raw, copy=1, catalog=catalog),
+                f"raw-{raw.id}",
+            ),
             back,
         )
         for raw in catalog.raw_materials
@@ -153,10 +157,11 @@ def _reactors(catalog: Catalog, lang: str) -> list[CardDesign]:
     for card in [c for i in catalog.installations for c in i.cards] + list(catalog.electrolysers):
         if card.group == "electrolyser":
             stem = "electrolyser-" + card.id.removeprefix(ELECTROLYSER)
-            name = f"{card.id} {t('electrolyser', lang)}"
+            name = f"{printed_card_id(card.id, lang)} {t('electrolyser', lang)}"
         else:
             stem = "reactor-" + card.id.translate(_ASCII).lower()
-            name = f"{card.id} {card.name.get(lang)}" if card.name else card.id
+            shown = printed_card_id(card.id, lang)
+            name = f"{shown} {card.name.get(lang)}" if card.name else shown
         draw = partial(faces.reactor_front, catalog=catalog, card=card)
         designs.append(
             CardDesign(card.id, "reactors", "reactor", name, 1, Side("reactor", draw, stem), back)

@@ -231,8 +231,16 @@ def run_into_bleed(ops: list[Op], slot: Slot, bleed: float, circle: bool = False
                 continue
             out.append(op)
         elif isinstance(op, Rect) and op.stroke:
-            out.append(op)
             half = op.line_width / 2
+            on_cut = (
+                abs(op.x - half - left) <= _EDGE
+                or abs(op.y - half - top) <= _EDGE
+                or abs(op.x + op.width + half - right) <= _EDGE
+                or abs(op.y + op.height + half - bottom) <= _EDGE
+            )
+            # A border on the cut line loses its rounded corners with the paper under it:
+            # rounded, it would leave wedges of paper colour inside the trim at the corners.
+            out.append(replace(op, radius=0.0) if on_cut else op)
             band = bleed + half  # the band overlaps the stroke, leaving no hairline between
             x0, y0 = op.x - half, op.y - half
             x1, y1 = op.x + op.width + half, op.y + op.height + half

@@ -19,7 +19,7 @@ from typing import Any, Final, Literal, NamedTuple
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_files_atomic
-from mhp_cards.pdf import faces
+from mhp_cards.pdf import faces, raw_face
 from mhp_cards.pdf.aids import aid_front, aid_groups, common_size
 from mhp_cards.pdf.cover import CoverSection, plan_cover
 from mhp_cards.pdf.diagrams import draw_installation, installation_inputs
@@ -38,6 +38,7 @@ from mhp_cards.pdf.layout import Region, SheetProfile, Templates, load_profile, 
 from mhp_cards.pdf.manifest import MANIFEST_FILE, build_manifest
 from mhp_cards.pdf.render import ColourMode, render_pdf
 from mhp_cards.pdf.rulebook import plan_rulebook
+from mhp_cards.pdf.safezone import CARD_KINDS, SAFE_ZONE, intrusions
 from mhp_cards.pdf.sketch import Mark, Op, PageSketch, Sketch
 from mhp_cards.pdf.style import (
     CUT,
@@ -167,6 +168,21 @@ class _Context:
             self.problems.append(problem)
 
 
+def _safe_zone_problems(
+    ops: Sequence[Op], width: float, height: float, piece: str
+) -> list[TypesetError]:
+    """A problem for each text of a card face within the safe zone of its cut line."""
+    return [
+        TypesetError(
+            piece,
+            "safe zone",
+            f"{found.text!r} is {found.distance:.2f} mm from the {found.edge} edge; every text "
+            f"keeps {SAFE_ZONE:g} mm from the cut line (move its region in the template)",
+        )
+        for found in intrusions(ops, width, height)
+    ]
+
+
 def _cut_outline(sketch: Sketch, profile: SheetProfile, kind: str, contour: bool = False) -> None:
     """The cut line of a card: a grey hairline when the profile asks for cut lines.
 
@@ -220,6 +236,8 @@ def _piece(
         scratch.new_page(size.width, size.height, "face")
         ctx.draw(draw, scratch, template, kind)
         ops = ctx.faces[key] = tuple(scratch.page.ops)
+        if kind in CARD_KINDS:
+            ctx.problems += _safe_zone_problems(ops, size.width, size.height, piece)
     page.ops += moved(ops, slot.x, slot.y)
     page.ops[start:] = run_into_bleed(
         page.ops[start:], slot, ctx.profile.bleed, circle=size.shape == "circle"
@@ -232,7 +250,7 @@ def _piece(
 #: (``tests/pdf/test_kit.py`` checks that the faces stay so): faces differing only in these
 #: are drawn once. The 72 raw fronts are then 27 faces.
 _LABEL_ONLY: Final[dict[Callable[..., None], frozenset[str]]] = {
-    faces.raw_front: frozenset({"copy"}),
+    raw_face.raw_front: frozenset({"copy"}),
 }
 
 
@@ -306,8 +324,8 @@ def _raw(ctx: _Context) -> Section:
     items: list[Item] = []
     for raw in ctx.catalog.raw_materials:
         for copy in range(1, raw.copies + 1):
-            front = partial(faces.raw_front, raw=raw, copy=copy)
-            items.append(Item("raw", front, "raw-back", faces.raw_back, f"{raw.id}#{copy}"))
+            front = partial(raw_face.raw_front, raw=raw, copy=copy, catalog=ctx.catalog)
+            items.append(Item("raw", front, "raw-back", raw_face.raw_back, f"{raw.id}#{copy}"))
         section.contents.append((raw.name.get(ctx.lang), raw.formula, raw.copies))
     _card_sheets(ctx, section, "raw", items)
     return section

@@ -59,6 +59,10 @@ PLAYER_SHAPES: Final = {
 TEXT: Final[dict[str, dict[str, str]]] = {
     "raw": {"ru": "СЫРЬЁ", "en": "RAW MATERIAL"},
     "raw_back": {"ru": "СЫРЬЁ", "en": "RAW MATERIAL"},
+    "raw_use_installation": {"ru": "Установка", "en": "Installation"},
+    "raw_use_installations": {"ru": "Установки", "en": "Installations"},
+    "raw_use_level1": {"ru": "уровень 1:", "en": "level 1:"},
+    "raw_use_none": {"ru": "Для продажи и обмена", "en": "For sale and trade"},
     "company": {"ru": "МАРСХИМПРОМ", "en": "MARSCHEMPROM"},
     "fate": {"ru": "КАРТА СУДЬБЫ", "en": "FATE CARD"},
     "fate_note": {

@@ -328,9 +328,11 @@ def test_mission_card_shows_level_one_totals(
     }
     for mission, hill in expected.items():
         assert faces.mission_totals(catalog.mission(mission)).hill() == hill, mission
+    # printed in the raw cards' notation (C 1 · H 4 · O 6), not as a formula (CH₄O₆)
     text = _texts_of(section_of("mission").pages[0])
     for mission in catalog.missions:
-        assert faces.mission_totals(mission).hill() in text, mission.id
+        assert faces.tally(faces.mission_totals(mission).elements) in text, mission.id
+    assert "C 1 · H 4 · O 6" in text
 
 
 # Pieces and backs --------------------------------------------------------------------------------

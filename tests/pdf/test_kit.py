@@ -436,8 +436,8 @@ def test_all_problems_of_the_kit_are_reported_together(tmp_path: Path, catalog: 
     shutil.copy(copy / "templates.yaml", templates)
     _edit(
         templates,
-        "id:         {x: 4, y: 2.2, width: 32,",
-        "id:         {x: 4, y: 2.2, width: 1,",
+        "id:         {x: 4, y: 3.5, width: 32,",
+        "id:         {x: 4, y: 3.5, width: 1,",
     )
     _edit(
         templates,
@@ -464,7 +464,7 @@ def test_faces_differing_only_in_a_label_draw_the_same(
     catalog: Catalog, a4: SheetProfile, templates: Templates
 ) -> None:
     """What ``kit._LABEL_ONLY`` relies on: a raw card's copy number does not show on it."""
-    from mhp_cards.pdf import faces
+    from mhp_cards.pdf import raw_face
     from mhp_cards.pdf.faces import Face
     from mhp_cards.pdf.sketch import Sketch
 
@@ -474,7 +474,7 @@ def test_faces_differing_only_in_a_label_draw_the_same(
         sketch = Sketch()
         sketch.new_page(63, 63, "face")
         face = Face(sketch, templates["raw"], a4.card_sizes["raw"], "ru")
-        faces.raw_front(face, raw=raw, copy=copy)
+        raw_face.raw_front(face, raw=raw, copy=copy, catalog=catalog)
         logs.append(sketch.page.log())
     assert logs[0] == logs[1] == logs[2]
 
