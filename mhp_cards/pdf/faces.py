@@ -510,6 +510,8 @@ def _draw_input(
         dash=() if transit else (1.4, 0.8),
     )
     region = f"container {container.substance}"
+    if not transit:  # where a card of a run is laid (the rulebook's pictures lay them there)
+        sketch.mark("input", x, y, box.width, height, substance=container.substance)
     note = (
         t("transit", face.lang)
         if transit

@@ -602,7 +602,9 @@ def _guides(ctx: _Context) -> Section:
                 INK,
             )
         # cards drawn to a reduced scale: nobody puts a token on a guide, so it has no places
-        page.ops = [op for op in page.ops if not (isinstance(op, Mark) and op.kind == "place")]
+        page.ops = [
+            op for op in page.ops if not (isinstance(op, Mark) and op.kind in ("place", "input"))
+        ]
         section.pages.append(page)
         section.pieces += 1
         section.contents.append((title, None, 1))

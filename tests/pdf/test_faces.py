@@ -498,7 +498,7 @@ def test_any_token_size_fits_or_is_refused_by_name(
         assert f"{token + faces.PLACE_CLEARANCE:g} mm" in str(problem)
         return
     body = templates["reactor"].regions["body"]
-    marks = [op for op in page.ops if isinstance(op, Mark)]
+    marks = [op for op in page.ops if isinstance(op, Mark) and op.kind == "place"]
     assert len(marks) == sum(c.places for c in card.containers if c.role == "product")
     for i, mark in enumerate(marks):
         x, y, w, h = mark.box
