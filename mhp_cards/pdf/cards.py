@@ -27,10 +27,9 @@ from mhp_cards.catalog.cardid import ELECTROLYSER, printed_card_id, read_card_id
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import CardIdError, CardSelectionError
 from mhp_cards.pdf import faces, raw_face
-from mhp_cards.pdf.aids import aid_front, aid_groups
+from mhp_cards.pdf.aids import AID_SIDES, aid_side, side_groups
 from mhp_cards.pdf.faces import Face
-from mhp_cards.pdf.style import LEVEL_TITLES, t
-from mhp_cards.rules.numbers import LEVELS
+from mhp_cards.pdf.style import t
 
 __all__ = ["DECKS", "CardDesign", "Draw", "Selected", "Side", "card_designs", "select_cards"]
 
@@ -120,7 +119,7 @@ def _fate_and_field(catalog: Catalog, lang: str) -> list[CardDesign]:
             "fate",
             f"{t('fate', lang)} № {n}",
             1,
-            Side("fate", partial(faces.fate_front, number=n), f"fate-{n}"),
+            surface,  # a field tile: the Mars surface on both faces, no placeholder front
             surface,
         )
         for n in range(1, catalog.components.fate_cards.count + 1)
@@ -187,30 +186,25 @@ def _mission(catalog: Catalog, lang: str) -> list[CardDesign]:
 
 def _aids(catalog: Catalog, lang: str) -> list[CardDesign]:
     language: Literal["ru", "en"] = "en" if lang == "en" else "ru"
-    back = Side(
-        "aid-back", partial(faces.plain_back, key="aid_back", card="player aid back"), "aid"
-    )
-    designs = []
-    for level in LEVELS:
-        title = LEVEL_TITLES[level]
-        front = partial(
-            aid_front,
-            title=title[language],
-            groups=aid_groups(catalog, level, language),
-            card=f"player aid {level}",
-        )
-        designs.append(
-            CardDesign(
-                f"aid-{level}",
-                "aids",
+    front, back = (side_groups(catalog, levels, language) for levels in AID_SIDES)
+    title = t("aid_back", language)
+    return [
+        CardDesign(
+            "aid",
+            "aids",
+            "aid",
+            t("aid_item", language),
+            len(catalog.components.colours),
+            Side(
+                "aid", partial(aid_side, title=title, groups=front, card="player aid front"), "aid"
+            ),
+            Side(
                 "aid",
-                title[language],
-                1,
-                Side("aid", front, f"aid-{level}"),
-                back,
-            )
+                partial(aid_side, title=title, groups=back, card="player aid back"),
+                "aid",
+            ),
         )
-    return designs
+    ]
 
 
 def _tokens(catalog: Catalog, lang: str) -> list[CardDesign]:

@@ -127,24 +127,6 @@ class Face:
 # Fate cards, Base, Warehouse ---------------------------------------------------------------------
 
 
-def fate_front(face: Face, number: int) -> None:
-    """The front of a Fate card (its events belong to higher levels; here: title and number)."""
-    card = f"Fate card {number}"
-    face.background()
-    face.sketch.rect(
-        2,
-        2,
-        face.size.width - 4,
-        face.size.height - 4,
-        stroke=face.template.accent,
-        line_width=0.6,
-        radius=2,
-    )
-    face.line(text_runs(t("fate", face.lang), bold=True), "title", card)
-    face.line(text_runs(f"№ {number}", bold=True), "number", card)
-    face.lines([text_runs(t("fate_note", face.lang))], "note", card)
-
-
 def mars_surface(face: Face, seed: int = 1961) -> None:
     """The back of Fate cards: the surface of Mars (the field), the same on every card."""
     width, height = face.size.width, face.size.height

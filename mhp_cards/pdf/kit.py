@@ -20,7 +20,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_files_atomic
 from mhp_cards.pdf import faces, raw_face
-from mhp_cards.pdf.aids import aid_front, aid_groups, common_size
+from mhp_cards.pdf.aids import AID_SIDES, aid_side, common_size, side_groups
 from mhp_cards.pdf.cover import CoverSection, plan_cover
 from mhp_cards.pdf.diagrams import draw_installation, installation_inputs
 from mhp_cards.pdf.die import die_net
@@ -44,7 +44,6 @@ from mhp_cards.pdf.style import (
     CUT,
     CUT_CONTOUR,
     INK,
-    LEVEL_TITLES,
     RED,
     t,
 )
@@ -57,7 +56,6 @@ from mhp_cards.pdf.typeset import (
     reaction_runs,
     text_runs,
 )
-from mhp_cards.rules.numbers import LEVELS
 
 __all__ = [
     "SECTIONS",
@@ -332,19 +330,21 @@ def _raw(ctx: _Context) -> Section:
 
 
 def _fate(ctx: _Context) -> Section:
-    section = Section("fate")
+    """The Fate cards as field tiles: the surface of Mars, printed on one side only.
+
+    No rule of levels 1–3 turns a Fate card over, and the catalog defines no fronts, so the kit
+    prints no placeholder fronts on card stock: each tile is the Mars surface (the face the
+    field shows), and the other side of the sheet stays blank.
+    """
+    section = Section("fate", duplex=False)
     count = ctx.catalog.components.fate_cards.count
     items: list[Item] = [
-        Item(
-            "fate",
-            partial(faces.fate_front, number=n),
-            "fate-back",
-            faces.mars_surface,
-            f"fate-{n}",
-        )
+        Item("fate-back", faces.mars_surface, "", None, f"fate-{n}", "fate")
         for n in range(1, count + 1)
     ]
     _card_sheets(ctx, section, "fate", items)
+    for page in section.pages:
+        page.side = "single"  # the kit gives each sheet a blank back (``_with_blank_backs``)
     section.contents.append((t("fate_item", ctx.lang), None, count))
     return section
 
@@ -487,22 +487,20 @@ def _bounds(slots: Sequence[Slot]) -> tuple[float, float, float, float]:
 
 
 def _aids(ctx: _Context) -> Section:
+    """One player aid per player colour, both sides used (levels 1 and 3; 2 and head to head)."""
     section = Section("aids")
     lang: Literal["ru", "en"] = "en" if ctx.lang == "en" else "ru"
-    items: list[Item] = []
-    every = {level: aid_groups(ctx.catalog, level, lang) for level in LEVELS}
-    # One type size for the set, as a printed set of aids has; an aid too long to fit at all
-    # is reported by its own face.
-    size = common_size(list(every.values()), ctx.templates["aid"].regions["body"])
-    for level in LEVELS:
-        title = LEVEL_TITLES[level]
-        front = partial(
-            aid_front, title=title[lang], groups=every[level], card=f"player aid {level}", size=size
-        )
-        back = partial(faces.plain_back, key="aid_back", card="player aid back")
-        items.append(Item("aid", front, "aid-back", back, f"aid-{level}"))
-        section.contents.append((title[lang], None, 1))
+    front, back = (side_groups(ctx.catalog, levels, lang) for levels in AID_SIDES)
+    # One type size for both sides, as a printed aid has; a side too long to fit at all is
+    # reported by its own face.
+    size = common_size([front, back], ctx.templates["aid"].regions["body"])
+    title = t("aid_back", lang)
+    draw_front = partial(aid_side, title=title, groups=front, card="player aid front", size=size)
+    draw_back = partial(aid_side, title=title, groups=back, card="player aid back", size=size)
+    count = len(ctx.catalog.components.colours)
+    items = [Item("aid", draw_front, "aid", draw_back, f"aid#{n}") for n in range(1, count + 1)]
     _card_sheets(ctx, section, "aid", items)
+    section.contents.append((t("aid_item", lang), None, count))
     return section
 
 

@@ -65,10 +65,6 @@ TEXT: Final[dict[str, dict[str, str]]] = {
     "raw_use_none": {"ru": "Для продажи и обмена", "en": "For sale and trade"},
     "company": {"ru": "МАРСХИМПРОМ", "en": "MARSCHEMPROM"},
     "fate": {"ru": "КАРТА СУДЬБЫ", "en": "FATE CARD"},
-    "fate_note": {
-        "ru": "На уровнях 1–3 карта лежит рубашкой вверх и служит полем.",
-        "en": "At levels 1–3 the card lies face down as part of the field.",
-    },
     "base": {"ru": "БАЗА МАРСХИМПРОМА", "en": "MARSCHEMPROM BASE"},
     "base_note": {
         "ru": "Старт комбайнов. Уровень 3: здесь стоят общие установки.",
@@ -82,7 +78,8 @@ TEXT: Final[dict[str, dict[str, str]]] = {
     "installation": {"ru": "УСТАНОВКА", "en": "INSTALLATION"},
     "electrolyser": {"ru": "ЭЛЕКТРОЛИЗЁР", "en": "ELECTROLYSER"},
     "missions": {"ru": "КАРТА МИССИЙ", "en": "MISSION CARD"},
-    "aid_back": {"ru": "ПАМЯТКА", "en": "PLAYER AID"},
+    "aid_back": {"ru": "ПАМЯТКА ИГРОКА", "en": "PLAYER AID"},
+    "aid_item": {"ru": "Памятка игрока (по одной на игрока)", "en": "Player aid (one per player)"},
     "raw-input": {"ru": "сырьё", "en": "input"},
     "product": {"ru": "продукт", "en": "product"},
     "transit": {"ru": "транзит", "en": "transit"},
@@ -117,7 +114,7 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "en": "Rules of play ({pages} pages, not cut)",
     },
     "die_item": {"ru": "Развёртка кубика", "en": "Die net"},
-    "fate_item": {"ru": "Карта Судьбы", "en": "Fate card"},
+    "fate_item": {"ru": "Карта Судьбы (клетка поля)", "en": "Fate card (a field tile)"},
     "missions_item": {"ru": "Карта Миссий", "en": "Mission card"},
     "electrolyser_item": {"ru": "Электролизёр", "en": "Electrolyser"},
     "kit_subtitle": {

@@ -375,12 +375,13 @@ def test_raw_and_fate_backs_differ_in_hue_and_lightness(templates: Templates) ->
 def test_raw_and_fate_backs_have_different_patterns(
     section_of: Callable[[str], Section],
 ) -> None:
+    # the Fate cards are one-sided field tiles: their printed side is the Mars surface
     def kinds(section: str) -> set[str]:
-        back = next(p for p in section_of(section).pages if p.side == "back")
+        back = next(p for p in section_of(section).pages if p.side in ("back", "single"))
         return {type(op).__name__ for op in back.ops}
 
     def count(section: str, kind: type[Op]) -> int:
-        back = next(p for p in section_of(section).pages if p.side == "back")
+        back = next(p for p in section_of(section).pages if p.side in ("back", "single"))
         return sum(isinstance(op, kind) for op in back.ops)
 
     assert "Line" in kinds("raw")
