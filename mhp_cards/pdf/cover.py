@@ -28,6 +28,7 @@ _PAPER: Final = {
     "cover": "office",
     "rules": "office",
     "calibration": "office",
+    "cutting": "office",
     "raw": "card",
     "fate": "card",
     "field": "card",

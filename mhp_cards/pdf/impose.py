@@ -113,10 +113,12 @@ def crop_marks(
     gap, length = profile.crop_marks.gap, profile.crop_marks.length
     xs = sorted({round(s.x, 3) for s in slots} | {round(s.x + s.width, 3) for s in slots})
     ys = sorted({round(s.y, 3) for s in slots} | {round(s.y + s.height, 3) for s in slots})
-    top = min(ys) - imposition.bleed - gap
-    bottom = max(ys) + imposition.bleed + gap
-    left = min(xs) - imposition.bleed - gap
-    right = max(xs) + imposition.bleed + gap
+    # marks start beyond the art: past the bleed, or past a home profile's spill
+    beyond = max(imposition.bleed, profile.spill)
+    top = min(ys) - beyond - gap
+    bottom = max(ys) + beyond + gap
+    left = min(xs) - beyond - gap
+    right = max(xs) + beyond + gap
     edge = profile.printer_margin
     width, height = imposition.page_width, imposition.page_height
     for x in xs:

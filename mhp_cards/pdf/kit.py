@@ -22,6 +22,7 @@ from mhp_cards.fileio import write_files_atomic
 from mhp_cards.pdf import faces, raw_face
 from mhp_cards.pdf.aids import AID_SIDES, aid_side, common_size, side_groups
 from mhp_cards.pdf.cover import CoverSection, plan_cover
+from mhp_cards.pdf.cutting import plan_cutting
 from mhp_cards.pdf.diagrams import draw_installation, installation_inputs
 from mhp_cards.pdf.die import die_net
 from mhp_cards.pdf.faces import Face
@@ -34,7 +35,15 @@ from mhp_cards.pdf.impose import (
     pack,
     run_into_bleed,
 )
-from mhp_cards.pdf.layout import Region, SheetProfile, Templates, load_profile, load_templates
+from mhp_cards.pdf.ink import InkMode, save_ink, save_ink_ops
+from mhp_cards.pdf.layout import (
+    Offset,
+    Region,
+    SheetProfile,
+    Templates,
+    load_profile,
+    load_templates,
+)
 from mhp_cards.pdf.manifest import MANIFEST_FILE, build_manifest
 from mhp_cards.pdf.render import ColourMode, render_pdf
 from mhp_cards.pdf.rulebook import plan_rulebook
@@ -67,12 +76,14 @@ __all__ = [
     "build_kit",
     "plan_cards",
     "plan_kit",
+    "with_back_offset",
 ]
 
 SECTIONS: Final = (
     "cover",
     "rules",
     "calibration",
+    "cutting",
     "raw",
     "fate",
     "field",
@@ -137,6 +148,7 @@ class _Context:
     profile: SheetProfile
     templates: Templates
     lang: str
+    ink: InkMode = "full"
     problems: list[TypesetError] = field(default_factory=list)
     #: Each distinct face drawn once at (0, 0): its operations, by what draws it.
     faces: dict[Hashable, tuple[Op, ...]] = field(default_factory=dict)
@@ -147,9 +159,17 @@ class _Context:
             self.templates[template],
             self.profile.card_sizes[kind],
             self.lang,
-            self.profile.bleed,
+            self.reach,
             faces.token_diameter(self.profile),
         )
+
+    @property
+    def reach(self) -> float:
+        """How far art runs past the cut: the bleed, or the spill.
+
+        The ink-saving kit has no spill: its light tints show no edge.
+        """
+        return self.profile.bleed if self.ink == "save" else self.profile.reach
 
     def draw(self, draw: Draw, sketch: Sketch, template: str, kind: str) -> None:
         """Draw one face, keeping any typesetting problem for the final report."""
@@ -233,12 +253,13 @@ def _piece(
         scratch = Sketch()
         scratch.new_page(size.width, size.height, "face")
         ctx.draw(draw, scratch, template, kind)
-        ops = ctx.faces[key] = tuple(scratch.page.ops)
+        drawn = scratch.page.ops if ctx.ink == "full" else save_ink_ops(scratch.page.ops)
+        ops = ctx.faces[key] = tuple(drawn)
         if kind in CARD_KINDS:
             ctx.problems += _safe_zone_problems(ops, size.width, size.height, piece)
     page.ops += moved(ops, slot.x, slot.y)
     page.ops[start:] = run_into_bleed(
-        page.ops[start:], slot, ctx.profile.bleed, circle=size.shape == "circle"
+        page.ops[start:], slot, ctx.reach, circle=size.shape == "circle"
     )
     x, y, width, height = slot.x, slot.y, slot.width, slot.height
     sketch.mark("piece", x, y, width, height, id=piece, what=piece_kind, shape=size.shape)
@@ -640,6 +661,13 @@ def _input_lines(ctx: _Context, number: int) -> list[list[Run]]:
     return lines
 
 
+def _cutting(ctx: _Context) -> Section:
+    """One page: in what order to cut, with what tools, what to glue (its back stays blank)."""
+    section = Section("cutting", duplex=False)
+    section.pages = plan_cutting(ctx.profile, ctx.lang, ctx.problems)
+    return section
+
+
 def _calibration(ctx: _Context) -> Section:
     """Front: crosses A, B, C at known places. Back: numbered rulers where they should show.
 
@@ -744,13 +772,19 @@ def plan_kit(
     lang: str = "ru",
     only: Iterable[str] | None = None,
     progress: Callable[[str, int, int], None] | None = None,
+    ink: InkMode = "full",
 ) -> list[Section]:
-    """Lay out the kit as sketches, section by section; KitError lists every problem."""
+    """Lay out the kit as sketches, section by section; KitError lists every problem.
+
+    With ``ink="save"`` the cards' floods are light tints (:mod:`mhp_cards.pdf.ink`), face by
+    face, and so are the pages that are read (cover, rulebook, calibration, guides).
+    """
     wanted = list(SECTIONS) if only is None else [name for name in SECTIONS if name in set(only)]
-    ctx = _Context(catalog, profile, templates, lang)
+    ctx = _Context(catalog, profile, templates, lang, ink)
     builders: dict[str, Callable[[_Context], Section]] = {
         "rules": _rules,
         "calibration": _calibration,
+        "cutting": _cutting,
         "raw": _raw,
         "fate": _fate,
         "field": _field,
@@ -773,7 +807,15 @@ def plan_kit(
             progress("cover", len(steps) + 1, len(steps) + 1)
     if ctx.problems:
         raise KitError(ctx.problems)
+    if ink == "save":
+        for section in sections:
+            if section.name in _READ:
+                section.pages = save_ink(section.pages)
     return sections
+
+
+#: The sections read, not cut: their pages are tinted whole in the ink-saving kit.
+_READ: Final = frozenset({"cover", "rules", "calibration", "cutting", "guides"})
 
 
 def plan_cards(
@@ -809,6 +851,18 @@ def _with_blank_backs(section: Section) -> list[PageSketch]:
     return pages
 
 
+def with_back_offset(profile: SheetProfile, offset: tuple[float, float] | None) -> SheetProfile:
+    """``profile`` with the printer's measured back offset (mm, x right, y down) replacing its own.
+
+    What the calibration sheet reads, entered as ``mhp build --back-offset X,Y``: no profile
+    file is edited.
+    """
+    if offset is None:
+        return profile
+    duplex = profile.duplex.model_copy(update={"back_offset": Offset(x=offset[0], y=offset[1])})
+    return profile.model_copy(update={"duplex": duplex})
+
+
 def build_kit(
     catalog: Catalog,
     layout: str = "a4",
@@ -817,18 +871,22 @@ def build_kit(
     out_dir: Path = Path("output"),
     progress: Callable[[str, int, int], None] | None = None,
     colour: ColourMode = "rgb",
+    back_offset: tuple[float, float] | None = None,
+    ink: InkMode = "full",
 ) -> KitResult:
     """Write the kit: ``mhp-kit.pdf``, one ``mhp-<section>.pdf`` per section, and the manifest.
 
     ``mhp-kit.manifest.json`` (:mod:`mhp_cards.pdf.manifest`) says where every page, piece and
     token place is in ``mhp-kit.pdf``. With ``colour="cmyk"`` every colour is written as
-    DeviceCMYK. The set is replaced all together: a build that fails half-way leaves every
-    previous file as it was, and no temporary file.
+    DeviceCMYK. ``back_offset`` (mm) replaces the profile's duplex offset (the calibration
+    reading); ``ink="save"`` prints light backs and no floods (:func:`save_ink`). The set is
+    replaced all together: a build that fails half-way leaves every previous file as it was,
+    and no temporary file.
     """
-    profile = load_profile(layout)
+    profile = with_back_offset(load_profile(layout), back_offset)
     layout_path = Path(layout)
     templates = load_templates(profile, layout_path.parent if layout_path.suffix else None)
-    sections = plan_kit(catalog, profile, templates, lang, only, progress)
+    sections = plan_kit(catalog, profile, templates, lang, only, progress, ink)
     files = []
     subject = "МАРСХИМПРОМ print-and-play kit" if lang == "en" else "МАРСХИМПРОМ: набор для печати"
     combined = [page for section in sections for page in _with_blank_backs(section)]

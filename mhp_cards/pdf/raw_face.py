@@ -132,14 +132,21 @@ def raw_back(face: Face) -> None:
     radius = 0.0 if bleed else face.size.corner_radius
     lattice = blend(paper, WHITE, 0.16)
     with face.sketch.clip(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, radius=radius):
-        # two families of lines at ±30° make a lattice of rhombi, like a crystal's
-        rise = math.tan(math.radians(30)) * (width + 2 * bleed)
+        # two families of lines at ±30° make a lattice of rhombi, like a crystal's; the lines
+        # keep their places on the card whatever the bleed (y = c ± x·tan 30°, c on a 7 mm step)
+        slope = math.tan(math.radians(30))
         left, right = -bleed, width + bleed
-        offset = -bleed - rise
-        while offset < height + bleed + rise:
-            face.sketch.line(left, offset, right, offset + rise, stroke=lattice, line_width=0.35)
-            face.sketch.line(left, offset, right, offset - rise, stroke=lattice, line_width=0.35)
-            offset += 7.0
+        start = -slope * width
+        first = math.floor((-bleed - slope * (width + bleed) - start) / 7.0)
+        last = math.ceil((height + bleed + slope * (width + bleed) - start) / 7.0)
+        for k in range(first, last + 1):
+            c = start + 7.0 * k
+            face.sketch.line(
+                left, c + slope * left, right, c + slope * right, stroke=lattice, line_width=0.35
+            )
+            face.sketch.line(
+                left, c - slope * left, right, c - slope * right, stroke=lattice, line_width=0.35
+            )
     crystal(face.sketch, width / 2, 24, 11, WHITE, blend(paper, WHITE, 0.25))
     face.line(text_runs(t("raw_back", face.lang), bold=True), "title", "raw card back")
     face.line(text_runs(t("company", face.lang)), "subtitle", "raw card back")

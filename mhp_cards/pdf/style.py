@@ -143,14 +143,14 @@ TEXT: Final[dict[str, dict[str, str]]] = {
     "calibration_back": {
         "ru": "Оборот калибровки. На просвет прочтите, где вертикальная линия креста пересекает "
         "горизонтальную линейку (это x), а горизонтальная линия — вертикальную (это y). Плюс — "
-        "вправо и вниз, как вы смотрите на эту сторону. Прибавьте прочитанное к "
-        "duplex: back_offset: {{x: …, y: …}} в профиле листа (сейчас x: {x}, y: {y}) и соберите "
-        "набор снова. Крест на нуле: ничего менять не нужно.",
+        "вправо и вниз, как вы смотрите на эту сторону. Соберите набор снова, прибавив "
+        "прочитанное к нынешнему сдвигу (сейчас x: {x}, y: {y}): mhp build --back-offset X,Y. "
+        "Крест на нуле: ничего менять не нужно.",
         "en": "Calibration back. Against the light, read where the cross's vertical line meets the "
         "horizontal ruler (that is x) and where its horizontal line meets the vertical ruler "
-        "(that is y). Plus is to the right and down, as you look at this side. Add the readings "
-        "to duplex: back_offset: {{x: …, y: …}} in the sheet profile (now x: {x}, y: {y}) and "
-        "build the kit again. A cross on zero: nothing to change.",
+        "(that is y). Plus is to the right and down, as you look at this side. Build the kit "
+        "again with the readings added to the present offset (now x: {x}, y: {y}): "
+        "mhp build --back-offset X,Y. A cross on zero: nothing to change.",
     },
     "flip_long-edge": {"ru": "переворот по длинному краю", "en": "flip on the long edge"},
     "flip_short-edge": {"ru": "переворот по короткому краю", "en": "flip on the short edge"},
@@ -169,6 +169,7 @@ SECTION_TITLES: Final = {
     "cover": {"ru": "Обложка и состав набора", "en": "Cover and contents"},
     "rules": {"ru": "Правила игры", "en": "Rules of play"},
     "calibration": {"ru": "Калибровка двусторонней печати", "en": "Duplex calibration"},
+    "cutting": {"ru": "Как вырезать и собрать", "en": "Cutting and assembling"},
     "raw": {"ru": "Карточки сырья", "en": "Raw-material cards"},
     "fate": {"ru": "Карты Судьбы (поле)", "en": "Fate cards (the field)"},
     "field": {"ru": "База и Склад", "en": "Base and Warehouse"},

@@ -87,9 +87,9 @@ def test_counts_per_line_and_in_total(kit: list[Section], catalog: Catalog) -> N
 
 
 def test_the_paper_table_totals_pages_and_sheets(kit: list[Section], cover_text: str) -> None:
-    # the single-sided Fate tiles get a blank back each in the double-sided kit
+    # the single-sided Fate tiles and the cutting guide get a blank back in the duplex kit
     pages = sum(len(section.pages) * (1 if section.duplex else 2) for section in kit)
-    assert [section.name for section in kit if not section.duplex] == ["fate"]
+    assert [section.name for section in kit if not section.duplex] == ["cutting", "fate"]
     assert f"Страниц: {pages}, листов: {pages // 2}." in cover_text
     assert "картон 250–300 г/м" in cover_text
     assert "офисная 80–120 г/м" in cover_text

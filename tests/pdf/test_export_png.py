@@ -230,7 +230,11 @@ def test_a_face_has_the_pixels_of_the_kit(
     slots = imposition.fronts if side == "front" else imposition.backs
     kit = _kit_region(built.path(section), page, slots[slot], DPI)
     mine = _on_white(exported / png)
-    mean, off = _difference(kit, mine)
+    # The kit's art runs on past the cut (the home profile's spill) and so fills the rounded
+    # corners the image leaves transparent: the comparison leaves out a corner's radius.
+    inset = round(a4.card_sizes[kind].corner_radius * DPI / 25.4)
+    box = (inset, inset, kit.width - inset, kit.height - inset)
+    mean, off = _difference(kit.crop(box), mine.crop(box))
     # What may differ: the kit's hairline cut line on the card edge, and anti-aliasing.
     assert mean < 1.5, (png, mean)
     assert off < 0.005, (png, off)

@@ -79,6 +79,7 @@ def test_pieces_by_section(kit: list[Section], catalog: Catalog) -> None:
         "cover": 1,
         "rules": 0,  # read, not cut
         "calibration": 1,
+        "cutting": 0,  # read, not cut
         "raw": sum(raw.copies for raw in catalog.raw_materials),
         "fate": catalog.components.fate_cards.count,
         "field": 2,  # the Base card and the Warehouse marker
@@ -97,6 +98,7 @@ def test_page_counts_by_section(kit: list[Section], catalog: Catalog, a4: SheetP
     expected = {
         "cover": 2,  # how to print, and the checklist on its back
         "calibration": 2,
+        "cutting": 1,  # one page; the kit gives it a blank back
         **{
             name: 2 * _sheets(pieces[name], a4, kind)  # a front and a back per sheet
             for name, kind in CARD_SECTIONS.items()
@@ -127,7 +129,7 @@ def test_sides_alternate(kit: list[Section]) -> None:
         else:
             assert set(sides) == {"single"}, section.name
     # blank backs only behind the one-sided Fate tiles: no placeholder fronts on card stock
-    assert [s.name for s in kit if not s.duplex] == ["fate"]
+    assert [s.name for s in kit if not s.duplex] == ["cutting", "fate"]
 
 
 def test_every_page_is_a4(kit: list[Section]) -> None:
@@ -362,8 +364,12 @@ def _strays(section: Section, profile: SheetProfile, boxes_of: Boxes) -> list[st
     """Drawings (outside clipped blocks) that leave every card, crop marks excepted."""
     diameters = {s.width for s in profile.card_sizes.values() if s.shape == "circle"}
     strays = []
+    grow = profile.reach  # the art runs on past the cut: the bleed, or a home profile's spill
     for page in section.pages:
-        cards = [(box, box[2] in diameters) for box in boxes_of(page, profile)]
+        cards = [
+            ((x - grow, y - grow, w + 2 * grow, h + 2 * grow), w in diameters)
+            for x, y, w, h in boxes_of(page, profile)
+        ]
         clipped = 0
         for op in page.ops:
             if isinstance(op, Clip):
