@@ -65,6 +65,18 @@ def build(
             help="full, or save: light backs and no floods (about a third of the ink).",
         ),
     ] = "full",
+    pdfx: Annotated[
+        bool,
+        typer.Option(
+            "--pdfx",
+            help="PDF/X-4 in CMYK with an output intent, for a print shop (needs a CMYK ICC "
+            "profile: --icc, else Debian's Ghostscript default_cmyk.icc).",
+        ),
+    ] = False,
+    icc: Annotated[
+        Path | None,
+        typer.Option("--icc", help="The print shop's CMYK ICC profile for --pdfx."),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print what was written as JSON.")
     ] = False,
@@ -73,7 +85,7 @@ def build(
 
     Example: mhp build --layout letter --lang en --only raw,reactors
 
-    For a print shop: mhp build --layout print-shop --color cmyk
+    For a print shop: mhp build --layout print-shop --color cmyk (or --pdfx --icc shop.icc)
 
     The rulebook alone (mhp-rules.pdf): mhp build --only rules
 
@@ -126,7 +138,9 @@ def build(
             progress.update(task, description=f"laid out {name}", completed=done, total=total)
 
         try:
-            result = build_kit(catalog, layout, lang, sections, out, advance, colour, offset, inks)
+            result = build_kit(
+                catalog, layout, lang, sections, out, advance, colour, offset, inks, pdfx, icc
+            )
         except (KitError, LayoutError) as error:
             fail(str(error))
     if as_json:

@@ -45,6 +45,7 @@ from mhp_cards.pdf.layout import (
     load_templates,
 )
 from mhp_cards.pdf.manifest import MANIFEST_FILE, build_manifest
+from mhp_cards.pdf.pdfx import find_icc, to_pdfx
 from mhp_cards.pdf.render import ColourMode, render_pdf
 from mhp_cards.pdf.rulebook import plan_rulebook
 from mhp_cards.pdf.safezone import CARD_KINDS, SAFE_ZONE, intrusions
@@ -761,8 +762,23 @@ def _cover(ctx: _Context, sections: Sequence[Section]) -> Section:
         )
         page_number += pages
     section.pages = plan_cover(listed, ctx.profile, ctx.lang, ctx.problems)
+    if ctx.profile.bleed > 0:
+        section.pages = [_with_page_bleed(page, ctx.profile.bleed) for page in section.pages]
     section.pieces = 1
     return section
+
+
+def _with_page_bleed(page: PageSketch, bleed: float) -> PageSketch:
+    """A page trimmed by a print shop: the sheet grown by ``bleed`` on every side.
+
+    The page becomes the TrimBox, and whatever reaches its edge (the cover's band) runs on into
+    the bleed.
+    """
+    slot = Slot(bleed, bleed, page.width, page.height, 0, 0)
+    ops = run_into_bleed(moved(page.ops, bleed, bleed), slot, bleed)
+    grown = PageSketch(page.width + 2 * bleed, page.height + 2 * bleed, page.label, page.side, ops)
+    grown.trim, grown.bleed = (bleed, bleed, page.width, page.height), bleed
+    return grown
 
 
 def plan_kit(
@@ -873,17 +889,24 @@ def build_kit(
     colour: ColourMode = "rgb",
     back_offset: tuple[float, float] | None = None,
     ink: InkMode = "full",
+    pdfx: bool = False,
+    icc: Path | None = None,
 ) -> KitResult:
     """Write the kit: ``mhp-kit.pdf``, one ``mhp-<section>.pdf`` per section, and the manifest.
 
     ``mhp-kit.manifest.json`` (:mod:`mhp_cards.pdf.manifest`) says where every page, piece and
     token place is in ``mhp-kit.pdf``. With ``colour="cmyk"`` every colour is written as
     DeviceCMYK. ``back_offset`` (mm) replaces the profile's duplex offset (the calibration
-    reading); ``ink="save"`` prints light backs and no floods (:func:`save_ink`). The set is
+    reading); ``ink="save"`` prints light backs and no floods (:func:`save_ink`). ``pdfx``
+    writes every PDF as PDF/X-4 in CMYK with ``icc`` (else a free CMYK profile installed on the
+    system, :func:`mhp_cards.pdf.pdfx.find_icc`) as its output intent. The set is
     replaced all together: a build that fails half-way leaves every previous file as it was,
     and no temporary file.
     """
     profile = with_back_offset(load_profile(layout), back_offset)
+    output = find_icc(icc) if pdfx else None  # before any work: a missing profile stops it
+    if pdfx:
+        colour = "cmyk"
     layout_path = Path(layout)
     templates = load_templates(profile, layout_path.parent if layout_path.suffix else None)
     sections = plan_kit(catalog, profile, templates, lang, only, progress, ink)
@@ -895,7 +918,8 @@ def build_kit(
     for name, pages in documents:
         title = f"МАРСХИМПРОМ — {name}"
         path = out_dir / f"mhp-{name}.pdf"
-        rendered[path] = render_pdf(pages, title, subject, lang, colour)
+        data = render_pdf(pages, title, subject, lang, colour)
+        rendered[path] = data if output is None else to_pdfx(data, title, output)
         files.append(KitFile(path, name, len(pages)))
     manifest = build_manifest(
         [(section.name, _with_blank_backs(section)) for section in sections], profile.name, colour
