@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # each command imports the library it uses when it runs
 
 #: The policy names for the help text, without importing the bots to print it; a test checks
 #: that they are ``mhp_cards.sim.POLICIES``.
-POLICY_NAMES = "random, greedy, search"
+POLICY_NAMES = "random, greedy, search, noisy-greedy, lookahead"
 
 
 @app.command("simulate")
