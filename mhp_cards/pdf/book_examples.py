@@ -381,41 +381,58 @@ def _run_height(ctx: ExampleContext, number: int) -> float:
     return max(height, mission.height * (full * 0.4) / mission.width) + 1
 
 
+def _draw_run(
+    ctx: ExampleContext,
+    example: Example,
+    number: int,
+    cards: list[str],
+    box: tuple[float, float, float, float],
+) -> None:
+    """Installation ``number`` before → after the example, its cards laid, in ``box``."""
+    before, after = _installation(example.before, number), _installation(example.after, number)
+    x, y, width, height = box
+    draw_run(
+        ctx.book.sketch,
+        ctx.catalog,
+        ctx.profile,
+        before,
+        after,
+        cards,
+        example.player,
+        x,
+        y,
+        width,
+        height,
+        ctx.draw_face,
+    )
+
+
+def _draw_missions(ctx: ExampleContext, example: Example, x: float, y: float, width: float) -> None:
+    """The Mission card with the tokens the example put on it."""
+    draw_mission_tokens(
+        ctx.book.sketch,
+        ctx.catalog,
+        ctx.profile,
+        example.before,
+        example.after,
+        example.player,
+        x,
+        y,
+        width,
+        ctx.draw_face,
+    )
+
+
 def _run_picture(ctx: ExampleContext, example: Example, number: int, cards: list[str]) -> None:
     """The installation of a run with its cards and tokens, and the Mission card beside it."""
     book = ctx.book
-    before, after = example.before, example.after
     height = _run_height(ctx, number)
 
     def picture(x: float, y: float, width: float) -> None:
         room = width * 0.56
         _, drawn_h = _run_size(ctx, number, room)
-        draw_run(
-            book.sketch,
-            ctx.catalog,
-            ctx.profile,
-            _installation(before, number),
-            _installation(after, number),
-            cards,
-            example.player,
-            x,
-            y,
-            room,
-            drawn_h + 0.5,
-            ctx.draw_face,
-        )
-        draw_mission_tokens(
-            book.sketch,
-            ctx.catalog,
-            ctx.profile,
-            before,
-            after,
-            example.player,
-            x + width * 0.6,
-            y,
-            width * 0.4,
-            ctx.draw_face,
-        )
+        _draw_run(ctx, example, number, cards, (x, y, room, drawn_h + 0.5))
+        _draw_missions(ctx, example, x + width * 0.6, y, width * 0.4)
 
     book.wide_block(height, picture)
 
@@ -640,38 +657,14 @@ def _trade_picture(ctx: ExampleContext, example: Example, number: int) -> None:
         height = mission.height * book.column_width / mission.width
 
         def on_mission(x: float, y: float, width: float) -> None:
-            draw_mission_tokens(
-                book.sketch,
-                ctx.catalog,
-                ctx.profile,
-                before,
-                after,
-                example.player,
-                x,
-                y,
-                width,
-                ctx.draw_face,
-            )
+            _draw_missions(ctx, example, x, y, width)
 
         book.block(height + 1, on_mission)
         return
     _, height = _run_size(ctx, number, book.column_width)
 
     def on_installation(x: float, y: float, width: float) -> None:
-        draw_run(
-            book.sketch,
-            ctx.catalog,
-            ctx.profile,
-            _installation(before, number),
-            _installation(after, number),
-            [],
-            example.player,
-            x,
-            y,
-            width,
-            height + 0.5,
-            ctx.draw_face,
-        )
+        _draw_run(ctx, example, number, [], (x, y, width, height + 0.5))
 
     book.block(height + 1, on_installation)
 

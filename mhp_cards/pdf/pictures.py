@@ -288,20 +288,21 @@ def draw_run(
                     and _mark_data(m)["substance"] == new.substance
                 ]
                 if place < len(spots):
-                    mx, my, mw, _ = spots[place].box
-                    token = mw * 0.86
-                    draw = partial(faces.chemist, colour=colours[player])
-                    _face_at(
-                        sketch,
-                        draw_face,
-                        draw,
-                        "chemist",
-                        "chemist",
-                        mx + (mw - token) / 2,
-                        my + (mw - token) / 2,
-                        token / chemist,
-                    )
+                    _token_on(sketch, draw_face, spots[place], colours[player], chemist)
     return Drawn(diagram.width, diagram.height)
+
+
+def _token_on(
+    sketch: Sketch, draw_face: DrawFace, place: Mark, colour: Colour, chemist: float
+) -> None:
+    """A chemist token of ``colour`` standing on a token place (its mark), a little inside it."""
+    mx, my, mw, _ = place.box
+    token = mw * 0.86
+    draw = partial(faces.chemist, colour=colour)
+    offset = (mw - token) / 2
+    _face_at(
+        sketch, draw_face, draw, "chemist", "chemist", mx + offset, my + offset, token / chemist
+    )
 
 
 def draw_mission_tokens(
@@ -340,18 +341,7 @@ def draw_mission_tokens(
                 if token_owner is None or index >= len(spots):
                     continue
                 mx, my, mw, _ = spots[index].box
-                token = mw * 0.86
-                draw_token = partial(faces.chemist, colour=colours[token_owner])
-                _face_at(
-                    sketch,
-                    draw_face,
-                    draw_token,
-                    "chemist",
-                    "chemist",
-                    mx + (mw - token) / 2,
-                    my + (mw - token) / 2,
-                    token / chemist,
-                )
+                _token_on(sketch, draw_face, spots[index], colours[token_owner], chemist)
                 if a is None and b == player:
                     sketch.circle(
                         mx + mw / 2, my + mw / 2, mw / 2 + 0.5, stroke=ARROW, line_width=0.5

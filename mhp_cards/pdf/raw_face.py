@@ -86,27 +86,11 @@ def raw_front(face: Face, raw: RawMaterial, copy: int, catalog: Catalog | None =
     face.line(formula_runs(raw.formula, bold=True), "formula", card)
     face.line(text_runs(raw.name.get(face.lang), bold=True), "name", card)
     face.line(text_runs(tally(raw.parsed.elements)), "tally", card)
-    region = face.region("tally")
-    face.sketch.line(
-        region.x + 6,
-        region.y - 0.3,
-        region.x + region.width - 6,
-        region.y - 0.3,
-        stroke=blend(accent, WHITE, 0.5),
-        line_width=0.3,
-    )
+    _rule_above(face, "tally", 6, 0.3, blend(accent, WHITE, 0.5), 0.3)
     if raw.mars is not None:
         face.lines([text_runs(raw.mars.get(face.lang))], "mars", card)
     if catalog is not None and "use" in face.template.regions:
-        use = face.region("use")
-        face.sketch.line(
-            use.x + 4,
-            use.y - 0.4,
-            use.x + use.width - 4,
-            use.y - 0.4,
-            stroke=blend(accent, WHITE, 0.6),
-            line_width=0.25,
-        )
+        _rule_above(face, "use", 4, 0.4, blend(accent, WHITE, 0.6), 0.25)
         face.line(use_runs(*raw_uses(catalog, raw), face.lang), "use", card)
     face.sketch.rect(
         0.8,
@@ -116,6 +100,17 @@ def raw_front(face: Face, raw: RawMaterial, copy: int, catalog: Catalog | None =
         stroke=accent,
         line_width=0.5,
         radius=max(0.0, face.size.corner_radius - 0.8),
+    )
+
+
+def _rule_above(
+    face: Face, region: str, inset: float, gap: float, colour: str, width: float
+) -> None:
+    """A thin rule just above a region, ``inset`` mm short of its ends."""
+    box = face.region(region)
+    y = box.y - gap
+    face.sketch.line(
+        box.x + inset, y, box.x + box.width - inset, y, stroke=colour, line_width=width
     )
 
 

@@ -14,11 +14,13 @@ counts, shared with the player aids.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Final
 
+from mhp_cards.catalog.cardid import english_card_id
 from mhp_cards.catalog.models import Catalog, ReactorCard
 from mhp_cards.errors import TypesetError
 from mhp_cards.game.dealer import deal
@@ -225,7 +227,12 @@ def player_facing(text: str, rulebook: Rulebook, lang: Lang) -> str:
         name = f"{quote[0]}{_house_title(house, lang)}{quote[1]}"
         for written in (f"«{house.id}»", f"“{house.id}”", f'"{house.id}"', house.id):
             text = text.replace(written, name)
+    if lang == "en":  # card IDs as the English cards print them: 4В is 4C
+        text = _CARD_ID.sub(lambda found: english_card_id(found.group(0)), text)
     return text
+
+
+_CARD_ID: Final = re.compile(r"\b[1-9][0-9]?[А-Я]\b")
 
 
 def _house_title(house: HouseRule, lang: Lang) -> str:
