@@ -8,6 +8,16 @@ where a designer wrote it.
 CardId(text='5А', number=5, letter='А', latin_lookalikes='A')
 >>> read_card_id("Э2").is_electrolyser
 True
+
+The English edition prints the letters as Latin ones *by their place in the alphabet*
+(:data:`LATIN_LETTERS`: А→A, Б→B, В→C, Г→D…; the electrolyser Э→E), never by their look:
+«2Б» must not read as "26", nor «4В» as "4B". :func:`english_card_id` gives the printed
+form, :func:`card_id_from_english` reads it back.
+
+>>> english_card_id("2Б"), english_card_id("4В"), english_card_id("Э3")
+('2B', '4C', 'E3')
+>>> card_id_from_english("4c")
+'4В'
 """
 
 from __future__ import annotations
@@ -19,10 +29,27 @@ from typing import Final
 from mhp_cards.chem.lookalikes import CYRILLIC_OF
 from mhp_cards.errors import CardIdError
 
-__all__ = ["ELECTROLYSER", "CardId", "CardIdError", "read_card_id"]
+__all__ = [
+    "ELECTROLYSER",
+    "LATIN_LETTERS",
+    "CardId",
+    "CardIdError",
+    "card_id_from_english",
+    "english_card_id",
+    "printed_card_id",
+    "read_card_id",
+]
 
 #: The prefix of electrolyser cards (and the name of "any electrolyser" in an arrangement).
 ELECTROLYSER: Final = "Э"
+#: The Cyrillic letters of card IDs in alphabetical order, each with the Latin letter of the same
+#: place that the English edition prints (Ё, Й, Ъ, Ы, Ь are not used to number things).
+LATIN_LETTERS: Final = dict(
+    zip("АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩ", "ABCDEFGHIJKLMNOPQRSTUVWXY", strict=True)
+)
+#: The electrolyser's mark in the English edition.
+ELECTROLYSER_EN: Final = "E"
+_CYRILLIC_BY_PLACE: Final = {latin: cyrillic for cyrillic, latin in LATIN_LETTERS.items()}
 _CARD: Final = re.compile(r"^(?P<number>[1-9][0-9]*)(?P<letter>\w)$")
 _ELECTROLYSER: Final = re.compile(rf"^{ELECTROLYSER}(?P<number>[1-9][0-9]*)?$")
 
@@ -66,3 +93,40 @@ def read_card_id(text: str) -> CardId:
         )
     number = int(match.group("number"))
     return CardId(f"{number}{letter}", number, letter, lookalike)
+
+
+def english_card_id(card_id: str) -> str:
+    """The card ID as the English edition prints it: the letter by its place, Э as E.
+
+    Anything that is not a card ID comes back unchanged (an arrangement's ``.``, a name).
+    """
+    if card_id.startswith(ELECTROLYSER):
+        return ELECTROLYSER_EN + card_id.removeprefix(ELECTROLYSER)
+    match = _CARD.match(card_id)
+    if match is None or match.group("letter") not in LATIN_LETTERS:
+        return card_id
+    return match.group("number") + LATIN_LETTERS[match.group("letter")]
+
+
+def card_id_from_english(text: str) -> str:
+    """The canonical ID of a card ID written as the English edition prints it (``4C`` → ``4В``).
+
+    Case does not matter; CardIdError for text that is not one.
+    """
+    stripped = text.strip().upper()
+    if stripped == ELECTROLYSER_EN or (
+        stripped.startswith(ELECTROLYSER_EN) and stripped[1:].isdigit()
+    ):
+        return ELECTROLYSER + stripped[1:]
+    match = _CARD.match(stripped)
+    if match is None or match.group("letter") not in _CYRILLIC_BY_PLACE:
+        raise CardIdError(
+            f"{text!r} is not a card ID of the English edition; write the installation number "
+            f"and a Latin letter (5A, 5B, 4C) or {ELECTROLYSER_EN} for an electrolyser"
+        )
+    return match.group("number") + _CYRILLIC_BY_PLACE[match.group("letter")]
+
+
+def printed_card_id(card_id: str, lang: str) -> str:
+    """The card ID as the edition in ``lang`` prints it (Cyrillic in Russian, Latin in English)."""
+    return english_card_id(card_id) if lang == "en" else card_id

@@ -10,7 +10,7 @@ from mhp_cards.cli.app import app, echo_json, fail, reports_errors
 #: The kit's sections for the help text, without importing the kit (reportlab) to print it;
 #: a test checks that they are ``mhp_cards.pdf.SECTIONS``.
 SECTION_NAMES = (
-    "cover, rules, calibration, raw, fate, field, reactors, mission, tokens, aids, guides"
+    "cover, rules, calibration, cutting, raw, fate, field, reactors, mission, tokens, aids, guides"
 )
 
 
@@ -50,6 +50,33 @@ def build(
             "asks for CMYK).",
         ),
     ] = "rgb",
+    back_offset: Annotated[
+        str | None,
+        typer.Option(
+            "--back-offset",
+            help="The calibration sheet's reading X,Y in mm (plus: right and down as you look "
+            "at the back): every back moves by it. Replaces the profile's duplex offset.",
+        ),
+    ] = None,
+    ink: Annotated[
+        str,
+        typer.Option(
+            "--ink",
+            help="full, or save: light backs and no floods (about a third of the ink).",
+        ),
+    ] = "full",
+    pdfx: Annotated[
+        bool,
+        typer.Option(
+            "--pdfx",
+            help="PDF/X-4 in CMYK with an output intent, for a print shop (needs a CMYK ICC "
+            "profile: --icc, else Debian's Ghostscript default_cmyk.icc).",
+        ),
+    ] = False,
+    icc: Annotated[
+        Path | None,
+        typer.Option("--icc", help="The print shop's CMYK ICC profile for --pdfx."),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print what was written as JSON.")
     ] = False,
@@ -58,9 +85,12 @@ def build(
 
     Example: mhp build --layout letter --lang en --only raw,reactors
 
-    For a print shop: mhp build --layout print-shop --color cmyk
+    For a print shop: mhp build --layout print-shop --color cmyk (or --pdfx --icc shop.icc)
 
     The rulebook alone (mhp-rules.pdf): mhp build --only rules
+
+    After the calibration sheet: mhp build --back-offset 1.5,-0.5 (and --ink save for
+    a home printer's cartridges)
 
     With --cards, only the named cards and their backs (one copy each, ID*N for N):
     mhp build --cards water-ice,4А
@@ -77,10 +107,14 @@ def build(
     if color not in ("rgb", "cmyk"):
         fail(f"--color must be rgb or cmyk, not {color!r}", 2)
     colour: Literal["rgb", "cmyk"] = "cmyk" if color == "cmyk" else "rgb"
+    if ink not in ("full", "save"):
+        fail(f"--ink must be full or save, not {ink!r}", 2)
+    inks: Literal["full", "save"] = "save" if ink == "save" else "full"
+    offset = _offset(back_offset) if back_offset is not None else None
     if cards is not None:
         if only:
             fail("--cards and --only exclude each other", 2)
-        _build_cards(cards, layout, lang, out, catalog_dir, as_json, colour)
+        _build_cards(cards, layout, lang, out, catalog_dir, as_json, colour, offset)
         return
     sections = None
     if only:
@@ -104,7 +138,9 @@ def build(
             progress.update(task, description=f"laid out {name}", completed=done, total=total)
 
         try:
-            result = build_kit(catalog, layout, lang, sections, out, advance, colour)
+            result = build_kit(
+                catalog, layout, lang, sections, out, advance, colour, offset, inks, pdfx, icc
+            )
         except (KitError, LayoutError) as error:
             fail(str(error))
     if as_json:
@@ -138,12 +174,13 @@ def _build_cards(
     catalog_dir: Path | None,
     as_json: bool,
     colour: Literal["rgb", "cmyk"],
+    offset: tuple[float, float] | None,
 ) -> None:
     from mhp_cards.pdf.selection import build_cards
     from mhp_cards.validate import load_catalog
 
     catalog = load_catalog(catalog_dir)
-    result, chosen = build_cards(catalog, cards, layout, lang, out, colour)
+    result, chosen = build_cards(catalog, cards, layout, lang, out, colour, offset)
     written = result.files[0]
     if as_json:
         echo_json(
@@ -158,3 +195,21 @@ def _build_cards(
     typer.echo(f"wrote {written.path} ({written.pages} {noun})")
     listed = ", ".join(f"{pick.design.id} ×{pick.copies}" for pick in chosen)
     typer.echo(f"{result.pieces} cards ({listed}); print at 100 %, double-sided (long edge)")
+
+
+def _offset(text: str) -> tuple[float, float]:
+    """``X,Y`` in mm, as the calibration sheet reads them (a true minus sign is accepted)."""
+    parts = [part.strip().replace("−", "-") for part in text.split(",")]
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(part) for part in parts)
+    except ValueError:
+        fail(
+            f"--back-offset {text!r}: give the two readings of the calibration sheet in mm, "
+            "X,Y (for example 1.5,-0.5)",
+            2,
+        )
+    if abs(x) > 20 or abs(y) > 20:
+        fail(f"--back-offset {text!r}: the calibration rulers read from -20 to +20 mm", 2)
+    return x, y

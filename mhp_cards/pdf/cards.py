@@ -23,14 +23,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, Literal
 
-from mhp_cards.catalog.cardid import ELECTROLYSER, read_card_id
+from mhp_cards.catalog.cardid import ELECTROLYSER, printed_card_id, read_card_id
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import CardIdError, CardSelectionError
-from mhp_cards.pdf import faces
-from mhp_cards.pdf.aids import aid_front, aid_groups
+from mhp_cards.pdf import faces, raw_face
+from mhp_cards.pdf.aids import AID_SIDES, aid_side, side_groups
 from mhp_cards.pdf.faces import Face
-from mhp_cards.pdf.style import LEVEL_TITLES, t
-from mhp_cards.rules.numbers import LEVELS
+from mhp_cards.pdf.style import t
 
 __all__ = ["DECKS", "CardDesign", "Draw", "Selected", "Side", "card_designs", "select_cards"]
 
@@ -92,7 +91,7 @@ class Selected:
 
 
 def _raw(catalog: Catalog, lang: str) -> list[CardDesign]:
-    back = Side("raw-back", faces.raw_back, "raw")
+    back = Side("raw-back", raw_face.raw_back, "raw")
     return [
         CardDesign(
             raw.id,
@@ -100,7 +99,11 @@ def _raw(catalog: Catalog, lang: str) -> list[CardDesign]:
             "raw",
             raw.name.get(lang),
             raw.copies,
-            Side("raw", partial(faces.raw_front, raw=raw, copy=1), f"raw-{raw.id}"),
+            Side(
+                "raw",
+                partial(raw_face.raw_front, raw=raw, copy=1, catalog=catalog),
+                f"raw-{raw.id}",
+            ),
             back,
         )
         for raw in catalog.raw_materials
@@ -116,7 +119,7 @@ def _fate_and_field(catalog: Catalog, lang: str) -> list[CardDesign]:
             "fate",
             f"{t('fate', lang)} № {n}",
             1,
-            Side("fate", partial(faces.fate_front, number=n), f"fate-{n}"),
+            surface,  # a field tile: the Mars surface on both faces, no placeholder front
             surface,
         )
         for n in range(1, catalog.components.fate_cards.count + 1)
@@ -153,10 +156,11 @@ def _reactors(catalog: Catalog, lang: str) -> list[CardDesign]:
     for card in [c for i in catalog.installations for c in i.cards] + list(catalog.electrolysers):
         if card.group == "electrolyser":
             stem = "electrolyser-" + card.id.removeprefix(ELECTROLYSER)
-            name = f"{card.id} {t('electrolyser', lang)}"
+            name = f"{printed_card_id(card.id, lang)} {t('electrolyser', lang)}"
         else:
             stem = "reactor-" + card.id.translate(_ASCII).lower()
-            name = f"{card.id} {card.name.get(lang)}" if card.name else card.id
+            shown = printed_card_id(card.id, lang)
+            name = f"{shown} {card.name.get(lang)}" if card.name else shown
         draw = partial(faces.reactor_front, catalog=catalog, card=card)
         designs.append(
             CardDesign(card.id, "reactors", "reactor", name, 1, Side("reactor", draw, stem), back)
@@ -182,30 +186,25 @@ def _mission(catalog: Catalog, lang: str) -> list[CardDesign]:
 
 def _aids(catalog: Catalog, lang: str) -> list[CardDesign]:
     language: Literal["ru", "en"] = "en" if lang == "en" else "ru"
-    back = Side(
-        "aid-back", partial(faces.plain_back, key="aid_back", card="player aid back"), "aid"
-    )
-    designs = []
-    for level in LEVELS:
-        title = LEVEL_TITLES[level]
-        front = partial(
-            aid_front,
-            title=title[language],
-            groups=aid_groups(catalog, level, language),
-            card=f"player aid {level}",
-        )
-        designs.append(
-            CardDesign(
-                f"aid-{level}",
-                "aids",
+    front, back = (side_groups(catalog, levels, language) for levels in AID_SIDES)
+    title = t("aid_back", language)
+    return [
+        CardDesign(
+            "aid",
+            "aids",
+            "aid",
+            t("aid_item", language),
+            len(catalog.components.colours),
+            Side(
+                "aid", partial(aid_side, title=title, groups=front, card="player aid front"), "aid"
+            ),
+            Side(
                 "aid",
-                title[language],
-                1,
-                Side("aid", front, f"aid-{level}"),
-                back,
-            )
+                partial(aid_side, title=title, groups=back, card="player aid back"),
+                "aid",
+            ),
         )
-    return designs
+    ]
 
 
 def _tokens(catalog: Catalog, lang: str) -> list[CardDesign]:

@@ -28,6 +28,7 @@ _PAPER: Final = {
     "cover": "office",
     "rules": "office",
     "calibration": "office",
+    "cutting": "office",
     "raw": "card",
     "fate": "card",
     "field": "card",
@@ -43,13 +44,15 @@ _T: Final[dict[str, dict[str, str]]] = {
     "steps": {
         "ru": "1. Печатайте в масштабе 100 % («фактический размер»), с двух сторон, с "
         "переворотом по длинному краю.|2. Сначала напечатайте лист калибровки на той бумаге, "
-        "на которой будете печатать карты, и, если лицо и оборот разошлись, впишите сдвиг в "
-        "профиль листа.|3. Режьте по серым линиям и меткам на полях: ножом по линейке "
+        "на которой будете печатать карты, и, если лицо и оборот разошлись, соберите набор "
+        "снова с --back-offset X,Y (прочитанное на его обороте).|3. Режьте по серым линиям "
+        "и меткам на полях: ножом по линейке "
         "ровнее, чем ножницами. Жетоны удобно вырубать круглым дыроколом.|4. Правила и "
         "схемы сборки не режут: их можно печатать на обычной бумаге.",
         "en": "1. Print at 100 % (“actual size”), double-sided, flipping on the long edge.|"
         "2. Print the calibration sheet first, on the paper you will use for the cards; if "
-        "front and back do not meet, enter the shift in the sheet profile.|3. Cut along the "
+        "front and back do not meet, build the kit again with --back-offset X,Y (read on its "
+        "back).|3. Cut along the "
         "grey lines and the marks in the margins: a knife and a ruler cut straighter than "
         "scissors. A circle punch makes quick work of the tokens.|4. The rules and the "
         "assembly guides are not cut: plain paper will do for them.",

@@ -10,24 +10,24 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from mhp_cards.catalog.cardid import ELECTROLYSER
+from mhp_cards.catalog.cardid import ELECTROLYSER, printed_card_id
 from mhp_cards.catalog.models import (
     Catalog,
     Colour,
     Container,
     Mission,
     Port,
-    RawMaterial,
     ReactorCard,
     formula_of,
 )
 from mhp_cards.chem.formula import Formula
 from mhp_cards.errors import PlacesError
 from mhp_cards.pdf.layout import CardSize, Region, SheetProfile, Template, Templates
+from mhp_cards.pdf.safezone import SAFE_ZONE
 from mhp_cards.pdf.sketch import Sketch
 from mhp_cards.pdf.style import PLAYER_SHAPES, PURPLE, RED, TEXT, WHITE, t
 from mhp_cards.pdf.typeset import (
@@ -60,28 +60,12 @@ def _ink_on(background: str) -> str:
     return "#231F20" if luminance > 0.55 else WHITE
 
 
-def _blend(colour: str, other: str, share: float) -> str:
+def blend(colour: str, other: str, share: float) -> str:
     """Mix two #RRGGBB colours: ``share`` of ``other``."""
     a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
     b = [int(other[i : i + 2], 16) for i in (1, 3, 5)]
     mixed = [round(x + (y - x) * share) for x, y in zip(a, b, strict=True)]
     return "#" + "".join(f"{v:02X}" for v in mixed)
-
-
-def raw_accent(raw: RawMaterial) -> str:
-    """A colour for a raw card from its chemistry (gas/ice, iron, sulfur, chlorine, carbonate…)."""
-    elements = raw.parsed.elements
-    if set(elements) <= {"H", "O", "C", "N", "Ar"} and len(elements) <= 2:
-        return "#2F6E9E"  # atmosphere and ice
-    if "Cl" in elements:
-        return "#7B4F9D"  # salts and perchlorates
-    if "S" in elements:
-        return "#B38B00"  # sulfates and sulfides
-    if "Fe" in elements:
-        return "#A23E25"  # iron minerals
-    if "C" in elements:
-        return "#6E6E6E"  # carbonates
-    return "#3F7D4E"  # silicates and the rest
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,111 +124,7 @@ class Face:
         )
 
 
-# Raw-material cards ------------------------------------------------------------------------------
-
-
-def raw_front(face: Face, raw: RawMaterial, copy: int) -> None:
-    """The front of a raw-material card: formula, name, element tally, where found on Mars."""
-    card = f"raw card {raw.id} #{copy}"
-    accent = raw_accent(raw)
-    width, height = face.size.width, face.size.height
-    face.background()
-    face.sketch.rect(0, 0, width, 9.5, fill=accent, radius=face.size.corner_radius)
-    face.sketch.rect(0, 5, width, 4.5, fill=accent)
-    face.line(text_runs(t("raw", face.lang), bold=True, colour=WHITE), "header", card)
-    face.line(formula_runs(raw.formula, bold=True), "formula", card)
-    face.line(text_runs(raw.name.get(face.lang), bold=True), "name", card)
-    tally = " · ".join(f"{symbol} {n}" for symbol, n in raw.parsed.elements.items())
-    face.line(text_runs(tally), "tally", card)
-    region = face.region("tally")
-    face.sketch.line(
-        region.x + 6,
-        region.y - 0.3,
-        region.x + region.width - 6,
-        region.y - 0.3,
-        stroke=_blend(accent, WHITE, 0.5),
-        line_width=0.3,
-    )
-    if raw.mars is not None:
-        face.lines([text_runs(raw.mars.get(face.lang))], "mars", card)
-    face.sketch.rect(
-        0.8,
-        0.8,
-        width - 1.6,
-        height - 1.6,
-        stroke=accent,
-        line_width=0.5,
-        radius=max(0.0, face.size.corner_radius - 0.8),
-    )
-
-
-def raw_back(face: Face) -> None:
-    """The back of a raw-material card: a dark mineral teal with a crystal lattice.
-
-    It must not pass for a Fate back (the orange Mars surface) on the table: another hue, a
-    darker tone and a regular lattice instead of craters.
-    """
-    width, height = face.size.width, face.size.height
-    face.background()
-    paper = face.template.paper
-    bleed = face.bleed
-    radius = 0.0 if bleed else face.size.corner_radius
-    lattice = _blend(paper, WHITE, 0.16)
-    with face.sketch.clip(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, radius=radius):
-        # two families of lines at ±30° make a lattice of rhombi, like a crystal's
-        rise = math.tan(math.radians(30)) * (width + 2 * bleed)
-        left, right = -bleed, width + bleed
-        offset = -bleed - rise
-        while offset < height + bleed + rise:
-            face.sketch.line(left, offset, right, offset + rise, stroke=lattice, line_width=0.35)
-            face.sketch.line(left, offset, right, offset - rise, stroke=lattice, line_width=0.35)
-            offset += 7.0
-    _crystal(face.sketch, width / 2, 24, 11, WHITE, _blend(paper, WHITE, 0.25))
-    face.line(text_runs(t("raw_back", face.lang), bold=True), "title", "raw card back")
-    face.line(text_runs(t("company", face.lang)), "subtitle", "raw card back")
-
-
-def _crystal(sketch: Sketch, cx: float, cy: float, r: float, stroke: str, fill: str) -> None:
-    top = [
-        (cx + r * math.cos(math.radians(a)), cy + r * 0.55 * math.sin(math.radians(a)) - r * 0.45)
-        for a in range(0, 360, 60)
-    ]
-    sketch.polygon(
-        [
-            (cx - r, cy - r * 0.45),
-            (cx - r, cy + r * 0.5),
-            (cx, cy + r * 1.05),
-            (cx + r, cy + r * 0.5),
-            (cx + r, cy - r * 0.45),
-            (cx, cy - r),
-        ],
-        fill=fill,
-        stroke=stroke,
-        line_width=0.5,
-    )
-    sketch.polygon(top, stroke=stroke, line_width=0.35)
-    sketch.line(cx, cy + r * 0.1, cx, cy + r * 1.05, stroke=stroke, line_width=0.35)
-
-
 # Fate cards, Base, Warehouse ---------------------------------------------------------------------
-
-
-def fate_front(face: Face, number: int) -> None:
-    """The front of a Fate card (its events belong to higher levels; here: title and number)."""
-    card = f"Fate card {number}"
-    face.background()
-    face.sketch.rect(
-        2,
-        2,
-        face.size.width - 4,
-        face.size.height - 4,
-        stroke=face.template.accent,
-        line_width=0.6,
-        radius=2,
-    )
-    face.line(text_runs(t("fate", face.lang), bold=True), "title", card)
-    face.line(text_runs(f"№ {number}", bold=True), "number", card)
-    face.lines([text_runs(t("fate_note", face.lang))], "note", card)
 
 
 def mars_surface(face: Face, seed: int = 1961) -> None:
@@ -261,13 +141,13 @@ def mars_surface(face: Face, seed: int = 1961) -> None:
                 rng.uniform(0, width),
                 rng.uniform(0, height),
                 rng.uniform(10, 22),
-                fill=_blend(paper, "#8E3B24", rng.uniform(0.12, 0.3)),
+                fill=blend(paper, "#8E3B24", rng.uniform(0.12, 0.3)),
             )
         for _ in range(11):
             cx, cy = rng.uniform(4, width - 4), rng.uniform(4, height - 10)
             r = rng.uniform(1.2, 5)
-            face.sketch.circle(cx + r * 0.12, cy + r * 0.12, r, fill=_blend(paper, "#F3C7A6", 0.35))
-            face.sketch.circle(cx, cy, r * 0.86, fill=_blend(paper, "#5E2414", 0.35))
+            face.sketch.circle(cx + r * 0.12, cy + r * 0.12, r, fill=blend(paper, "#F3C7A6", 0.35))
+            face.sketch.circle(cx, cy, r * 0.86, fill=blend(paper, "#5E2414", 0.35))
     face.line(text_runs(t("company", face.lang), bold=True), "title", "Fate card back")
 
 
@@ -283,7 +163,7 @@ def base_card(face: Face, warehouse: bool = False) -> None:
         _warehouse_icon(face.sketch, width / 2, accent)
     else:
         face.sketch.circle(
-            width / 2, 30, 14, fill=_blend(accent, WHITE, 0.7), stroke=accent, line_width=0.6
+            width / 2, 30, 14, fill=blend(accent, WHITE, 0.7), stroke=accent, line_width=0.6
         )
         face.sketch.rect(width / 2 - 18, 29.9, 36, 14.5, fill=face.template.paper)
         face.sketch.line(width / 2 - 18, 30, width / 2 + 18, 30, stroke=accent, line_width=0.8)
@@ -294,7 +174,7 @@ def base_card(face: Face, warehouse: bool = False) -> None:
 
 def _warehouse_icon(sketch: Sketch, cx: float, accent: str) -> None:
     """A depot: a gabled shed with a roller door half open on crates of ore."""
-    light = _blend(accent, WHITE, 0.75)
+    light = blend(accent, WHITE, 0.75)
     sketch.polygon(
         [(cx - 16, 17), (cx, 8), (cx + 16, 17), (cx + 16, 34), (cx - 16, 34)],
         fill=light,
@@ -310,7 +190,7 @@ def _warehouse_icon(sketch: Sketch, cx: float, accent: str) -> None:
         y = 20 + k * 1.6
         sketch.line(cx - 9, y, cx + 9, y, stroke=accent, line_width=0.35)
     for x, y, w in ((cx - 8, 29, 6), (cx - 1.5, 29, 6), (cx - 5, 24.6, 6)):
-        sketch.rect(x, y, w, 4.4, fill=_blend(accent, WHITE, 0.35), stroke=accent, line_width=0.3)
+        sketch.rect(x, y, w, 4.4, fill=blend(accent, WHITE, 0.35), stroke=accent, line_width=0.3)
         sketch.line(x + w / 2, y, x + w / 2, y + 4.4, stroke=accent, line_width=0.25)
     sketch.line(cx - 18, 34, cx + 18, 34, stroke=accent, line_width=0.8)
 
@@ -374,9 +254,13 @@ def input_source(catalog: Catalog, substance: str, lang: str) -> str:
     return t(key, lang).format(numbers=", ".join(str(n) for n in numbers))
 
 
-def display_id(card: ReactorCard) -> str:
-    """The ID printed on a reactor card: the five electrolysers are identical, so plain «Э»."""
-    return ELECTROLYSER if card.group == "electrolyser" else card.id
+def display_id(card: ReactorCard, lang: str = "ru") -> str:
+    """The ID printed on a reactor card: the five electrolysers are identical, so plain «Э».
+
+    The English edition prints the letter by its place in the alphabet (4В as 4C, Э as E:
+    :func:`mhp_cards.catalog.cardid.english_card_id`).
+    """
+    return printed_card_id(ELECTROLYSER if card.group == "electrolyser" else card.id, lang)
 
 
 def _port_centre(port: Port, size: float) -> tuple[float, float]:
@@ -398,8 +282,8 @@ def _pipe_path(sketch: Sketch, points: Sequence[Point], colour: str, optional: b
     The first point of a pipe that leaves the card lies on the cut line: there the pipe is
     exactly PIPE wide and centred on the port, as its partner's on the next card.
     """
-    wall = _blend(colour, WHITE, 0.45) if optional else colour
-    bore = _blend(colour, WHITE, 0.78)
+    wall = blend(colour, WHITE, 0.45) if optional else colour
+    bore = blend(colour, WHITE, 0.78)
     for width, fill in ((PIPE, wall), (PIPE - 2 * WALL, bore)):
         half = width / 2
         for index, ((x0, y0), (x1, y1)) in enumerate(itertools.pairwise(points)):
@@ -456,12 +340,13 @@ def _port_label(face: Face, port: Port, card: str, colour: str, room: float) -> 
     style = face.region("port_label")
     half = PIPE / 2
     update: dict[str, object]
+    # The label keeps the safe zone from the cut line; the pipe itself runs to the edge.
     if port.edge in ("left", "right"):
-        x = 0.8 if port.edge == "left" else size - 0.8 - room
+        x = SAFE_ZONE if port.edge == "left" else size - SAFE_ZONE - room
         align = "left" if port.edge == "left" else "right"
         update = {"x": x, "y": cy + half + 0.3, "width": room, "align": align}
     else:
-        y = 0.6 if port.edge == "top" else size - 0.6 - style.height
+        y = SAFE_ZONE + 0.1 if port.edge == "top" else size - SAFE_ZONE - 0.3 - style.height
         update = {"x": cx + half + 0.6, "y": y, "width": 17.0, "align": "left"}
     place_line(
         face.sketch,
@@ -487,7 +372,7 @@ def _port_pipe(face: Face, port: Port, body: Region, card: str) -> None:
     points = [(cx, cy), end]
     _pipe_path(face.sketch, points, accent, port.optional)
     _flow(face.sketch, points, accent, outward=port.direction == "out")
-    room = body.x - 1.6 if port.edge == "left" else size - body.x - body.width - 1.6
+    room = (body.x if port.edge == "left" else size - body.x - body.width) - SAFE_ZONE - 0.8
     _port_label(face, port, card, accent, room)
 
 
@@ -607,6 +492,8 @@ def _draw_input(
         dash=() if transit else (1.4, 0.8),
     )
     region = f"container {container.substance}"
+    if not transit:  # where a card of a run is laid (the rulebook's pictures lay them there)
+        sketch.mark("input", x, y, box.width, height, substance=container.substance)
     note = (
         t("transit", face.lang)
         if transit
@@ -716,7 +603,7 @@ def _places(
             left + r,
             top + r,
             r - 0.9,
-            stroke=_blend(accent, WHITE, 0.7),
+            stroke=blend(accent, WHITE, 0.7),
             line_width=0.25,
             dash=(0.8, 0.6),
         )
@@ -755,7 +642,7 @@ def _body(face: Face, catalog: Catalog, card: ReactorCard, label: str) -> None:
         body.y,
         body.width,
         body.height,
-        fill=_blend(accent, WHITE, 0.93),
+        fill=blend(accent, WHITE, 0.93),
         stroke=accent,
         line_width=0.7,
         radius=2.5,
@@ -839,7 +726,7 @@ def _transit(face: Face, card: ReactorCard, label: str) -> None:
             points.append((x, top if port.edge == "top" else bottom))
         _pipe_path(sketch, points, accent, port.optional)
         _flow(sketch, points, accent, outward=port.direction == "out")
-        room = min(size - right, left) - 1.6
+        room = min(size - right, left) - SAFE_ZONE - 0.8
         _port_label(face, port, label, accent, room)
     sketch.rect(
         left,
@@ -852,14 +739,14 @@ def _transit(face: Face, card: ReactorCard, label: str) -> None:
         radius=min(6.0, (right - left) / 2),
     )
     sketch.line(
-        left + 2, top + 4, right - 2, top + 4, stroke=_blend(accent, WHITE, 0.6), line_width=0.3
+        left + 2, top + 4, right - 2, top + 4, stroke=blend(accent, WHITE, 0.6), line_width=0.3
     )
     sketch.line(
         left + 2,
         bottom - 4,
         right - 2,
         bottom - 4,
-        stroke=_blend(accent, WHITE, 0.6),
+        stroke=blend(accent, WHITE, 0.6),
         line_width=0.3,
     )
     container = next((c for c in card.containers if c.role == "transit"), None)
@@ -909,7 +796,7 @@ def reactor_front(face: Face, catalog: Catalog, card: ReactorCard) -> None:
     size = face.size.width
     accent = face.template.accent
     face.background(border=accent)
-    face.line(text_runs(display_id(card), bold=True, colour=accent), "id", label)
+    face.line(text_runs(display_id(card, face.lang), bold=True, colour=accent), "id", label)
     name = (
         card.name.get(face.lang)
         if card.name
@@ -941,7 +828,7 @@ def reactor_back(face: Face) -> None:
     """The back of reactor cards (installations and electrolysers alike)."""
     size = face.size.width
     face.background()
-    light = _blend(face.template.paper, WHITE, 0.3)
+    light = blend(face.template.paper, WHITE, 0.3)
     cx, cy = size / 2, 26
     for angle in range(0, 360, 45):
         a = math.radians(angle)
@@ -961,6 +848,11 @@ def reactor_back(face: Face) -> None:
 
 
 # The Mission card --------------------------------------------------------------------------------
+
+
+def tally(elements: Mapping[str, int]) -> str:
+    """Element counts as the cards print them (raw cards and Mission card): ``C 1 · H 4 · O 6``."""
+    return " · ".join(f"{symbol} {count}" for symbol, count in elements.items())
 
 
 def mission_totals(mission: Mission) -> Formula:
@@ -999,7 +891,7 @@ def _mission_cell(
         y,
         width,
         height,
-        fill=_blend(accent, WHITE, 0.92),
+        fill=blend(accent, WHITE, 0.92),
         stroke=accent,
         line_width=0.5,
         radius=2,
@@ -1018,7 +910,7 @@ def _mission_cell(
         sketch,
         [
             Run(f"{t('mission_level1', face.lang)} "),
-            *formula_runs(mission_totals(mission), bold=True),
+            Run(tally(mission_totals(mission).elements), bold=True),
         ],
         totals,
         card,
@@ -1126,7 +1018,7 @@ def player_mark(
 def chemist(face: Face, colour: Colour) -> None:
     """A chemist token in a player's colour, with the player's shape so that colour is not all."""
     size = face.size.width
-    face.background(fill=colour.rgb, border=_blend(colour.rgb, "#000000", 0.3))
+    face.background(fill=colour.rgb, border=blend(colour.rgb, "#000000", 0.3))
     ink = _ink_on(colour.rgb)
     c = size / 2
     face.sketch.circle(c, c, size / 2 - 1.1, stroke=ink, line_width=0.3)
@@ -1136,7 +1028,7 @@ def chemist(face: Face, colour: Colour) -> None:
 def combine(face: Face, colour: Colour) -> None:
     """A combine token in a player's colour: the vehicle, the player's shape, the colour's name."""
     size = face.size.width
-    face.background(fill=colour.rgb, border=_blend(colour.rgb, "#000000", 0.3))
+    face.background(fill=colour.rgb, border=blend(colour.rgb, "#000000", 0.3))
     ink = _ink_on(colour.rgb)
     cx = size / 2
     face.sketch.rect(cx - 9, 8, 13, 7, fill=ink, radius=1)
@@ -1146,7 +1038,7 @@ def combine(face: Face, colour: Colour) -> None:
     face.sketch.polygon([(cx - 9, 10), (cx - 12.5, 7.5), (cx - 11.5, 12.5)], fill=ink)
     for wheel in (cx - 6, cx + 1, cx + 7):
         face.sketch.circle(
-            wheel, 16.5, 1.8, fill=_blend(colour.rgb, "#000000", 0.5), stroke=ink, line_width=0.4
+            wheel, 16.5, 1.8, fill=blend(colour.rgb, "#000000", 0.5), stroke=ink, line_width=0.4
         )
     face.sketch.circle(cx, 4.6, 2.9, fill=ink)
     player_mark(face, colour, cx, 4.6, 2.0, colour.rgb, f"combine {colour.id}")
@@ -1166,13 +1058,13 @@ def upgrade(face: Face, upgrade_id: str, name: str, price: int) -> None:
         for row in range(2):
             for column in range(3):
                 face.sketch.rect(
-                    4.5 + column * 3.8, 6 + row * 3.5, 3.4, 3.1, fill=_blend(accent, WHITE, 0.2)
+                    4.5 + column * 3.8, 6 + row * 3.5, 3.4, 3.1, fill=blend(accent, WHITE, 0.2)
                 )
     else:
         cx = size / 2
         face.sketch.polygon(
             [(cx - 5, 5.5), (cx + 5, 5.5), (cx + 5, 9.5), (cx, 13.5), (cx - 5, 9.5)],
-            fill=_blend(accent, WHITE, 0.2),
+            fill=blend(accent, WHITE, 0.2),
         )
     face.lines([text_runs(name, bold=True)], "label", f"token {upgrade_id}")
     face.line(

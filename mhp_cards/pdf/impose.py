@@ -113,10 +113,12 @@ def crop_marks(
     gap, length = profile.crop_marks.gap, profile.crop_marks.length
     xs = sorted({round(s.x, 3) for s in slots} | {round(s.x + s.width, 3) for s in slots})
     ys = sorted({round(s.y, 3) for s in slots} | {round(s.y + s.height, 3) for s in slots})
-    top = min(ys) - imposition.bleed - gap
-    bottom = max(ys) + imposition.bleed + gap
-    left = min(xs) - imposition.bleed - gap
-    right = max(xs) + imposition.bleed + gap
+    # marks start beyond the art: past the bleed, or past a home profile's spill
+    beyond = max(imposition.bleed, profile.spill)
+    top = min(ys) - beyond - gap
+    bottom = max(ys) + beyond + gap
+    left = min(xs) - beyond - gap
+    right = max(xs) + beyond + gap
     edge = profile.printer_margin
     width, height = imposition.page_width, imposition.page_height
     for x in xs:
@@ -231,8 +233,16 @@ def run_into_bleed(ops: list[Op], slot: Slot, bleed: float, circle: bool = False
                 continue
             out.append(op)
         elif isinstance(op, Rect) and op.stroke:
-            out.append(op)
             half = op.line_width / 2
+            on_cut = (
+                abs(op.x - half - left) <= _EDGE
+                or abs(op.y - half - top) <= _EDGE
+                or abs(op.x + op.width + half - right) <= _EDGE
+                or abs(op.y + op.height + half - bottom) <= _EDGE
+            )
+            # A border on the cut line loses its rounded corners with the paper under it:
+            # rounded, it would leave wedges of paper colour inside the trim at the corners.
+            out.append(replace(op, radius=0.0) if on_cut else op)
             band = bleed + half  # the band overlaps the stroke, leaving no hairline between
             x0, y0 = op.x - half, op.y - half
             x1, y1 = op.x + op.width + half, op.y + op.height + half

@@ -19,9 +19,10 @@ from typing import Any, Final, Literal, NamedTuple
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_files_atomic
-from mhp_cards.pdf import faces
-from mhp_cards.pdf.aids import aid_front, aid_groups, common_size
+from mhp_cards.pdf import faces, raw_face
+from mhp_cards.pdf.aids import AID_SIDES, aid_side, common_size, side_groups
 from mhp_cards.pdf.cover import CoverSection, plan_cover
+from mhp_cards.pdf.cutting import plan_cutting
 from mhp_cards.pdf.diagrams import draw_installation, installation_inputs
 from mhp_cards.pdf.die import die_net
 from mhp_cards.pdf.faces import Face
@@ -34,16 +35,25 @@ from mhp_cards.pdf.impose import (
     pack,
     run_into_bleed,
 )
-from mhp_cards.pdf.layout import Region, SheetProfile, Templates, load_profile, load_templates
+from mhp_cards.pdf.ink import InkMode, save_ink, save_ink_ops
+from mhp_cards.pdf.layout import (
+    Offset,
+    Region,
+    SheetProfile,
+    Templates,
+    load_profile,
+    load_templates,
+)
 from mhp_cards.pdf.manifest import MANIFEST_FILE, build_manifest
+from mhp_cards.pdf.pdfx import find_icc, to_pdfx
 from mhp_cards.pdf.render import ColourMode, render_pdf
 from mhp_cards.pdf.rulebook import plan_rulebook
+from mhp_cards.pdf.safezone import CARD_KINDS, SAFE_ZONE, intrusions
 from mhp_cards.pdf.sketch import Mark, Op, PageSketch, Sketch
 from mhp_cards.pdf.style import (
     CUT,
     CUT_CONTOUR,
     INK,
-    LEVEL_TITLES,
     RED,
     t,
 )
@@ -56,7 +66,6 @@ from mhp_cards.pdf.typeset import (
     reaction_runs,
     text_runs,
 )
-from mhp_cards.rules.numbers import LEVELS
 
 __all__ = [
     "SECTIONS",
@@ -68,12 +77,14 @@ __all__ = [
     "build_kit",
     "plan_cards",
     "plan_kit",
+    "with_back_offset",
 ]
 
 SECTIONS: Final = (
     "cover",
     "rules",
     "calibration",
+    "cutting",
     "raw",
     "fate",
     "field",
@@ -138,6 +149,7 @@ class _Context:
     profile: SheetProfile
     templates: Templates
     lang: str
+    ink: InkMode = "full"
     problems: list[TypesetError] = field(default_factory=list)
     #: Each distinct face drawn once at (0, 0): its operations, by what draws it.
     faces: dict[Hashable, tuple[Op, ...]] = field(default_factory=dict)
@@ -148,9 +160,17 @@ class _Context:
             self.templates[template],
             self.profile.card_sizes[kind],
             self.lang,
-            self.profile.bleed,
+            self.reach,
             faces.token_diameter(self.profile),
         )
+
+    @property
+    def reach(self) -> float:
+        """How far art runs past the cut: the bleed, or the spill.
+
+        The ink-saving kit has no spill: its light tints show no edge.
+        """
+        return self.profile.bleed if self.ink == "save" else self.profile.reach
 
     def draw(self, draw: Draw, sketch: Sketch, template: str, kind: str) -> None:
         """Draw one face, keeping any typesetting problem for the final report."""
@@ -165,6 +185,21 @@ class _Context:
             function(*args)
         except TypesetError as problem:
             self.problems.append(problem)
+
+
+def _safe_zone_problems(
+    ops: Sequence[Op], width: float, height: float, piece: str
+) -> list[TypesetError]:
+    """A problem for each text of a card face within the safe zone of its cut line."""
+    return [
+        TypesetError(
+            piece,
+            "safe zone",
+            f"{found.text!r} is {found.distance:.2f} mm from the {found.edge} edge; every text "
+            f"keeps {SAFE_ZONE:g} mm from the cut line (move its region in the template)",
+        )
+        for found in intrusions(ops, width, height)
+    ]
 
 
 def _cut_outline(sketch: Sketch, profile: SheetProfile, kind: str, contour: bool = False) -> None:
@@ -219,10 +254,13 @@ def _piece(
         scratch = Sketch()
         scratch.new_page(size.width, size.height, "face")
         ctx.draw(draw, scratch, template, kind)
-        ops = ctx.faces[key] = tuple(scratch.page.ops)
+        drawn = scratch.page.ops if ctx.ink == "full" else save_ink_ops(scratch.page.ops)
+        ops = ctx.faces[key] = tuple(drawn)
+        if kind in CARD_KINDS:
+            ctx.problems += _safe_zone_problems(ops, size.width, size.height, piece)
     page.ops += moved(ops, slot.x, slot.y)
     page.ops[start:] = run_into_bleed(
-        page.ops[start:], slot, ctx.profile.bleed, circle=size.shape == "circle"
+        page.ops[start:], slot, ctx.reach, circle=size.shape == "circle"
     )
     x, y, width, height = slot.x, slot.y, slot.width, slot.height
     sketch.mark("piece", x, y, width, height, id=piece, what=piece_kind, shape=size.shape)
@@ -232,7 +270,7 @@ def _piece(
 #: (``tests/pdf/test_kit.py`` checks that the faces stay so): faces differing only in these
 #: are drawn once. The 72 raw fronts are then 27 faces.
 _LABEL_ONLY: Final[dict[Callable[..., None], frozenset[str]]] = {
-    faces.raw_front: frozenset({"copy"}),
+    raw_face.raw_front: frozenset({"copy"}),
 }
 
 
@@ -306,27 +344,29 @@ def _raw(ctx: _Context) -> Section:
     items: list[Item] = []
     for raw in ctx.catalog.raw_materials:
         for copy in range(1, raw.copies + 1):
-            front = partial(faces.raw_front, raw=raw, copy=copy)
-            items.append(Item("raw", front, "raw-back", faces.raw_back, f"{raw.id}#{copy}"))
+            front = partial(raw_face.raw_front, raw=raw, copy=copy, catalog=ctx.catalog)
+            items.append(Item("raw", front, "raw-back", raw_face.raw_back, f"{raw.id}#{copy}"))
         section.contents.append((raw.name.get(ctx.lang), raw.formula, raw.copies))
     _card_sheets(ctx, section, "raw", items)
     return section
 
 
 def _fate(ctx: _Context) -> Section:
-    section = Section("fate")
+    """The Fate cards as field tiles: the surface of Mars, printed on one side only.
+
+    No rule of levels 1–3 turns a Fate card over, and the catalog defines no fronts, so the kit
+    prints no placeholder fronts on card stock: each tile is the Mars surface (the face the
+    field shows), and the other side of the sheet stays blank.
+    """
+    section = Section("fate", duplex=False)
     count = ctx.catalog.components.fate_cards.count
     items: list[Item] = [
-        Item(
-            "fate",
-            partial(faces.fate_front, number=n),
-            "fate-back",
-            faces.mars_surface,
-            f"fate-{n}",
-        )
+        Item("fate-back", faces.mars_surface, "", None, f"fate-{n}", "fate")
         for n in range(1, count + 1)
     ]
     _card_sheets(ctx, section, "fate", items)
+    for page in section.pages:
+        page.side = "single"  # the kit gives each sheet a blank back (``_with_blank_backs``)
     section.contents.append((t("fate_item", ctx.lang), None, count))
     return section
 
@@ -469,22 +509,20 @@ def _bounds(slots: Sequence[Slot]) -> tuple[float, float, float, float]:
 
 
 def _aids(ctx: _Context) -> Section:
+    """One player aid per player colour, both sides used (levels 1 and 3; 2 and head to head)."""
     section = Section("aids")
     lang: Literal["ru", "en"] = "en" if ctx.lang == "en" else "ru"
-    items: list[Item] = []
-    every = {level: aid_groups(ctx.catalog, level, lang) for level in LEVELS}
-    # One type size for the set, as a printed set of aids has; an aid too long to fit at all
-    # is reported by its own face.
-    size = common_size(list(every.values()), ctx.templates["aid"].regions["body"])
-    for level in LEVELS:
-        title = LEVEL_TITLES[level]
-        front = partial(
-            aid_front, title=title[lang], groups=every[level], card=f"player aid {level}", size=size
-        )
-        back = partial(faces.plain_back, key="aid_back", card="player aid back")
-        items.append(Item("aid", front, "aid-back", back, f"aid-{level}"))
-        section.contents.append((title[lang], None, 1))
+    front, back = (side_groups(ctx.catalog, levels, lang) for levels in AID_SIDES)
+    # One type size for both sides, as a printed aid has; a side too long to fit at all is
+    # reported by its own face.
+    size = common_size([front, back], ctx.templates["aid"].regions["body"])
+    title = t("aid_back", lang)
+    draw_front = partial(aid_side, title=title, groups=front, card="player aid front", size=size)
+    draw_back = partial(aid_side, title=title, groups=back, card="player aid back", size=size)
+    count = len(ctx.catalog.components.colours)
+    items = [Item("aid", draw_front, "aid", draw_back, f"aid#{n}") for n in range(1, count + 1)]
     _card_sheets(ctx, section, "aid", items)
+    section.contents.append((t("aid_item", lang), None, count))
     return section
 
 
@@ -584,7 +622,9 @@ def _guides(ctx: _Context) -> Section:
                 INK,
             )
         # cards drawn to a reduced scale: nobody puts a token on a guide, so it has no places
-        page.ops = [op for op in page.ops if not (isinstance(op, Mark) and op.kind == "place")]
+        page.ops = [
+            op for op in page.ops if not (isinstance(op, Mark) and op.kind in ("place", "input"))
+        ]
         section.pages.append(page)
         section.pieces += 1
         section.contents.append((title, None, 1))
@@ -620,6 +660,13 @@ def _input_lines(ctx: _Context, number: int) -> list[list[Run]]:
         text = "; ".join(parts) if parts else ("нет в наборе" if ru else "not in the box")
         lines.append([Run("•  "), *formula_runs(found.substance), *text_runs(f" — {text}")])
     return lines
+
+
+def _cutting(ctx: _Context) -> Section:
+    """One page: in what order to cut, with what tools, what to glue (its back stays blank)."""
+    section = Section("cutting", duplex=False)
+    section.pages = plan_cutting(ctx.profile, ctx.lang, ctx.problems)
+    return section
 
 
 def _calibration(ctx: _Context) -> Section:
@@ -715,8 +762,23 @@ def _cover(ctx: _Context, sections: Sequence[Section]) -> Section:
         )
         page_number += pages
     section.pages = plan_cover(listed, ctx.profile, ctx.lang, ctx.problems)
+    if ctx.profile.bleed > 0:
+        section.pages = [_with_page_bleed(page, ctx.profile.bleed) for page in section.pages]
     section.pieces = 1
     return section
+
+
+def _with_page_bleed(page: PageSketch, bleed: float) -> PageSketch:
+    """A page trimmed by a print shop: the sheet grown by ``bleed`` on every side.
+
+    The page becomes the TrimBox, and whatever reaches its edge (the cover's band) runs on into
+    the bleed.
+    """
+    slot = Slot(bleed, bleed, page.width, page.height, 0, 0)
+    ops = run_into_bleed(moved(page.ops, bleed, bleed), slot, bleed)
+    grown = PageSketch(page.width + 2 * bleed, page.height + 2 * bleed, page.label, page.side, ops)
+    grown.trim, grown.bleed = (bleed, bleed, page.width, page.height), bleed
+    return grown
 
 
 def plan_kit(
@@ -726,13 +788,19 @@ def plan_kit(
     lang: str = "ru",
     only: Iterable[str] | None = None,
     progress: Callable[[str, int, int], None] | None = None,
+    ink: InkMode = "full",
 ) -> list[Section]:
-    """Lay out the kit as sketches, section by section; KitError lists every problem."""
+    """Lay out the kit as sketches, section by section; KitError lists every problem.
+
+    With ``ink="save"`` the cards' floods are light tints (:mod:`mhp_cards.pdf.ink`), face by
+    face, and so are the pages that are read (cover, rulebook, calibration, guides).
+    """
     wanted = list(SECTIONS) if only is None else [name for name in SECTIONS if name in set(only)]
-    ctx = _Context(catalog, profile, templates, lang)
+    ctx = _Context(catalog, profile, templates, lang, ink)
     builders: dict[str, Callable[[_Context], Section]] = {
         "rules": _rules,
         "calibration": _calibration,
+        "cutting": _cutting,
         "raw": _raw,
         "fate": _fate,
         "field": _field,
@@ -755,7 +823,15 @@ def plan_kit(
             progress("cover", len(steps) + 1, len(steps) + 1)
     if ctx.problems:
         raise KitError(ctx.problems)
+    if ink == "save":
+        for section in sections:
+            if section.name in _READ:
+                section.pages = save_ink(section.pages)
     return sections
+
+
+#: The sections read, not cut: their pages are tinted whole in the ink-saving kit.
+_READ: Final = frozenset({"cover", "rules", "calibration", "cutting", "guides"})
 
 
 def plan_cards(
@@ -791,6 +867,18 @@ def _with_blank_backs(section: Section) -> list[PageSketch]:
     return pages
 
 
+def with_back_offset(profile: SheetProfile, offset: tuple[float, float] | None) -> SheetProfile:
+    """``profile`` with the printer's measured back offset (mm, x right, y down) replacing its own.
+
+    What the calibration sheet reads, entered as ``mhp build --back-offset X,Y``: no profile
+    file is edited.
+    """
+    if offset is None:
+        return profile
+    duplex = profile.duplex.model_copy(update={"back_offset": Offset(x=offset[0], y=offset[1])})
+    return profile.model_copy(update={"duplex": duplex})
+
+
 def build_kit(
     catalog: Catalog,
     layout: str = "a4",
@@ -799,18 +887,29 @@ def build_kit(
     out_dir: Path = Path("output"),
     progress: Callable[[str, int, int], None] | None = None,
     colour: ColourMode = "rgb",
+    back_offset: tuple[float, float] | None = None,
+    ink: InkMode = "full",
+    pdfx: bool = False,
+    icc: Path | None = None,
 ) -> KitResult:
     """Write the kit: ``mhp-kit.pdf``, one ``mhp-<section>.pdf`` per section, and the manifest.
 
     ``mhp-kit.manifest.json`` (:mod:`mhp_cards.pdf.manifest`) says where every page, piece and
     token place is in ``mhp-kit.pdf``. With ``colour="cmyk"`` every colour is written as
-    DeviceCMYK. The set is replaced all together: a build that fails half-way leaves every
-    previous file as it was, and no temporary file.
+    DeviceCMYK. ``back_offset`` (mm) replaces the profile's duplex offset (the calibration
+    reading); ``ink="save"`` prints light backs and no floods (:func:`save_ink`). ``pdfx``
+    writes every PDF as PDF/X-4 in CMYK with ``icc`` (else a free CMYK profile installed on the
+    system, :func:`mhp_cards.pdf.pdfx.find_icc`) as its output intent. The set is
+    replaced all together: a build that fails half-way leaves every previous file as it was,
+    and no temporary file.
     """
-    profile = load_profile(layout)
+    profile = with_back_offset(load_profile(layout), back_offset)
+    output = find_icc(icc) if pdfx else None  # before any work: a missing profile stops it
+    if pdfx:
+        colour = "cmyk"
     layout_path = Path(layout)
     templates = load_templates(profile, layout_path.parent if layout_path.suffix else None)
-    sections = plan_kit(catalog, profile, templates, lang, only, progress)
+    sections = plan_kit(catalog, profile, templates, lang, only, progress, ink)
     files = []
     subject = "МАРСХИМПРОМ print-and-play kit" if lang == "en" else "МАРСХИМПРОМ: набор для печати"
     combined = [page for section in sections for page in _with_blank_backs(section)]
@@ -819,7 +918,8 @@ def build_kit(
     for name, pages in documents:
         title = f"МАРСХИМПРОМ — {name}"
         path = out_dir / f"mhp-{name}.pdf"
-        rendered[path] = render_pdf(pages, title, subject, lang, colour)
+        data = render_pdf(pages, title, subject, lang, colour)
+        rendered[path] = data if output is None else to_pdfx(data, title, output)
         files.append(KitFile(path, name, len(pages)))
     manifest = build_manifest(
         [(section.name, _with_blank_backs(section)) for section in sections], profile.name, colour

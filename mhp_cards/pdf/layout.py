@@ -137,6 +137,10 @@ class SheetProfile(Model):
     least twice the bleed; exactly twice, the bleeds meet and each card is cut on its own lines."""
     bleed: Mm = 0.0
     """Printed area beyond the cut line on every side of a card."""
+    spill: Mm = 0.0
+    """On a profile without bleed (home printing): how far backs and full-bleed faces run past
+    the cut line into the gutter, so that a duplex offset or a cut off the line shows no white
+    edge. Unlike a bleed it does not widen the gutter: neighbouring spills may overlap."""
     crop_marks: CropMarks = CropMarks()
     cut_lines: bool = True
     """Draw a hairline on the cut line of every card."""
@@ -144,6 +148,11 @@ class SheetProfile(Model):
     card_sizes: Mapping[str, CardSize]
     templates: str = "templates.yaml"
     """The card face templates to use, relative to the profile's directory."""
+
+    @property
+    def reach(self) -> float:
+        """How far a card's art runs past its cut line: the bleed, else the spill."""
+        return self.bleed if self.bleed > 0 else self.spill
 
 
 class Region(Model):
@@ -223,6 +232,7 @@ class _PartialProfile(Model):
     printer_margin: float | None = None
     gutter: float | None = None
     bleed: float | None = None
+    spill: float | None = None
     crop_marks: dict[str, Any] | None = None
     cut_lines: bool | None = None
     duplex: dict[str, Any] | None = None

@@ -20,9 +20,9 @@ from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from mhp_cards.pdf.fonts import FONT_NAMES, fonts
-from mhp_cards.pdf.sketch import Circle, Clip, Line, PageSketch, Polygon, Rect, Text, Unclip
+from mhp_cards.pdf.sketch import Circle, Clip, Line, Op, PageSketch, Polygon, Rect, Text, Unclip
 
-__all__ = ["COLOUR_MODES", "ColourMode", "render_pdf", "rgb_to_cmyk"]
+__all__ = ["COLOUR_MODES", "ColourMode", "cmyk_of", "render_pdf", "rgb_to_cmyk"]
 
 ColourMode = Literal["rgb", "cmyk"]
 COLOUR_MODES: Final[tuple[ColourMode, ...]] = ("rgb", "cmyk")
@@ -58,15 +58,39 @@ def rgb_to_cmyk(red: float, green: float, blue: float) -> tuple[float, float, fl
     )
 
 
+#: The widest spread between the RGB channels of a colour that still prints as a grey: with
+#: black ink only in CMYK (the kit's ink #231F20, its greys #6B6B6B, the blue-grey #4A5560).
+NEUTRAL_SPREAD: Final = 0.1
+#: The kit's ink: black text and line art, 100 % K in CMYK.
+INK_HEX: Final = "#231F20"
+
+
+def cmyk_of(red: float, green: float, blue: float) -> tuple[float, float, float, float]:
+    """The CMYK the kit prints an RGB colour with: greys in black ink only, others as converted.
+
+    Colours other than greys go through :func:`rgb_to_cmyk`.
+    Text and line art must sit on one plate: a grey drawn on four would fringe with colour at
+    the smallest misregistration. A colour whose channels spread by at most
+    :data:`NEUTRAL_SPREAD` is a grey; its K is 1 − its luminance (Rec. 709), rounded to 0.1 %.
+    The kit has no large dark area that would want a rich black.
+    """
+    if max(red, green, blue) - min(red, green, blue) <= NEUTRAL_SPREAD:
+        luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+        return (0.0, 0.0, 0.0, round(1 - luminance, 3))
+    return rgb_to_cmyk(red, green, blue)
+
+
 @lru_cache(maxsize=512)
 def _colour(text: str, mode: ColourMode) -> Color:
     # The kit uses a few dozen colours over tens of thousands of operations; parse each once.
     if text.startswith("spot:"):
         # Plotters find a cut path by its spot colour's name; magenta shows it on screen.
         return CMYKColorSep(0, 1, 0, 0, spotName=text.removeprefix("spot:"))
+    if mode == "cmyk" and text.upper() == INK_HEX:
+        return CMYKColor(0, 0, 0, 1)
     colour = HexColor(text)
     if mode == "cmyk":
-        return CMYKColor(*rgb_to_cmyk(colour.red, colour.green, colour.blue))
+        return CMYKColor(*cmyk_of(colour.red, colour.green, colour.blue))
     return colour
 
 
@@ -122,54 +146,67 @@ def _page(canvas: Canvas, page: PageSketch, mode: ColourMode) -> None:
             )
         )
     for op in page.ops:
-        if isinstance(op, Rect):
-            _style(canvas, mode, op.fill, op.stroke, op.line_width, op.dash)
-            x, y = _pt(op.x), height - _pt(op.y + op.height)
-            w, h = _pt(op.width), _pt(op.height)
-            if op.radius > 0:
-                canvas.roundRect(
-                    x, y, w, h, _pt(op.radius), stroke=int(bool(op.stroke)), fill=int(bool(op.fill))
-                )
-            else:
-                canvas.rect(x, y, w, h, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
-        elif isinstance(op, Circle):
-            _style(canvas, mode, op.fill, op.stroke, op.line_width, op.dash)
-            canvas.circle(
-                _pt(op.cx),
-                height - _pt(op.cy),
-                _pt(op.r),
-                stroke=int(bool(op.stroke)),
-                fill=int(bool(op.fill)),
-            )
-        elif isinstance(op, Line):
-            _style(canvas, mode, None, op.stroke, op.line_width, op.dash)
-            canvas.line(_pt(op.x1), height - _pt(op.y1), _pt(op.x2), height - _pt(op.y2))
-        elif isinstance(op, Polygon):
-            _style(canvas, mode, op.fill, op.stroke, op.line_width, ())
-            path = canvas.beginPath()
-            first, *rest = op.points
-            path.moveTo(_pt(first[0]), height - _pt(first[1]))
-            for x, y in rest:
-                path.lineTo(_pt(x), height - _pt(y))
-            path.close()
-            canvas.drawPath(path, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
-        elif isinstance(op, Clip):
+        spot = isinstance(op, Rect | Circle | Line) and (op.stroke or "").startswith("spot:")
+        if spot:
+            # A cut contour must not knock out the art under it: it overprints, so a RIP that
+            # prints it by mistake adds a hairline instead of cutting a white one into the card.
             canvas.saveState()
-            path = canvas.beginPath()
-            x, y = _pt(op.x), height - _pt(op.y + op.height)
-            if op.circle:
-                path.circle(x + _pt(op.width) / 2, y + _pt(op.height) / 2, _pt(op.width) / 2)
-            elif op.radius > 0:
-                path.roundRect(x, y, _pt(op.width), _pt(op.height), _pt(op.radius))
-            else:
-                path.rect(x, y, _pt(op.width), _pt(op.height))
-            canvas.clipPath(path, stroke=0, fill=0)
-        elif isinstance(op, Unclip):
+            canvas.setStrokeOverprint(True)
+            canvas.setOverprintMask(1)
+        _draw(canvas, op, height, mode)
+        if spot:
             canvas.restoreState()
-        elif isinstance(op, Text):
-            canvas.setFillColor(_colour(op.colour, mode))
-            canvas.setFont(FONT_NAMES[op.bold], op.size)
-            canvas.drawString(_pt(op.x), height - _pt(op.y), op.text)
+
+
+def _draw(canvas: Canvas, op: Op, height: float, mode: ColourMode) -> None:
+    if isinstance(op, Rect):
+        _style(canvas, mode, op.fill, op.stroke, op.line_width, op.dash)
+        x, y = _pt(op.x), height - _pt(op.y + op.height)
+        w, h = _pt(op.width), _pt(op.height)
+        if op.radius > 0:
+            canvas.roundRect(
+                x, y, w, h, _pt(op.radius), stroke=int(bool(op.stroke)), fill=int(bool(op.fill))
+            )
+        else:
+            canvas.rect(x, y, w, h, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
+    elif isinstance(op, Circle):
+        _style(canvas, mode, op.fill, op.stroke, op.line_width, op.dash)
+        canvas.circle(
+            _pt(op.cx),
+            height - _pt(op.cy),
+            _pt(op.r),
+            stroke=int(bool(op.stroke)),
+            fill=int(bool(op.fill)),
+        )
+    elif isinstance(op, Line):
+        _style(canvas, mode, None, op.stroke, op.line_width, op.dash)
+        canvas.line(_pt(op.x1), height - _pt(op.y1), _pt(op.x2), height - _pt(op.y2))
+    elif isinstance(op, Polygon):
+        _style(canvas, mode, op.fill, op.stroke, op.line_width, ())
+        path = canvas.beginPath()
+        first, *rest = op.points
+        path.moveTo(_pt(first[0]), height - _pt(first[1]))
+        for x, y in rest:
+            path.lineTo(_pt(x), height - _pt(y))
+        path.close()
+        canvas.drawPath(path, stroke=int(bool(op.stroke)), fill=int(bool(op.fill)))
+    elif isinstance(op, Clip):
+        canvas.saveState()
+        path = canvas.beginPath()
+        x, y = _pt(op.x), height - _pt(op.y + op.height)
+        if op.circle:
+            path.circle(x + _pt(op.width) / 2, y + _pt(op.height) / 2, _pt(op.width) / 2)
+        elif op.radius > 0:
+            path.roundRect(x, y, _pt(op.width), _pt(op.height), _pt(op.radius))
+        else:
+            path.rect(x, y, _pt(op.width), _pt(op.height))
+        canvas.clipPath(path, stroke=0, fill=0)
+    elif isinstance(op, Unclip):
+        canvas.restoreState()
+    elif isinstance(op, Text):
+        canvas.setFillColor(_colour(op.colour, mode))
+        canvas.setFont(FONT_NAMES[op.bold], op.size)
+        canvas.drawString(_pt(op.x), height - _pt(op.y), op.text)
 
 
 def _style(

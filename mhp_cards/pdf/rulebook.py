@@ -1,36 +1,44 @@
-"""The printed rulebook, ``mhp-rules.pdf``: every rule of ``rules.yaml``, set like a game's booklet.
+"""The printed rulebook, ``mhp-rules.pdf``: a book that teaches the game to players.
 
-The book opens with what is in the box (counted from the catalog) and what else a table needs,
-then gives each level its own chapter: the setup as numbered steps with the counts this box
-allows (computed by :mod:`mhp_cards.game.setups`, never typed in), a diagram where one helps,
-and every rule and Ruling of the level with its ID, title and text in the project's words. The
-house rules close the book. Pages have two columns on A4 and Letter, a running head and a page
-number. :func:`setup_facts` are the computed counts, shared with the player aids.
+The book opens with what is in the box (counted from the catalog), a one-page quick start for
+level 1 and the anatomy of the cards (real faces with numbered callouts). Each level then has
+its chapter: the goal in two sentences, the setup as numbered steps with the counts this box
+allows (computed by :mod:`mhp_cards.game.setups`, never typed in), a picture of the table from
+a real deal, the worked examples of :mod:`mhp_cards.pdf.examples` (positions of seeded games,
+drawn with the kit's faces and checked by the referee as the book is built), and the rules in
+the words players read: each rule with its default Rulings merged in (``book`` texts of
+``rules.yaml``), its ID small beside it. The house rules follow by their player-facing names,
+then a glossary and an index of rule IDs with their pages. :func:`setup_facts` are the computed
+counts, shared with the player aids.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Final, Literal
+from typing import Final
 
-from mhp_cards.catalog.models import Catalog
+from mhp_cards.catalog.cardid import english_card_id
+from mhp_cards.catalog.models import Catalog, ReactorCard
 from mhp_cards.errors import TypesetError
+from mhp_cards.game.dealer import deal
 from mhp_cards.game.setups import removal_options
-from mhp_cards.pdf.diagrams import (
-    DrawFace,
-    InstallationDiagram,
-    draw_field,
-    draw_installation,
-    field_extent,
-)
+from mhp_cards.game.state import GameState
+from mhp_cards.pdf import faces, raw_face
+from mhp_cards.pdf.book_examples import HEROES, ExampleContext, example_figure, set_example
+from mhp_cards.pdf.book_texts import GLOSSARY, T, tr
+from mhp_cards.pdf.bookflow import ACCENT, BODY_SIZE, Book
+from mhp_cards.pdf.diagrams import DrawFace, field_extent
+from mhp_cards.pdf.examples import Example, find_examples
 from mhp_cards.pdf.faces import Face, token_diameter
-from mhp_cards.pdf.fonts import MM_PER_POINT
 from mhp_cards.pdf.layout import SheetProfile, Templates
+from mhp_cards.pdf.pictures import badge, draw_field_state, draw_hand
 from mhp_cards.pdf.sketch import Mark, PageSketch, Sketch, Text
-from mhp_cards.pdf.style import INK, LEVEL_TITLES, MARS, WHITE
-from mhp_cards.pdf.typeset import LEADING, Run, check_glyphs, draw_runs, runs_width, text_runs, wrap
+from mhp_cards.pdf.style import INK, LEVEL_TITLES, WHITE
+from mhp_cards.pdf.typeset import Run, draw_runs, text_runs
+from mhp_cards.referee.actions import React
 from mhp_cards.rules.numbers import (
     BANK_START_L2,
     COINS_PER_PLAYER_L2,
@@ -45,7 +53,7 @@ from mhp_cards.rules.numbers import (
     Lang,
     Level,
 )
-from mhp_cards.rules.rulebook import Rule, Rulebook, load_rulebook
+from mhp_cards.rules.rulebook import HouseRule, Rule, Rulebook, load_rulebook
 
 __all__ = [
     "BODY_SIZE",
@@ -53,175 +61,24 @@ __all__ = [
     "SetupFacts",
     "phase_title",
     "plan_rulebook",
+    "player_facing",
     "setup_facts",
 ]
 
-#: The body text size of the rulebook, in points.
-BODY_SIZE: Final = 9.5
 _SMALL: Final = 8.5
-_H2: Final = 11.5
-_ACCENT: Final = MARS
 _RULING: Final = "#2E5E8C"
-_GAP: Final = 7.0
-
-# Fixed texts of the rulebook, in Russian and English. Counts come in as format fields.
-_T: Final[dict[str, dict[Lang, str]]] = {
-    "title": {"ru": "Правила игры", "en": "Rules of play"},
-    "head": {"ru": "МАРСХИМПРОМ · Правила", "en": "MARSCHEMPROM · Rules"},
-    "intro": {
-        "ru": "МАРСХИМПРОМ — игра о химическом производстве на Марсе. Правила разбиты на уровни: "
-        "начните с первого, а когда освоитесь, переходите к следующим. Каждое правило носит "
-        "номер (например, L1.T4): по нему правило находят в этой книге, на памятках и в "
-        "подсказках судьи программы. Синие абзацы — наши разъяснения спорных мест.",
-        "en": "MARSCHEMPROM is a game of chemical industry on Mars. The rules come in levels: "
-        "start with the first and move on once it feels easy. Every rule has a number (for "
-        "example L1.T4) that finds it in this book, on the player aids and in the software "
-        "referee's answers. Blue paragraphs are our rulings on points the rules leave open.",
-    },
-    "players": {"ru": "Игроков: от {low} до {high}.", "en": "Players: {low} to {high}."},
-    "players_exactly": {"ru": "Игроков: {low}.", "en": "Players: {low}."},
-    "legend": {"ru": "Как читать номера правил", "en": "How rule numbers read"},
-    "legend_text": {
-        "ru": "L1, L2, L3 — уровень, V1 — «один на один». Затем раздел: S — подготовка, T — ход, "
-        "M — миссии, E — конец игры, P — очки, и номер правила. Номер с .R1, .R2 или с "
-        "названием (L1.S1-range) — наше разъяснение к правилу.",
-        "en": "L1, L2, L3 are the levels, V1 is head to head. Then the part: S setup, T turn, "
-        "M missions, E end, P scoring, and the rule's number. A number ending in .R1, .R2 or "
-        "a name (L1.S1-range) is our ruling on that rule.",
-    },
-    "page": {"ru": "с. {page}", "en": "p. {page}"},
-    "components": {"ru": "Состав игры", "en": "Components"},
-    "also_need": {"ru": "Понадобится ещё", "en": "You also need"},
-    "die": {
-        "ru": "Один шестигранный кубик (d{sides}) — для нападений на уровнях 1 и 3. "
-        "Если кубика нет, склейте его из развёртки на листе фишек.",
-        "en": "One six-sided die (d{sides}) for attacks at levels 1 and 3. If you have "
-        "none, fold one from the net on the token sheet.",
-    },
-    "table": {
-        "ru": "Стол, на котором поместится поле примерно {w} × {h} см.",
-        "en": "A table that holds a field of about {w} × {h} cm.",
-    },
-    "levels": {"ru": "Уровни", "en": "Levels"},
-    "setup": {"ru": "Подготовка", "en": "Setup"},
-    "turn": {"ru": "Ход", "en": "The turn"},
-    "end": {"ru": "Конец игры", "en": "End of the game"},
-    "scoring": {"ru": "Подсчёт очков", "en": "Scoring"},
-    "mission": {"ru": "Миссии", "en": "Missions"},
-    "rules_of_level": {"ru": "Правила уровня", "en": "Rules of the level"},
-    "house": {"ru": "Домашние правила", "en": "House rules"},
-    "house_intro": {
-        "ru": "Варианты, которые стол может включить до начала партии (в программе — "
-        "--house-rule). Без них действуют правила и разъяснения этой книги.",
-        "en": "Variants a table may switch on before the game (--house-rule in the software). "
-        "Without them the rules and rulings of this book apply.",
-    },
-    "varies": {"ru": "изменяет {rule}", "en": "varies {rule}"},
-    "replaces": {"ru": "вместо {rule}", "en": "instead of {rule}"},
-    "default": {"ru": "действует по умолчанию", "en": "in force by default"},
-    # Setup steps, counted for this box.
-    "s_remove": {
-        "ru": "Отложите от {low} до {high} карт Судьбы (в наборе {fate}): на поле останется от "
-        "{field_low} до {field_high} карт.",
-        "en": "Put aside {low} to {high} Fate cards (the box has {fate}): {field_low} to "
-        "{field_high} cards stay for the field.",
-    },
-    "s_remove_one": {
-        "ru": "Отложите {low_fate} (в наборе {fate}): на поле останется {field_low_cards}.",
-        "en": "Put aside {low} Fate cards (the box has {fate}): {field_low} cards stay for the "
-        "field.",
-    },
-    "s_remove_none": {
-        "ru": "С этим набором карточек уровень не собрать: ни одно число от {low} до {high} не "
-        "даёт поля из {min_field} карт и Склада нужного размера.",
-        "en": "This box cannot set up the level: no number from {low} to {high} leaves a field "
-        "of {min_field} cards and a Warehouse of the right size.",
-    },
-    "s_options": {
-        "ru": "Отложено {removed}: поле {field}, Склад {warehouse}",
-        "en": "{removed} put aside: field {field}, Warehouse {warehouse}",
-    },
-    "s_field": {
-        "ru": "Перемешайте оставшиеся карты Судьбы и выложите поле рубашкой вверх; "
-        "базу — примерно в центр (рисунок).",
-        "en": "Shuffle the remaining Fate cards and lay the field face down, the Base roughly "
-        "in the middle (see the picture).",
-    },
-    "s_raw": {
-        "ru": "Перемешайте {raw_cards} сырья и положите по одной рубашкой вверх на каждую "
-        "карту поля; остальные {warehouse} — Склад.",
-        "en": "Shuffle the {raw} raw cards and put one face down on every field card; the "
-        "{warehouse} left over are the Warehouse.",
-    },
-    "s_combines": {
-        "ru": "Каждый игрок ставит комбайн своего цвета у базы (комбайнов {combines}).",
-        "en": "Each player stands a combine of their colour by the Base ({combines} in the box).",
-    },
-    "s_bank": {
-        "ru": "Все {coins} монет — Банк.",
-        "en": "All {coins} coins are the Bank.",
-    },
-    "s_tokens": {
-        "ru": "Каждому игроку — {tokens} фишек химиков своего цвета.",
-        "en": "Each player takes {tokens} chemist tokens of their colour.",
-    },
-    "s_deal": {
-        "ru": "Раздайте наугад по одной основной карте (с красным кружком) из {mains}: у кого "
-        "карта, тот владеет установкой. Установки без владельца — общие.",
-        "en": "Deal one of the {mains} main-part cards (red circle) at random to each player; "
-        "the holder owns that installation. Installations nobody holds are shared.",
-    },
-    "s_shared": {
-        "ru": "Общих установок: {table}.",
-        "en": "Shared installations: {table}.",
-    },
-    "s_shared_row": {
-        "ru": "{shared} при {n} игроках",
-        "en": "{shared} with {n} players",
-    },
-    "s_assemble": {
-        "ru": "Соберите установки из их карт (схема каждой установки — в конце набора). "
-        "Электролизёров {electrolysers}, они одинаковые.",
-        "en": "Assemble the installations from their cards (each has a guide page at the end "
-        "of the kit). The {electrolysers} electrolysers are identical.",
-    },
-    "s_piles": {
-        "ru": "Перемешайте {raw_cards} сырья и разложите в {piles} стопки лицом вверх.",
-        "en": "Shuffle the {raw} raw cards into {piles} piles, face up.",
-    },
-    "s_piles_down": {
-        "ru": "Перемешайте {raw_cards} сырья и разложите в {piles} стопки рубашкой вверх.",
-        "en": "Shuffle the {raw} raw cards into {piles} piles, face down.",
-    },
-    "s_money": {
-        "ru": "Каждому по {each} мР; в Банк — {bank} мР; остальные монеты — в коробку: {table}.",
-        "en": "Each player gets {each} mR; the Bank gets {bank} mR; the other coins stay in the "
-        "box: {table}.",
-    },
-    "s_money_row": {"ru": "при {n} игроках — {left}", "en": "{n} players — {left}"},
-    "s_alone": {
-        "ru": "Раздают только установки, которые работают на одном сырье: {numbers}.",
-        "en": "Deal only installations that run from raw cards alone: {numbers}.",
-    },
-    "s_two": {"ru": "Играют двое.", "en": "For two players."},
-    "s_l3_shared": {
-        "ru": "Общие установки ставят на базу.",
-        "en": "Shared installations stand at the Base.",
-    },
-    "fig_field": {
-        "ru": "Поле из {cells} карт Судьбы с базой (синяя) в середине; на каждой карте — "
-        "карточка сырья.",
-        "en": "A field of {cells} Fate cards with the Base (blue) in the middle; a raw card lies "
-        "on every one.",
-    },
-    "fig_installation": {
-        "ru": "Собранная установка {number} «{name}»: ёмкости соединены трубопроводами, "
-        "масштаб 1:{ratio}.",
-        "en": "Installation {number} “{name}” assembled: pipes meet pipes; scale 1:{ratio}.",
-    },
-    "ruling": {"ru": "Разъяснение", "en": "Ruling"},
-    "contents": {"ru": "Содержание", "en": "Contents"},
+_GREY: Final = "#6B6B6B"
+#: The deal every setup picture shows: the first seed, three players.
+SETUP_SEED: Final = 1
+SETUP_PLAYERS: Final = 3
+#: Where each worked example is set: after the setup of its level.
+_EXAMPLES_OF: Final[dict[Level, tuple[str, ...]]] = {
+    "1": ("l1-turn", "l1-mission", "fight"),
+    "2": ("l2-reaction", "trade"),
+    "1v1": (),
+    "3": ("l3-base",),
 }
+
 
 _SECTION_KEYS: Final = {
     "setup": "setup",
@@ -238,7 +95,7 @@ def phase_title(section: str, lang: Lang) -> str:
 
 
 def _tr(key: str, lang: Lang, **values: object) -> str:
-    return _T[key][lang].format(**values)
+    return T[key][lang].format(**values)
 
 
 def _ru_count(number: int, one: str, few: str, many: str) -> str:
@@ -356,215 +213,43 @@ def removal_text(setup: FieldSetup, lang: Lang) -> str:
     )
 
 
-# The flow of a two-column book -------------------------------------------------------------------
+# Player-facing words ----------------------------------------------------------------------------
 
 
-def _line_height(size: float) -> float:
-    return size * MM_PER_POINT * LEADING
+def player_facing(text: str, rulebook: Rulebook, lang: Lang) -> str:
+    """``text`` with every house rule named as players call it (its title), not by its switch.
+
+    The Russian book prints no Latin switch names: «armour-sum» becomes «Сумма бросков с
+    бронёй».
+    """
+    quote = ("«", "»") if lang == "ru" else ("“", "”")
+    for house in sorted(rulebook.house_rules, key=lambda h: -len(h.id)):
+        name = f"{quote[0]}{_house_title(house, lang)}{quote[1]}"
+        for written in (f"«{house.id}»", f"“{house.id}”", f'"{house.id}"', house.id):
+            text = text.replace(written, name)
+    if lang == "en":  # card IDs as the English cards print them: 4В is 4C
+        text = _CARD_ID.sub(lambda found: english_card_id(found.group(0)), text)
+    return text
 
 
-@dataclass(slots=True)
-class _Book:
-    """Pages being filled column by column, top to bottom."""
-
-    sketch: Sketch
-    width: float
-    height: float
-    lang: Lang
-    problems: list[TypesetError]
-    left: float = 16.0
-    right: float = 16.0
-    top: float = 20.0
-    bottom: float = 18.0
-    columns: int = 2
-    chapter: str = ""
-    pages: list[PageSketch] = field(default_factory=list)
-    #: The page number on which each chapter starts.
-    starts: dict[str, int] = field(default_factory=dict)
-    column: int = 0
-    y: float = 0.0
-    column_top: float = 0.0
-
-    @property
-    def column_width(self) -> float:
-        usable = self.width - self.left - self.right
-        return (usable - _GAP * (self.columns - 1)) / self.columns
-
-    @property
-    def x(self) -> float:
-        return self.left + self.column * (self.column_width + _GAP)
-
-    @property
-    def floor(self) -> float:
-        return self.height - self.bottom
-
-    def new_page(self) -> None:
-        number = len(self.pages) + 1
-        # A sheet's two pages share a label, as the kit's card sheets do.
-        label = f"rules-{(number + 1) // 2}"
-        page = self.sketch.new_page(self.width, self.height, label, _side(number))
-        self.pages.append(page)
-        self.column = 0
-        self.y = self.column_top = self.top
-        self._furniture(number)
-
-    def _furniture(self, number: int) -> None:
-        """The running head (book and chapter) and the page number."""
-        size = 8.0
-        head = text_runs(_tr("head", self.lang), colour="#6B6B6B")
-        baseline = self.top - 7
-        draw_runs(self.sketch, self.left, baseline, head, size, INK)
-        if self.chapter:
-            chapter = text_runs(self.chapter, bold=True, colour=_ACCENT)
-            width = runs_width(chapter, size)
-            draw_runs(self.sketch, self.width - self.right - width, baseline, chapter, size, INK)
-        self.sketch.line(
-            self.left,
-            baseline + 1.8,
-            self.width - self.right,
-            baseline + 1.8,
-            stroke="#C9B8A8",
-            line_width=0.25,
-        )
-        folio = text_runs(str(number), bold=True)
-        width = runs_width(folio, 9)
-        draw_runs(self.sketch, (self.width - width) / 2, self.height - 9, folio, 9, INK)
-
-    def next_column(self) -> None:
-        if self.column + 1 < self.columns:
-            self.column += 1
-            self.y = self.column_top
-        else:
-            self.new_page()
-
-    def room(self) -> float:
-        return self.floor - self.y
-
-    def space(self, mm: float) -> None:
-        if self.y > self.column_top + 1e-6:
-            self.y = min(self.floor, self.y + mm)
-
-    def check(self, runs: Sequence[Run], what: str) -> bool:
-        try:
-            check_glyphs(runs, "rulebook", what)
-        except TypesetError as problem:
-            self.problems.append(problem)
-            return False
-        return True
-
-    def paragraph(
-        self,
-        runs: Sequence[Run],
-        size: float = BODY_SIZE,
-        indent: float = 0.0,
-        label: Sequence[Run] = (),
-        bar: str | None = None,
-        keep: int = 2,
-        after: float = 1.6,
-    ) -> None:
-        """Wrap a paragraph into the columns, splitting it between columns when it must.
-
-        ``label`` hangs in the indent (a step number); ``bar`` draws a rule beside the text.
-        """
-        if not self.check([*runs, *label], "paragraph"):
-            return
-        width = self.column_width - indent
-        lines = wrap([list(runs)], width, size)
-        height = _line_height(size)
-        if self.room() < height * min(keep, len(lines)):
-            self.next_column()
-        first = True
-        for line in lines:
-            if self.room() < height - 1e-6:
-                self.next_column()
-            baseline = self.y + height * 0.78
-            if first and label:
-                draw_runs(self.sketch, self.x, baseline, label, size, INK)
-            if bar:
-                self.sketch.line(
-                    self.x + 0.6, self.y, self.x + 0.6, self.y + height, stroke=bar, line_width=0.8
-                )
-            draw_runs(self.sketch, self.x + indent, baseline, line, size, INK)
-            self.y += height
-            first = False
-        self.space(after)
-
-    def heading(self, text: str, size: float = _H2) -> None:
-        """A section heading in the column, kept with at least three lines after it."""
-        runs = text_runs(text, bold=True, colour=_ACCENT)
-        if not self.check(runs, "heading"):
-            return
-        self.space(2.5)
-        height = _line_height(size) + 1.5
-        if self.room() < height + 3 * _line_height(BODY_SIZE):
-            self.next_column()
-        draw_runs(self.sketch, self.x, self.y + _line_height(size) * 0.78, runs, size, INK)
-        self.y += _line_height(size)
-        self.sketch.line(
-            self.x,
-            self.y + 0.3,
-            self.x + self.column_width,
-            self.y + 0.3,
-            stroke=_ACCENT,
-            line_width=0.35,
-        )
-        self.y += 1.5
-
-    def block(self, height: float, draw: Callable[[float, float, float], None]) -> None:
-        """A figure of ``height`` mm across the column: ``draw(x, y, width)``."""
-        if self.room() < height:
-            self.next_column()
-        self.sketch.mark("figure", self.x, self.y, self.column_width, height)
-        draw(self.x, self.y, self.column_width)
-        self.y += height
-        self.space(2)
-
-    def chapter_page(self, title: str, *, share: bool = False) -> None:
-        """Start a chapter under a coloured band.
-
-        On a new page; with ``share``, below the text of the page so far when its first column
-        is not yet half full.
-        """
-        self.chapter = title
-        if not (share and self.column == 0 and self.room() > (self.floor - self.top) / 2):
-            self.new_page()
-        else:
-            self.space(4)
-        self.starts[title] = len(self.pages)
-        self.banner(title, 15)
-
-    def banner(self, title: str, size: float) -> None:
-        """A band across the page at the top of the columns, then the columns below it."""
-        runs = text_runs(title, bold=True, colour=WHITE)
-        if not self.check(runs, "chapter"):
-            return
-        band = _line_height(size) + 5
-        self.sketch.rect(self.left, self.y, self.width - self.left - self.right, band, fill=_ACCENT)
-        draw_runs(
-            self.sketch, self.left + 4, self.y + 2.5 + _line_height(size) * 0.78, runs, size, INK
-        )
-        self.y = self.column_top = self.y + band + 5
+_CARD_ID: Final = re.compile(r"\b[1-9][0-9]?[А-Я]\b")
 
 
-def _side(number: int) -> Literal["front", "back"]:
-    return "front" if number % 2 else "back"
+def _house_title(house: HouseRule, lang: Lang) -> str:
+    return house.title[lang].replace(" (по умолчанию)", "").replace(" (default)", "")
 
 
-# The content --------------------------------------------------------------------------------------
+# The content -------------------------------------------------------------------------------------
 
 
-def _rule_runs(rule: Rule, lang: Lang) -> list[Run]:
-    colour = _RULING if rule.is_ruling else _ACCENT
-    return [
-        Run(f"{rule.id} ", bold=True, colour=colour),
-        Run(f"{rule.title[lang]}. ", bold=True),
-        *text_runs(rule.text[lang]),
-    ]
+def _ids(ids: Sequence[str]) -> Run:
+    """Rule IDs, small and grey at the end of a paragraph, for the companion's citations."""
+    return Run("  " + " · ".join(ids), colour="#8A8A8A", scale=0.78)
 
 
-def _step(book: _Book, number: int, text: str, rules: str) -> None:
-    runs = [*text_runs(text), Run(f"  {rules}", colour="#7A7A7A", scale=0.85)]
-    book.paragraph(runs, indent=5, label=[Run(f"{number}.", bold=True, colour=_ACCENT)], after=1.0)
+def _step(book: Book, number: int, text: str, rules: str) -> None:
+    runs = [*text_runs(text), _ids(rules.split(", "))]
+    book.paragraph(runs, indent=5, label=[Run(f"{number}.", bold=True, colour=ACCENT)], after=1.0)
 
 
 def _setup_steps(facts: SetupFacts, level: Level, lang: Lang) -> list[tuple[str, str]]:
@@ -595,15 +280,17 @@ def _setup_steps(facts: SetupFacts, level: Level, lang: Lang) -> list[tuple[str,
             for n in PLAYERS
             if facts.mains >= n
         )
-        deal = _tr("s_deal", lang, mains=facts.mains) + " " + _tr("s_shared", lang, table=shared)
-        steps.append((deal, "L2.S1, L2.S2"))
+        deal_text = (
+            _tr("s_deal", lang, mains=facts.mains) + " " + _tr("s_shared", lang, table=shared)
+        )
+        steps.append((deal_text, "L2.S1, L2.S2"))
     if level != "1":
         assemble = _tr("s_assemble", lang, electrolysers=facts.electrolysers)
         if level == "3":
-            steps.append((assemble + " " + _tr("s_l3_shared", lang), "L2.S3–L2.S5, L3.S5"))
+            steps.append((assemble + " " + _tr("s_l3_shared", lang), "L2.S3, L2.S5, L3.S5"))
             steps.append((_tr("s_tokens", lang, tokens=TOKENS_PER_PLAYER), "L3.S5"))
         else:
-            steps.append((assemble, "L2.S3–L2.S5"))
+            steps.append((assemble, "L2.S3, L2.S4, L2.S5"))
     raw_cards = _raw_cards(facts.raw)
     if level == "2":
         steps.append(
@@ -628,7 +315,11 @@ def _setup_steps(facts: SetupFacts, level: Level, lang: Lang) -> list[tuple[str,
     return steps
 
 
-def _components(book: _Book, catalog: Catalog, lang: Lang) -> None:
+def _bullet(book: Book, runs: Sequence[Run], size: float = BODY_SIZE) -> None:
+    book.paragraph(runs, size=size, indent=4, label=[Run("•", bold=True, colour=ACCENT)], after=0.5)
+
+
+def _components(book: Book, catalog: Catalog, lang: Lang) -> None:
     components = catalog.components
     ru = lang == "ru"
     installations = catalog.installations
@@ -642,8 +333,9 @@ def _components(book: _Book, catalog: Catalog, lang: Lang) -> None:
             f"({len(catalog.raw_materials)} substances)"
         ),
         _ru_count(components.fate_cards.count, "карта Судьбы", "карты Судьбы", "карт Судьбы")
+        + " (поле)"
         if ru
-        else f"{components.fate_cards.count} Fate cards",
+        else f"{components.fate_cards.count} Fate cards (the field)",
         "Карточки «База МАРСХИМПРОМА» и «Склад»"
         if ru
         else "The Base card and the Warehouse marker",
@@ -666,46 +358,80 @@ def _components(book: _Book, catalog: Catalog, lang: Lang) -> None:
             else f"{components.chemist_tokens.per_player * colours} chemist tokens "
             f"({components.chemist_tokens.per_player} × {colours} colours)"
         ),
-        (
-            f"{components.combines.count} комбайнов"
-            if ru
-            else f"{components.combines.count} combines"
-        ),
+        f"{components.combines.count} комбайнов" if ru else f"{components.combines.count} combines",
         *(
             f"{u.count} × {u.name.get(lang)} ({u.price} {'мР' if ru else 'mR'})"
             for u in components.upgrades
         ),
-        (f"{len(LEVELS)} памятки игрока" if ru else f"{len(LEVELS)} player aids"),
+        (
+            f"{colours} памяток игрока (по одной на игрока)"
+            if ru
+            else f"{colours} player aids (one per player)"
+        ),
     ]
     book.heading(_tr("components", lang))
     for line in lines:
-        book.paragraph(
-            text_runs(line), indent=4, label=[Run("•", bold=True, colour=_ACCENT)], after=0.4
-        )
+        _bullet(book, text_runs(line))
     book.heading(_tr("also_need", lang))
-    book.paragraph(
-        text_runs(_tr("die", lang, sides=DIE_SIDES)),
-        indent=4,
-        label=[Run("•", bold=True, colour=_ACCENT)],
-        after=0.4,
-    )
+    _bullet(book, text_runs(_tr("die", lang, sides=DIE_SIDES)))
+
+
+def _rule_paragraph(book: Book, rule: Rule, merged: Sequence[str], rulebook: Rulebook) -> None:
+    """A rule as players read it: its title, its book text, its IDs small at the end."""
+    lang = book.lang
+    text = player_facing(rule.book_text(lang), rulebook, lang)
+    runs = [Run(f"{rule.title[lang]}. ", bold=True), *text_runs(text), _ids([rule.id, *merged])]
+    if rule.is_ruling:
+        book.paragraph(runs, size=_SMALL + 0.5, indent=3, bar=_RULING)
+    else:
+        book.paragraph(runs)
+
+
+def _rules_of(book: Book, rulebook: Rulebook, level: Level, index: dict[str, int]) -> None:
+    merged: dict[str, list[str]] = {}
+    for rule in rulebook.rules:
+        if rule.merged and rule.ruling_for is not None:
+            merged.setdefault(rule.ruling_for, []).append(rule.id)
+    section = None
+    for rule in rulebook.rules:
+        if rule.level != level or rule.merged:
+            continue
+        if rule.section != section:
+            section = rule.section
+            book.heading(
+                _tr(_SECTION_KEYS[section], book.lang)
+                + (" · " + _tr("rules_of_level", book.lang) if section == "setup" else "")
+            )
+        _rule_paragraph(book, rule, merged.get(rule.id, []), rulebook)
+        for rule_id in (rule.id, *merged.get(rule.id, [])):
+            index[rule_id] = len(book.pages)
 
 
 def _chapter(
-    book: _Book,
+    book: Book,
+    catalog: Catalog,
+    profile: SheetProfile,
     rulebook: Rulebook,
     facts: SetupFacts,
     level: Level,
-    lang: Lang,
-    figure: Callable[[_Book], None] | None,
+    examples: dict[str, Example],
+    draw_face: DrawFace,
+    index: dict[str, int],
 ) -> None:
+    lang = book.lang
     book.chapter_page(LEVEL_TITLES[level][lang])
+    context = ExampleContext(book, catalog, profile, draw_face, lang)
+    hero = examples.get(HEROES.get(level, ""))
+    if hero is not None:
+        example_figure(context, hero)
     players = (
         _tr("players_exactly", lang, low=2)
         if level == "1v1"
         else _tr("players", lang, low=PLAYERS.start, high=PLAYERS.stop - 1)
     )
     book.paragraph(text_runs(players, bold=True))
+    book.heading(tr("goal", lang))
+    book.paragraph(text_runs(tr(f"goal_{level}", lang)))
     book.heading(_tr("setup", lang))
     for number, (text, rules) in enumerate(_setup_steps(facts, level, lang), start=1):
         _step(book, number, text, rules)
@@ -721,42 +447,358 @@ def _chapter(
                 after=0.2,
             )
         book.space(1.5)
-    if figure is not None:
-        figure(book)
-    section = None
-    for rule in rulebook.rules:
-        if rule.level != level:
-            continue
-        if rule.section != section:
-            section = rule.section
-            book.heading(
-                _tr(_SECTION_KEYS[section], lang)
-                + (" · " + _tr("rules_of_level", lang) if section == "setup" else "")
+    _setup_picture(book, catalog, profile, level, draw_face)
+    if level == "2":
+        book.heading(tr("how_runs", lang))
+        for paragraph in tr("how_runs_text", lang).split("|"):
+            book.paragraph(text_runs(paragraph))
+        book.paragraph([_ids(["L2.T4", "L2.T4-portion", "L2.T4-transit", "L2.M1"])], after=1)
+    for key in _EXAMPLES_OF[level]:
+        if key in examples:
+            set_example(context, examples[key])
+    _rules_of(book, rulebook, level, index)
+
+
+def _dealt(catalog: Catalog, level: Level) -> GameState:
+    players = 2 if level == "1v1" else SETUP_PLAYERS
+    return deal(catalog, level, players=players, seed=SETUP_SEED)
+
+
+def _setup_picture(
+    book: Book, catalog: Catalog, profile: SheetProfile, level: Level, draw_face: DrawFace
+) -> None:
+    """The table of a real deal.
+
+    The field with its raw cards and combines, or the piles and who holds which installation.
+    """
+    lang = book.lang
+    state = _dealt(catalog, level)
+    book.heading(tr("setup_picture", lang), size=10.5)
+    if state.field is not None:
+        cells = len(state.field.cells)
+        columns, rows = field_extent(cells)
+        height = min(80.0, book.column_width / max(columns, 1) * rows + 2)
+
+        def field_picture(x: float, y: float, width: float) -> None:
+            draw_field_state(book.sketch, catalog, profile, state, x, y, width, height, draw_face)
+
+        book.block(height, field_picture)
+        caption = tr(
+            "fig_deal_field",
+            lang,
+            players=len(state.players),
+            cells=cells,
+            warehouse=_raw_cards(len(state.warehouse)) if lang == "ru" else len(state.warehouse),
+        )
+        book.paragraph(text_runs(caption), size=_SMALL, after=1.5)
+    if state.piles:
+        tops = [pile[-1] for pile in state.piles if pile]
+
+        def piles(x: float, y: float, width: float) -> None:
+            if level == "1v1":
+                card = profile.card_sizes["raw"].width
+                size = min(20.0, width / 4)
+                for k in range(len(state.piles)):
+                    with book.sketch.at(x + k * (size + 3), y, size / card):
+                        draw_face(raw_face.raw_back, book.sketch, "raw-back", "raw")
+            else:
+                draw_hand(book.sketch, catalog, profile, tops, x, y, width * 0.75, draw_face, 20)
+
+        book.block(21, piles)
+        book.paragraph(text_runs(_pile_caption(state, lang)), size=_SMALL, after=1)
+    if state.installations:
+        for line in _holders(catalog, state, lang):
+            book.paragraph(line, size=_SMALL, indent=4, after=0.3)
+        book.space(1.5)
+
+
+def _pile_caption(state: GameState, lang: Lang) -> str:
+    sizes = ", ".join(str(len(pile)) for pile in state.piles)
+    if state.level == "1v1":
+        return (
+            f"Три стопки сырья рубашкой вверх ({sizes} карточек)."
+            if lang == "ru"
+            else f"Three raw piles, face down ({sizes} cards)."
+        )
+    return (
+        f"Три стопки сырья лицом вверх ({sizes} карточек): видны верхние карточки."
+        if lang == "ru"
+        else f"Three raw piles, face up ({sizes} cards): their top cards show."
+    )
+
+
+def _holders(catalog: Catalog, state: GameState, lang: Lang) -> list[list[Run]]:
+    """Who holds which installation in a deal, one line a player, then the shared ones."""
+    names = {c.id: c.name.get(lang) for c in catalog.components.colours}
+    lines: list[list[Run]] = []
+    for player in state.players:
+        owned = [i for i in state.installations if i.owner == player.id]
+        parts = ", ".join(
+            f"{i.number} «{catalog.installation(i.number).name.get(lang)}»" for i in owned
+        )
+        who = names.get(player.id, player.id)
+        label = f"{who[:1].upper()}{who[1:]}: "
+        lines.append(
+            [
+                Run(label, bold=True),
+                *text_runs(
+                    (f"установка {parts}" if lang == "ru" else f"installation {parts}")
+                    + (
+                        f"; {player.money} мР, {player.tokens} фишек"
+                        if lang == "ru"
+                        else f"; {player.money} mR, {player.tokens} tokens"
+                    )
+                ),
+            ]
+        )
+    shared = [i.number for i in state.installations if i.owner is None]
+    if shared:
+        where = (" — на базе" if lang == "ru" else " — at the Base") if state.level == "3" else ""
+        text = ", ".join(map(str, shared))
+        lines.append(
+            text_runs(
+                f"Общие установки: {text}{where}." if lang == "ru" else f"Shared: {text}{where}."
             )
-        if rule.is_ruling:
-            book.paragraph(_rule_runs(rule, lang), size=_SMALL + 0.5, indent=3, bar=_RULING)
-        else:
-            book.paragraph(_rule_runs(rule, lang))
+        )
+    return lines
 
 
-def _house_rules(book: _Book, rulebook: Rulebook, lang: Lang) -> None:
+def _house_rules(book: Book, rulebook: Rulebook, index: dict[str, int]) -> None:
+    lang = book.lang
     book.chapter_page(_tr("house", lang), share=True)
-    book.paragraph(text_runs(_tr("house_intro", lang)))
+    book.paragraph(text_runs(tr("house_intro", lang)))
     for house in rulebook.house_rules:
-        notes = []
-        if house.ruling_for:
-            notes.append(_tr("varies", lang, rule=house.ruling_for))
-        if house.replaces:
-            notes.append(_tr("replaces", lang, rule=house.replaces))
         if house.default:
-            notes.append(_tr("default", lang))
+            continue  # the book's own rule, not a variant
+        replaced = house.replaces
+        instead = ""
+        if replaced is not None and replaced in rulebook:
+            try:
+                target = rulebook.rule(replaced)
+                title = target.title[lang]
+                if target.merged and target.ruling_for is not None:
+                    title = rulebook.rule(target.ruling_for).title[lang]
+            except KeyError:
+                title = _house_title(rulebook.house_rule(replaced), lang)
+            instead = tr("house_instead", lang, rule=title)
         runs = [
-            Run(f"{house.id} ", bold=True, colour=_ACCENT),
-            Run(f"{house.title[lang]}. ", bold=True),
-            *text_runs(house.text[lang]),
-            Run(f" ({'; '.join(notes)})", colour="#6B6B6B"),
+            Run(f"{_house_title(house, lang)}. ", bold=True, colour=ACCENT),
+            *text_runs(player_facing(house.text[lang], rulebook, lang)),
+            Run(f" ({instead})", colour=_GREY) if instead else Run(""),
         ]
+        if lang == "en":
+            runs.append(_ids([house.id]))
         book.paragraph(runs)
+        index[house.id] = len(book.pages)
+
+
+def _glossary(book: Book) -> None:
+    lang = book.lang
+    book.chapter_page(tr("glossary", lang), share=True)
+    book.starts["glossary"] = len(book.pages)
+    terms = sorted(GLOSSARY, key=lambda item: item[0][lang].casefold())
+    for term, meaning in terms:
+        book.paragraph(
+            [Run(f"{term[lang]} — ", bold=True), *text_runs(meaning[lang])], size=9.0, after=0.8
+        )
+
+
+def _index(book: Book, index: dict[str, int], rulebook: Rulebook) -> None:
+    lang = book.lang
+    book.heading(tr("index", lang))
+    order = [rule.id for rule in rulebook.rules] + [
+        h.id for h in rulebook.house_rules if h.id in index and lang == "en"
+    ]
+    entries = [f"{rule_id} {index[rule_id]}" for rule_id in order if rule_id in index]
+    book.paragraph(text_runs(" · ".join(entries)), size=7.5, after=1)
+
+
+def _quick_start(
+    book: Book,
+    catalog: Catalog,
+    profile: SheetProfile,
+    facts: SetupFacts,
+    starts: dict[str, int],
+    draw_face: DrawFace,
+) -> None:
+    lang = book.lang
+    book.chapter_page(tr("quick", lang))
+    book.starts["quick"] = len(book.pages)
+    book.paragraph(text_runs(tr("quick_sub", lang), bold=True))
+    setup = facts.fields["1"]
+    removed = _range(setup.removed, lang) if setup.removed else "8–12"
+    warehouse = _range(setup.warehouse, lang) if setup.warehouse else "4–8"
+    parts = [
+        ("q_goal", [tr("goal_1", lang)]),
+        (
+            "q_setup",
+            [
+                tr("q_setup_1", lang, removed=removed),
+                tr("q_setup_2", lang, warehouse=warehouse),
+                tr("q_setup_3", lang, coins=facts.coins),
+            ],
+        ),
+        ("q_turn", [tr("q_turn_1", lang), tr("q_turn_2", lang), tr("q_turn_3", lang)]),
+        ("q_win", [tr("q_win_1", lang), tr("q_win_2", lang)]),
+        (
+            "q_next",
+            [
+                tr(
+                    "q_next_1",
+                    lang,
+                    l2=starts.get(LEVEL_TITLES["2"][lang], "?"),
+                    l3=starts.get(LEVEL_TITLES["3"][lang], "?"),
+                    anatomy=starts.get("anatomy", "?"),
+                    glossary=starts.get("glossary", "?"),
+                )
+            ],
+        ),
+    ]
+    for key, paragraphs in parts:
+        if key == "q_win" and book.columns > 1:
+            book.next_column()
+        book.heading(tr(key, lang))
+        for number, text in enumerate(paragraphs, start=1):
+            if len(paragraphs) > 1:
+                label = [Run(f"{number}.", bold=True, colour=ACCENT)]
+                book.paragraph(text_runs(text), indent=5, label=label, after=1.0)
+            else:
+                book.paragraph(text_runs(text))
+    _setup_picture(book, catalog, profile, "1", draw_face)
+
+
+def _anatomy(
+    book: Book,
+    catalog: Catalog,
+    profile: SheetProfile,
+    templates: Templates,
+    draw_face: DrawFace,
+    examples: dict[str, Example],
+) -> None:
+    """Three cards with numbered callouts: a raw card, an installation card, the Mission card."""
+    lang = book.lang
+    book.chapter_page(tr("anatomy", lang))
+    book.starts["anatomy"] = len(book.pages)
+    sketch = book.sketch
+    # the raw card: the first kind a level-1 mission and an installation both use
+    figures_raw = next(
+        (r for r in catalog.raw_materials if len(r.parsed.elements) > 1), catalog.raw_materials[0]
+    )
+    size = profile.card_sizes["raw"]
+    regions = templates["raw"].regions
+    scale = 0.78
+
+    def raw_picture(x: float, y: float, width: float) -> None:
+        left = x + 6
+        draw = partial(raw_face.raw_front, raw=figures_raw, copy=1, catalog=catalog)
+        with sketch.at(left, y, scale):
+            draw_face(draw, sketch, "raw", "raw")
+        for number, name in enumerate(("formula", "name", "tally", "mars", "use"), start=1):
+            region = regions.get(name)
+            if region is None:
+                continue
+            badge(sketch, left - 2.5, y + (region.y + region.height / 2) * scale, number)
+
+    book.heading(tr("anatomy_raw", lang), keep=size.height * scale + 1)
+    book.block(size.height * scale + 1, raw_picture)
+    _callouts(book, tr("a_raw", lang))
+    # the installation card: the first card of the reaction example's installation that has a
+    # raw input, a product and a pipe
+    reactor = _anatomy_card(catalog, examples)
+    card = profile.card_sizes["reactor"].width
+    rscale = min(0.9, (book.column_width - 8) / card)
+
+    def reactor_picture(x: float, y: float, width: float) -> None:
+        left = x + 6
+        start = len(sketch.page.ops)
+        with sketch.at(left, y, rscale):
+            draw_face(
+                partial(faces.reactor_front, catalog=catalog, card=reactor),
+                sketch,
+                "reactor",
+                "reactor",
+            )
+        marks = [op for op in sketch.page.ops[start:] if isinstance(op, Mark)]
+        inputs = [m for m in marks if m.kind == "input"]
+        places = [m for m in marks if m.kind == "place"]
+        id_region = templates["reactor"].regions["id"]
+        badge(sketch, left - 2.5, y + (id_region.y + id_region.height / 2) * rscale, 1)
+        if inputs:
+            mx, my, _, mh = inputs[0].box
+            badge(sketch, mx - 1, my + mh / 2, 2)
+            badge(sketch, mx - 1, my + mh + 4.5 * rscale, 3)
+        if places:
+            mx, my, mw, _ = places[0].box
+            badge(sketch, mx - 1.5, my + mw / 2, 4)
+        if reactor.ports:
+            port = reactor.ports[0]
+            along = faces.PORT_OFFSETS[port.position] * card
+            px, py = {
+                "top": (along, 2.0),
+                "bottom": (along, card - 2.0),
+                "left": (2.0, along),
+                "right": (card - 2.0, along),
+            }[port.edge]
+            badge(sketch, left + px * rscale, y + py * rscale, 5)
+        badge(sketch, left + 5.2 * rscale, y + (card - 5.2) * rscale, 6)
+
+    book.heading(tr("anatomy_reactor", lang), keep=card * rscale + 1)
+    book.block(card * rscale + 1, reactor_picture)
+    _callouts(book, tr("a_reactor", lang))
+    mission = profile.card_sizes["mission"]
+    mscale = min(0.5, (book.column_width - 6) / mission.width)
+    mission_regions = templates["mission"].regions
+
+    def mission_picture(x: float, y: float, width: float) -> None:
+        left = x + 5
+        start = len(sketch.page.ops)
+        with sketch.at(left, y, mscale):
+            draw_face(
+                partial(faces.mission_front, missions=catalog.missions),
+                sketch,
+                "mission",
+                "mission",
+            )
+        area = mission_regions["missions"]
+        places = [
+            op for op in sketch.page.ops[start:] if isinstance(op, Mark) and op.kind == "place"
+        ]
+        badge(sketch, left - 2.5, y + (area.y + 4.5) * mscale, 1)
+        badge(sketch, left - 2.5, y + (area.y + 10.5) * mscale, 2)
+        if places:
+            mx, my, mw, _ = places[0].box
+            badge(sketch, mx + mw / 2, my + mw + 1.5, 3)
+
+    book.heading(tr("anatomy_mission", lang), keep=mission.height * mscale + 3)
+    book.block(mission.height * mscale + 3, mission_picture)
+    _callouts(book, tr("a_mission", lang))
+
+
+def _anatomy_card(catalog: Catalog, examples: dict[str, Example]) -> ReactorCard:
+    preferred: list[int] = []
+    example = examples.get("l2-reaction")
+    if example is not None and isinstance(example.action, React):
+        preferred.append(example.action.installation)
+    numbers = preferred + [i.number for i in catalog.installations]
+    # a main-part card (its red circle is callout 6) with a raw input, a product and a pipe
+    for main in (True, False):
+        for number in numbers:
+            for card in catalog.installation(number).cards:
+                roles = {c.role for c in card.containers}
+                if (
+                    {"raw-input", "product"} <= roles
+                    and card.ports
+                    and (card.group == "main" or not main)
+                ):
+                    return card
+    return catalog.installations[0].cards[0]
+
+
+def _callouts(book: Book, text: str) -> None:
+    for number, line in enumerate(text.split("|"), start=1):
+        label = [Run(f"{number}", bold=True, colour=ACCENT)]
+        book.paragraph(text_runs(line), size=9.0, indent=5, label=label, after=0.6)
+    book.space(1.5)
 
 
 def plan_rulebook(
@@ -768,21 +810,25 @@ def plan_rulebook(
 ) -> list[PageSketch]:
     """The rulebook's pages as sketches, an even number of them (the last may be blank).
 
-    Typesetting problems are appended to ``problems`` (the kit reports them all together);
-    without a list, the first one is raised.
+    Typesetting problems, and worked examples the referee rules otherwise than the book says,
+    are appended to ``problems`` (the kit reports them all together); without a list, the first
+    one is raised.
     """
     code: Lang = "en" if lang == "en" else "ru"
+    examples, example_problems = find_examples(catalog)
     # Twice: the first pass finds the page of each chapter for the contents of the second.
-    draft = _typeset(catalog, profile, templates, code, {}, [])
-    found: list[TypesetError] = []
-    book = _typeset(catalog, profile, templates, code, draft.starts, found)
+    draft = _typeset(catalog, profile, templates, code, {}, [], examples)
+    found: list[TypesetError] = list(example_problems)
+    book = _typeset(catalog, profile, templates, code, draft.starts, found, examples)
     if problems is not None:
         problems.extend(found)
     elif found:
         raise found[0]
     # The figures draw real card faces, smaller: nobody plays on them, so they have no places.
     for page in book.pages:
-        page.ops = [op for op in page.ops if not (isinstance(op, Mark) and op.kind == "place")]
+        page.ops = [
+            op for op in page.ops if not (isinstance(op, Mark) and op.kind in ("place", "input"))
+        ]
     return book.pages
 
 
@@ -793,12 +839,13 @@ def _typeset(
     code: Lang,
     contents: dict[str, int],
     found: list[TypesetError],
-) -> _Book:
+    examples: dict[str, Example],
+) -> Book:
     rulebook = load_rulebook()
     facts = setup_facts(catalog)
     width, height = profile.page.dimensions
     m = profile.margins
-    book = _Book(
+    book = Book(
         Sketch(),
         width,
         height,
@@ -825,16 +872,15 @@ def _typeset(
         except TypesetError as problem:
             found.append(problem)
 
+    index: dict[str, int] = {}
     _title_page(book, catalog, profile, facts, contents)
-    figures: dict[Level, Callable[[_Book], None] | None] = {
-        "1": _field_figure(facts.fields["1"], code),
-        "2": partial(_installation_figure, catalog, profile, code, draw_face),
-        "1v1": None,
-        "3": _field_figure(facts.fields["3"], code),
-    }
+    _quick_start(book, catalog, profile, facts, contents, draw_face)
+    _anatomy(book, catalog, profile, templates, draw_face, examples)
     for level in LEVELS:
-        _chapter(book, rulebook, facts, level, code, figures[level])
-    _house_rules(book, rulebook, code)
+        _chapter(book, catalog, profile, rulebook, facts, level, examples, draw_face, index)
+    _house_rules(book, rulebook, index)
+    _glossary(book)
+    _index(book, index, rulebook)
     if len(book.pages) % 2:
         book.sketch.new_page(width, height, f"rules-{(len(book.pages) + 1) // 2}", "back")
         book.pages.append(book.sketch.page)
@@ -842,7 +888,7 @@ def _typeset(
 
 
 def _title_page(
-    book: _Book,
+    book: Book,
     catalog: Catalog,
     profile: SheetProfile,
     facts: SetupFacts,
@@ -852,13 +898,13 @@ def _title_page(
     book.new_page()
     title = "МАРСХИМПРОМ" if code == "ru" else "MARSCHEMPROM"
     band = 34.0
-    book.sketch.rect(book.left, book.y, book.width - book.left - book.right, band, fill=_ACCENT)
+    book.sketch.rect(book.left, book.y, book.width - book.left - book.right, band, fill=ACCENT)
     for text, size, dy, bold in ((title, 26, 15, True), (_tr("title", code), 13, 26, False)):
         runs = text_runs(text, bold=bold, colour=WHITE)
         if book.check(runs, "title"):
             draw_runs(book.sketch, book.left + 6, book.y + dy, runs, size, INK)
     book.y = book.column_top = book.y + band + 6
-    book.paragraph(text_runs(_tr("intro", code)))
+    book.paragraph(text_runs(tr("intro", code, quick=contents.get("quick", 2))))
     book.paragraph(
         text_runs(_tr("players", code, low=PLAYERS.start, high=PLAYERS.stop - 1)), after=0.5
     )
@@ -871,63 +917,24 @@ def _title_page(
     _components(book, catalog, code)
     book.next_column()
     book.heading(_tr("contents", code))
-    chapters = [LEVEL_TITLES[level][code] for level in LEVELS] + [_tr("house", code)]
-    for chapter in chapters:
-        page = contents.get(chapter)
+    chapters = [
+        (tr("quick", code), "quick"),
+        (tr("anatomy", code), "anatomy"),
+        *((LEVEL_TITLES[level][code], LEVEL_TITLES[level][code]) for level in LEVELS),
+        (_tr("house", code), _tr("house", code)),
+        (tr("glossary", code), "glossary"),
+    ]
+    for chapter, key in chapters:
+        page = contents.get(key)
         folio = _tr("page", code, page=page) if page else ""
         book.paragraph(
-            [*text_runs(chapter, bold=True), Run(f"  {folio}", colour="#6B6B6B")],
+            [*text_runs(chapter, bold=True), Run(f"  {folio}", colour=_GREY)],
             indent=4,
-            label=[Run("•", bold=True, colour=_ACCENT)],
+            label=[Run("•", bold=True, colour=ACCENT)],
             after=0.6,
         )
-    book.heading(_tr("legend", code))
-    book.paragraph(text_runs(_tr("legend_text", code)))
-
-
-def _field_figure(setup: FieldSetup, code: Lang) -> Callable[[_Book], None] | None:
-    """The field of a level at its smallest, with the Base, under the setup steps."""
-    if setup.field is None:
-        return None
-    cells = setup.field[0]
-
-    def figure(book: _Book) -> None:
-        def draw(x: float, y: float, w: float) -> None:
-            draw_field(book.sketch, x, y, w, 48, cells)
-
-        book.block(50, draw)
-        book.paragraph(text_runs(_tr("fig_field", code, cells=cells)), size=_SMALL, after=2)
-
-    return figure
-
-
-def _installation_figure(
-    catalog: Catalog,
-    profile: SheetProfile,
-    code: Lang,
-    draw_face: DrawFace,
-    book: _Book,
-) -> None:
-    """An assembled installation (the first of the catalog), made of its card faces."""
-    installation = catalog.installations[0]
-    card = profile.card_sizes["reactor"].width
-    shown: list[InstallationDiagram] = []
-
-    def draw(x: float, y: float, w: float) -> None:
-        diagram = draw_installation(
-            book.sketch, catalog, installation.number, card, x, y, w, 70, draw_face
-        )
-        if diagram is not None:
-            shown.append(diagram)
-
-    book.block(72, draw)
-    if shown:
-        ratio = f"{1 / shown[0].scale:.2g}"
-        if code == "ru":
-            ratio = ratio.replace(".", ",")  # Russian writes the decimal comma: 1:2,3
-        name = installation.name.get(code)
-        caption = _tr("fig_installation", code, number=installation.number, name=name, ratio=ratio)
-        book.paragraph(text_runs(caption), size=_SMALL, after=2)
+    book.heading(tr("legend", code))
+    book.paragraph(text_runs(tr("legend_text", code)))
 
 
 def font_sizes(pages: Sequence[PageSketch]) -> set[float]:

@@ -12,7 +12,7 @@ from typing import Final
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.fileio import write_bytes_atomic
 from mhp_cards.pdf.cards import Selected, card_designs, select_cards
-from mhp_cards.pdf.kit import Item, KitFile, KitResult, plan_cards
+from mhp_cards.pdf.kit import Item, KitFile, KitResult, plan_cards, with_back_offset
 from mhp_cards.pdf.layout import load_profile, load_templates
 from mhp_cards.pdf.render import ColourMode, render_pdf
 
@@ -28,6 +28,7 @@ def build_cards(
     lang: str = "ru",
     out_dir: Path = Path("output"),
     colour: ColourMode = "rgb",
+    back_offset: tuple[float, float] | None = None,
 ) -> tuple[KitResult, tuple[Selected, ...]]:
     """Write ``mhp-cards.pdf`` holding the cards ``cards`` names (see :func:`select_cards`).
 
@@ -35,7 +36,7 @@ def build_cards(
     before anything is written.
     """
     chosen = select_cards(card_designs(catalog, lang), cards)
-    profile = load_profile(layout)
+    profile = with_back_offset(load_profile(layout), back_offset)
     layout_path = Path(layout)
     templates = load_templates(profile, layout_path.parent if layout_path.suffix else None)
     items = [

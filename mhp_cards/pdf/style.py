@@ -59,12 +59,12 @@ PLAYER_SHAPES: Final = {
 TEXT: Final[dict[str, dict[str, str]]] = {
     "raw": {"ru": "СЫРЬЁ", "en": "RAW MATERIAL"},
     "raw_back": {"ru": "СЫРЬЁ", "en": "RAW MATERIAL"},
+    "raw_use_installation": {"ru": "Установка", "en": "Installation"},
+    "raw_use_installations": {"ru": "Установки", "en": "Installations"},
+    "raw_use_level1": {"ru": "уровень 1:", "en": "level 1:"},
+    "raw_use_none": {"ru": "Для продажи и обмена", "en": "For sale and trade"},
     "company": {"ru": "МАРСХИМПРОМ", "en": "MARSCHEMPROM"},
     "fate": {"ru": "КАРТА СУДЬБЫ", "en": "FATE CARD"},
-    "fate_note": {
-        "ru": "На уровнях 1–3 карта лежит рубашкой вверх и служит полем.",
-        "en": "At levels 1–3 the card lies face down as part of the field.",
-    },
     "base": {"ru": "БАЗА МАРСХИМПРОМА", "en": "MARSCHEMPROM BASE"},
     "base_note": {
         "ru": "Старт комбайнов. Уровень 3: здесь стоят общие установки.",
@@ -78,7 +78,8 @@ TEXT: Final[dict[str, dict[str, str]]] = {
     "installation": {"ru": "УСТАНОВКА", "en": "INSTALLATION"},
     "electrolyser": {"ru": "ЭЛЕКТРОЛИЗЁР", "en": "ELECTROLYSER"},
     "missions": {"ru": "КАРТА МИССИЙ", "en": "MISSION CARD"},
-    "aid_back": {"ru": "ПАМЯТКА", "en": "PLAYER AID"},
+    "aid_back": {"ru": "ПАМЯТКА ИГРОКА", "en": "PLAYER AID"},
+    "aid_item": {"ru": "Памятка игрока (по одной на игрока)", "en": "Player aid (one per player)"},
     "raw-input": {"ru": "сырьё", "en": "input"},
     "product": {"ru": "продукт", "en": "product"},
     "transit": {"ru": "транзит", "en": "transit"},
@@ -113,7 +114,7 @@ TEXT: Final[dict[str, dict[str, str]]] = {
         "en": "Rules of play ({pages} pages, not cut)",
     },
     "die_item": {"ru": "Развёртка кубика", "en": "Die net"},
-    "fate_item": {"ru": "Карта Судьбы", "en": "Fate card"},
+    "fate_item": {"ru": "Карта Судьбы (клетка поля)", "en": "Fate card (a field tile)"},
     "missions_item": {"ru": "Карта Миссий", "en": "Mission card"},
     "electrolyser_item": {"ru": "Электролизёр", "en": "Electrolyser"},
     "kit_subtitle": {
@@ -142,14 +143,14 @@ TEXT: Final[dict[str, dict[str, str]]] = {
     "calibration_back": {
         "ru": "Оборот калибровки. На просвет прочтите, где вертикальная линия креста пересекает "
         "горизонтальную линейку (это x), а горизонтальная линия — вертикальную (это y). Плюс — "
-        "вправо и вниз, как вы смотрите на эту сторону. Прибавьте прочитанное к "
-        "duplex: back_offset: {{x: …, y: …}} в профиле листа (сейчас x: {x}, y: {y}) и соберите "
-        "набор снова. Крест на нуле: ничего менять не нужно.",
+        "вправо и вниз, как вы смотрите на эту сторону. Соберите набор снова, прибавив "
+        "прочитанное к нынешнему сдвигу (сейчас x: {x}, y: {y}): mhp build --back-offset X,Y. "
+        "Крест на нуле: ничего менять не нужно.",
         "en": "Calibration back. Against the light, read where the cross's vertical line meets the "
         "horizontal ruler (that is x) and where its horizontal line meets the vertical ruler "
-        "(that is y). Plus is to the right and down, as you look at this side. Add the readings "
-        "to duplex: back_offset: {{x: …, y: …}} in the sheet profile (now x: {x}, y: {y}) and "
-        "build the kit again. A cross on zero: nothing to change.",
+        "(that is y). Plus is to the right and down, as you look at this side. Build the kit "
+        "again with the readings added to the present offset (now x: {x}, y: {y}): "
+        "mhp build --back-offset X,Y. A cross on zero: nothing to change.",
     },
     "flip_long-edge": {"ru": "переворот по длинному краю", "en": "flip on the long edge"},
     "flip_short-edge": {"ru": "переворот по короткому краю", "en": "flip on the short edge"},
@@ -168,6 +169,7 @@ SECTION_TITLES: Final = {
     "cover": {"ru": "Обложка и состав набора", "en": "Cover and contents"},
     "rules": {"ru": "Правила игры", "en": "Rules of play"},
     "calibration": {"ru": "Калибровка двусторонней печати", "en": "Duplex calibration"},
+    "cutting": {"ru": "Как вырезать и собрать", "en": "Cutting and assembling"},
     "raw": {"ru": "Карточки сырья", "en": "Raw-material cards"},
     "fate": {"ru": "Карты Судьбы (поле)", "en": "Fate cards (the field)"},
     "field": {"ru": "База и Склад", "en": "Base and Warehouse"},

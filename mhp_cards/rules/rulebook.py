@@ -93,6 +93,11 @@ class Rule:
     text: Texts = field(hash=False)
     refs: tuple[str, ...] = ()
     ruling_for: str | None = None
+    book: Texts | None = field(default=None, hash=False)
+    """The text the printed rulebook gives a rule, for players, with its default Rulings merged
+    in (None: the book prints ``text``)."""
+    merged: bool = False
+    """A Ruling the book prints within its rule's ``book`` text, not on its own."""
 
     @property
     def is_ruling(self) -> bool:
@@ -103,6 +108,11 @@ class Rule:
         """The rule as a referee cites it: ``"L1.T4 — Attack: …"``."""
         code = _lang(lang)
         return f"{self.id} — {self.title[code]}: {self.text[code]}"
+
+    def book_text(self, lang: Lang | str = "en") -> str:
+        """The text the printed rulebook gives the rule (its ``book`` text, else its text)."""
+        code = _lang(lang)
+        return (self.book or self.text)[code]
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +190,14 @@ class Rulebook:
             if rule.ruling_for is not None and rule.ruling_for not in self._index:
                 problems.append(f"{rule.id}: ruling_for names unknown rule {rule.ruling_for!r}")
             problems.extend(_text_problems(rule.id, rule.title, rule.text))
+            if rule.merged and (
+                rule.ruling_for is None
+                or rule.ruling_for not in self._index
+                or self._index[rule.ruling_for].book is None
+            ):
+                problems.append(
+                    f"{rule.id}: 'book: merged' needs a Ruling whose rule has a book text"
+                )
         for house in self._house:
             if house.ruling_for is not None and house.ruling_for not in self._index:
                 problems.append(f"{house.id}: ruling_for names unknown rule {house.ruling_for!r}")
@@ -364,6 +382,13 @@ class _Reader:
     def rule(self, value: Any, position: int) -> Rule:
         entry = self.mapping(value, f"rules[{position}]")
         where = f"rules[{position}] ({entry.get('id', '?')})"
+        book_value = entry.get("book")
+        book: Texts | None = None
+        merged = book_value == "merged"
+        if isinstance(book_value, Mapping):
+            book = self.texts(entry, "book", where)
+        elif book_value is not None and not merged:
+            self.problems.append(f"{where}: 'book' must be texts {{ru, en}} or 'merged'")
         return Rule(
             id=self.string(entry, "id", where),
             level=self.level(entry.get("level"), where),
@@ -372,6 +397,8 @@ class _Reader:
             text=self.texts(entry, "text", where),
             refs=self.refs(entry, where),
             ruling_for=self.optional(entry, "ruling_for", where),
+            book=book,
+            merged=merged,
         )
 
     def house_rule(self, value: Any, position: int) -> HouseRule:

@@ -118,7 +118,7 @@ def background_boxes(
     A card's background is the first filled shape it draws: a rectangle of a card size (a
     circle of a token's diameter), grown by the bleed on every side on a sheet with a bleed.
     """
-    grow = profile.bleed
+    grow = profile.reach  # the bleed, or a home profile's spill
     rects = {
         (size.width, size.height)
         for size in profile.card_sizes.values()

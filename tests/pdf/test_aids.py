@@ -10,11 +10,12 @@ import pytest
 from mhp_cards.catalog import Catalog
 from mhp_cards.errors import TypesetError
 from mhp_cards.game.setups import removal_options
-from mhp_cards.pdf.aids import AID_MIN_SIZE, aid_front, aid_groups
+from mhp_cards.pdf.aids import AID_MIN_SIZE, AID_SIDES, aid_front, aid_groups
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.kit import Section
 from mhp_cards.pdf.layout import SheetProfile, Templates
 from mhp_cards.pdf.sketch import Sketch, Text
+from mhp_cards.pdf.style import LEVEL_TITLES
 from mhp_cards.rules.numbers import LEVELS, WAREHOUSE_SIZE
 from mhp_cards.rules.rulebook import load_rulebook
 
@@ -33,12 +34,33 @@ def test_no_aid_text_is_below_6_pt(kit: list[Section], kit_en: list[Section]) ->
 
 
 def test_every_aid_line_is_printed_with_its_rule_id(kit: list[Section], catalog: Catalog) -> None:
+    """Each level's turn, missions, end and scoring, under its own level; the setup is the
+    rulebook's (the aid is used after it)."""
     printed = re.sub(r"\s+", " ", " ".join(op.text for op in _aid_texts(kit)))
+    book = load_rulebook()
+    shown = 0
     for level in LEVELS:
         for _, lines in aid_groups(catalog, level, "ru"):
             for rule, sentence in lines:
+                if book.rule(rule).section == "setup" or book.rule(rule).level != level:
+                    continue
                 # the sentence's lines, then its ID beside the first of them
                 assert f"{sentence} {rule}" in printed, (level, rule)
+                shown += 1
+    assert shown >= 35
+
+
+def test_one_aid_per_player_with_both_sides_used(kit: list[Section], catalog: Catalog) -> None:
+    (aids,) = [section for section in kit if section.name == "aids"]
+    assert aids.pieces == len(catalog.components.colours) == 5
+    fronts = [p for p in aids.pages if p.side == "front"]
+    backs = [p for p in aids.pages if p.side == "back"]
+    assert len(fronts) == len(backs)
+    for side, levels in ((fronts, AID_SIDES[0]), (backs, AID_SIDES[1])):
+        text = " ".join(op.text for page in side for op in page.ops if isinstance(op, Text))
+        for level in levels:
+            assert LEVEL_TITLES[level]["ru"] in text, level
+    assert set(AID_SIDES[0] + AID_SIDES[1]) == set(LEVELS)
 
 
 def _span(low: int, high: int) -> str:
@@ -100,8 +122,8 @@ def test_the_aids_share_one_type_size(kit: list[Section]) -> None:
     front = aids.pages[0]
     greys = {op.size for op in front.ops if isinstance(op, Text) and op.colour == "#7A7A7A"}
     body = {op.size for op in front.ops if isinstance(op, Text) and op.colour == "#231F20"}
-    assert len(greys) == 1  # the rule IDs of all four aids
-    assert len(body) == 1  # the sentences of all four aids
+    assert len(greys) == 1  # the rule IDs of both sides
+    assert len(body) == 1  # the sentences of both sides
     assert greys.pop() < body.pop()
 
 

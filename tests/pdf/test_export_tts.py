@@ -16,7 +16,6 @@ from mhp_cards.catalog import Catalog
 from mhp_cards.errors import ExportError
 from mhp_cards.pdf.export_png import export_png
 from mhp_cards.pdf.export_tts import export_tts
-from mhp_cards.pdf.style import LEVEL_TITLES
 
 
 @pytest.fixture(scope="module")
@@ -111,7 +110,7 @@ def test_decks_hold_the_catalogs_copies(saved: dict, catalog: Catalog) -> None:
         "field": 2,
         "reactors": reactor_cards,
         "mission": 1,
-        "aids": len(LEVEL_TITLES),
+        "aids": len(components.colours),  # one aid per player
         "coins": components.coins.count,
         "chemists": components.chemist_tokens.per_player * len(components.colours),
         "combines": min(components.combines.count, len(components.colours)),
@@ -130,7 +129,7 @@ def test_decks_hold_the_catalogs_copies(saved: dict, catalog: Catalog) -> None:
         + min(components.combines.count, len(components.colours))
         + sum(upgrade.count for upgrade in components.upgrades)
     )
-    aids = len(LEVEL_TITLES)  # one player aid per level
+    aids = len(components.colours)  # one player aid per player
     assert total == catalog.raw_deck_size + components.fate_cards.count + 2 + reactor_cards + 1 + (
         aids + tokens
     )

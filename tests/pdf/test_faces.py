@@ -328,9 +328,11 @@ def test_mission_card_shows_level_one_totals(
     }
     for mission, hill in expected.items():
         assert faces.mission_totals(catalog.mission(mission)).hill() == hill, mission
+    # printed in the raw cards' notation (C 1 · H 4 · O 6), not as a formula (CH₄O₆)
     text = _texts_of(section_of("mission").pages[0])
     for mission in catalog.missions:
-        assert faces.mission_totals(mission).hill() in text, mission.id
+        assert faces.tally(faces.mission_totals(mission).elements) in text, mission.id
+    assert "C 1 · H 4 · O 6" in text
 
 
 # Pieces and backs --------------------------------------------------------------------------------
@@ -373,12 +375,13 @@ def test_raw_and_fate_backs_differ_in_hue_and_lightness(templates: Templates) ->
 def test_raw_and_fate_backs_have_different_patterns(
     section_of: Callable[[str], Section],
 ) -> None:
+    # the Fate cards are one-sided field tiles: their printed side is the Mars surface
     def kinds(section: str) -> set[str]:
-        back = next(p for p in section_of(section).pages if p.side == "back")
+        back = next(p for p in section_of(section).pages if p.side in ("back", "single"))
         return {type(op).__name__ for op in back.ops}
 
     def count(section: str, kind: type[Op]) -> int:
-        back = next(p for p in section_of(section).pages if p.side == "back")
+        back = next(p for p in section_of(section).pages if p.side in ("back", "single"))
         return sum(isinstance(op, kind) for op in back.ops)
 
     assert "Line" in kinds("raw")
@@ -496,7 +499,7 @@ def test_any_token_size_fits_or_is_refused_by_name(
         assert f"{token + faces.PLACE_CLEARANCE:g} mm" in str(problem)
         return
     body = templates["reactor"].regions["body"]
-    marks = [op for op in page.ops if isinstance(op, Mark)]
+    marks = [op for op in page.ops if isinstance(op, Mark) and op.kind == "place"]
     assert len(marks) == sum(c.places for c in card.containers if c.role == "product")
     for i, mark in enumerate(marks):
         x, y, w, h = mark.box

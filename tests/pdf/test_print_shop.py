@@ -130,21 +130,23 @@ def test_card_art_reaches_the_bleed(built_shop: Built, section: str) -> None:
         height = page["size_mm"][1]
         for piece in (p for p in manifest["pieces"] if p["page"] == number):
             x0, y0, x1, y1 = piece["trim_mm"]
-            midx, midy = (x0 + x1) / 2 + 7, (y0 + y1) / 2 + 7  # off any centred tab or label
-            for inside, outside in (
-                ((midx, y1 - 0.25), (midx, y1 + bleed / 2)),
-                ((midx, y0 + 0.25), (midx, y0 - bleed / 2)),
-                ((x0 + 0.25, midy), (x0 - bleed / 2, midy)),
-                ((x1 - 0.25, midy), (x1 + bleed / 2, midy)),
-            ):
-                a = _pixel(bitmap, scale, height, *inside)
-                b = _pixel(bitmap, scale, height, *outside)
-                assert b != (255, 255, 255), (piece["id"], piece["face"], outside)
-                assert max(abs(u - v) for u, v in zip(a, b, strict=False)) <= 48, (
-                    piece["id"],
-                    a,
-                    b,
-                )
+            for edge in range(4):
+                # a few places along the edge, off any centred tab or label; a pattern's thin
+                # line (the raw back's lattice) may fall on one of them, not on all
+                pairs = []
+                for shift in (7, 9.5, 12):
+                    midx, midy = (x0 + x1) / 2 + shift, (y0 + y1) / 2 + shift
+                    inside, outside = (
+                        ((midx, y1 - 0.25), (midx, y1 + bleed / 2)),
+                        ((midx, y0 + 0.25), (midx, y0 - bleed / 2)),
+                        ((x0 + 0.25, midy), (x0 - bleed / 2, midy)),
+                        ((x1 - 0.25, midy), (x1 + bleed / 2, midy)),
+                    )[edge]
+                    a = _pixel(bitmap, scale, height, *inside)
+                    b = _pixel(bitmap, scale, height, *outside)
+                    assert b != (255, 255, 255), (piece["id"], piece["face"], outside)
+                    pairs.append(max(abs(u - v) for u, v in zip(a, b, strict=False)))
+                assert min(pairs) <= 48, (piece["id"], edge, pairs)
                 checked += 1
     assert checked >= 8
 
@@ -199,7 +201,7 @@ def test_calibration_rulers_are_numbered_from_minus_to_plus_twenty(built: Built)
     row = sorted((w for w in words if w["text"] in ("−20", "+20")), key=lambda w: w["top"])
     assert row[0]["x0"] < row[1]["x0"] or row[0]["text"] == "−20"
     text = " ".join(labels)
-    assert "back_offset:" in text
+    assert "--back-offset" in text
     assert "вправо" in text
     assert "вниз" in text
 
@@ -226,6 +228,9 @@ def test_calibration_back_follows_the_profile_offset(catalog: Any, tmp_path: Any
 
 
 def test_print_shop_sheets_hold_eight_small_cards(built_shop: Built) -> None:
-    """3 mm bleeds meeting between the cards: 2 × 4 on A4, so 72 raw cards take 9 sheets."""
+    """3 mm bleeds meeting between the cards: 2 × 4 on A4, so 72 raw cards take 9 sheets.
+
+    The Fate tiles are printed on one side: 9 pages.
+    """
     pages = {f.section: f.pages for f in built_shop.result.files}
-    assert (pages["raw"], pages["fate"]) == (18, 18)
+    assert (pages["raw"], pages["fate"]) == (18, 9)

@@ -11,14 +11,22 @@ import pytest
 
 from mhp_cards.catalog import Catalog
 from mhp_cards.game.setups import removal_options
+from mhp_cards.pdf.book_texts import EXAMPLE_TITLES, GLOSSARY, tr
+from mhp_cards.pdf.examples import EXAMPLES
 from mhp_cards.pdf.layout import SheetProfile, Templates, load_profile, load_templates
 from mhp_cards.pdf.render import render_pdf
-from mhp_cards.pdf.rulebook import BODY_SIZE, _ru_count, plan_rulebook, setup_facts
+from mhp_cards.pdf.rulebook import (
+    BODY_SIZE,
+    _ru_count,
+    plan_rulebook,
+    player_facing,
+    setup_facts,
+)
 from mhp_cards.pdf.sketch import Mark, PageSketch, Text
 from mhp_cards.pdf.style import LEVEL_TITLES
 from mhp_cards.pdf.typeset import SUB_SCALE, runs_width, text_runs
 from mhp_cards.rules.numbers import DIE_SIDES, LEVELS, WAREHOUSE_SIZE
-from mhp_cards.rules.rulebook import load_rulebook
+from mhp_cards.rules.rulebook import Rule, load_rulebook
 
 MM = 72 / 25.4
 
@@ -66,32 +74,119 @@ def flowed(book: tuple[str, list[PageSketch], Path]) -> str:
     return _normal(" ".join(_columns(book[2])))
 
 
-def test_every_rule_is_printed_with_its_id_title_and_text(
+def _printed(rule: Rule, lang: str) -> str:
+    """What the book prints of a rule: its title, then its text for players."""
+    text = player_facing(rule.book_text(lang), load_rulebook(), "en" if lang == "en" else "ru")
+    return _normal(f"{rule.title[lang]}. {text}")
+
+
+def test_every_rule_is_printed_with_its_title_text_and_small_id(
+    book: tuple[str, list[PageSketch], Path], flowed: str
+) -> None:
+    """Each rule as players read it, its Rulings merged in where they are the default, and the
+    IDs (its own and its merged Rulings') right after it, for the companion's citations."""
+    lang = book[0]
+    rulebook = load_rulebook()
+    merged: dict[str, list[str]] = {}
+    for rule in rulebook.rules:
+        if rule.merged and rule.ruling_for:
+            merged.setdefault(rule.ruling_for, []).append(rule.id)
+    missing = []
+    for rule in rulebook.rules:
+        if rule.merged:
+            continue
+        ids = " · ".join([rule.id, *merged.get(rule.id, [])])
+        if f"{_printed(rule, lang)} {ids}" not in flowed:
+            missing.append(rule.id)
+    assert missing == []
+    assert len(rulebook.rules) > 70  # the whole book, not a sample
+    assert sum(map(len, merged.values())) >= 10  # the defaults merged into their rules
+
+
+def test_a_merged_ruling_is_not_printed_on_its_own(
+    book: tuple[str, list[PageSketch], Path], flowed: str
+) -> None:
+    """L1.T3 reads as played ("one or two cells"), not printed and then rewritten below it."""
+    lang = book[0]
+    rulebook = load_rulebook()
+    literal = _normal(rulebook.rule("L1.T3").text[lang])
+    assert literal not in flowed
+    assert _normal(rulebook.rule("L1.T3").book_text(lang)) in flowed
+    for rule in rulebook.rules:
+        if rule.merged:
+            assert _normal(rule.text[lang]) not in flowed, rule.id
+
+
+def test_house_rules_are_printed_by_their_player_facing_names(
     book: tuple[str, list[PageSketch], Path], flowed: str
 ) -> None:
     lang = book[0]
     rulebook = load_rulebook()
-    missing = [
-        rule.id
-        for rule in rulebook.rules
-        if _normal(f"{rule.id} {rule.title[lang]}. {rule.text[lang]}") not in flowed
-    ]
-    assert missing == []
-    assert len(rulebook.rules) > 70  # the whole book, not a sample
+    for house in rulebook.house_rules:
+        if house.default:
+            continue
+        name = house.title[lang].replace(" (по умолчанию)", "").replace(" (default)", "")
+        text = player_facing(house.text[lang], rulebook, "en" if lang == "en" else "ru")
+        assert _normal(f"{name}. {text}") in flowed, house.id
+    if lang == "ru":  # the Russian book names no switch in Latin letters
+        for house in rulebook.house_rules:
+            assert house.id not in flowed, house.id
 
 
-def test_every_house_rule_is_printed(book: tuple[str, list[PageSketch], Path], flowed: str) -> None:
+def test_no_software_words_in_the_printed_book(
+    book: tuple[str, list[PageSketch], Path], flowed: str
+) -> None:
     lang = book[0]
-    for house in load_rulebook().house_rules:
-        assert _normal(f"{house.id} {house.title[lang]}. {house.text[lang]}") in flowed, house.id
+    words = (
+        ["каталог", "валидатор", "судья", "программ", "--house", "проверка подготовки", "отказ"]
+        if lang == "ru"
+        else ["catalog", "validator", "referee", "software", "--house", "setup check"]
+    )
+    lowered = flowed.casefold()
+    assert [word for word in words if word in lowered] == []
 
 
 def test_rules_appear_in_the_order_of_the_rulebook(
     book: tuple[str, list[PageSketch], Path], flowed: str
 ) -> None:
     lang = book[0]
-    positions = [flowed.index(f"{r.id} {r.title[lang]}.") for r in load_rulebook().rules]
-    assert positions == sorted(positions)
+    position = 0
+    for rule in load_rulebook().rules:
+        if rule.merged:
+            continue
+        found = flowed.find(_printed(rule, lang), position)
+        assert found >= 0, rule.id
+        position = found
+
+
+def test_the_book_teaches(
+    book: tuple[str, list[PageSketch], Path], flowed: str, catalog: Catalog
+) -> None:
+    """A goal per level, a setup picture per level, the worked examples, a glossary, an index."""
+    lang = book[0]
+    code = "en" if lang == "en" else "ru"
+    for level in LEVELS:
+        assert _normal(tr(f"goal_{level}", code)) in flowed, level
+    assert flowed.count(tr("setup_picture", code)) >= len(LEVELS) + 1  # and the quick start's
+    for key in EXAMPLES:
+        assert f"{tr('example', code)}: {EXAMPLE_TITLES[key][code]}" in flowed, key
+    assert _normal(tr("how_runs_text", code).split("|")[1]) in flowed  # the portion rule
+    for term, _ in GLOSSARY:
+        assert f"{term[code]} —" in flowed, term
+    index = flowed[flowed.rindex(tr("index", code)) :]
+    for rule in load_rulebook().rules:
+        assert re.search(rf"{re.escape(rule.id)} \d+", index), rule.id
+
+
+def test_the_quick_start_is_one_page(book: tuple[str, list[PageSketch], Path]) -> None:
+    lang, _, path = book
+    code = "en" if lang == "en" else "ru"
+    with pdfplumber.open(path) as pdf:
+        heads = [
+            (page.crop((0, 0, page.width, 40 * MM)).extract_text() or "") for page in pdf.pages
+        ]
+    quick = [n for n, head in enumerate(heads) if tr("quick", code) in head]
+    assert len(quick) == 1
 
 
 def test_the_field_counts_are_computed_for_this_box(
@@ -254,13 +349,3 @@ def test_letter_pages_have_two_columns_too(catalog: Catalog, tmp_path: Path) -> 
     # two columns: a full page of rules has text in each half of the page
     assert any(op.x < width / 2 - 10 for op in body)
     assert any(op.x > width / 2 + 3 for op in body)
-
-
-def test_a_russian_scale_has_a_decimal_comma(
-    book: tuple[str, list[PageSketch], Path], flowed: str
-) -> None:
-    lang = book[0]
-    found = re.findall(r"(?:масштаб|scale) 1:([0-9.,]+)\.", flowed)
-    assert found
-    for ratio in found:
-        assert ("." not in ratio) if lang == "ru" else ("," not in ratio), ratio
