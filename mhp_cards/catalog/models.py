@@ -28,6 +28,7 @@ __all__ = [
     "ComponentsFile",
     "Container",
     "Counted",
+    "DesignRules",
     "Dice",
     "Installation",
     "InstallationsFile",
@@ -361,7 +362,7 @@ class Components(Model):
 
 
 class ValueBand(Model):
-    """A closed range of мР, ``min`` to ``max``."""
+    """A closed range, ``min`` to ``max``: мР, rounds or a share of games, as its field says."""
 
     min: float
     max: float
@@ -415,9 +416,45 @@ class InstallationsFile(Model):
     electrolysers: tuple[ReactorCard, ...]
 
 
+class DesignRules(Model):
+    """What the designer asks of play: ``mhp balance`` sets its depth figures against these.
+
+    Shares are of games (0..1); rounds are a game's median length in rounds, by level.
+    """
+
+    rounds: dict[Literal["1", "2", "3"], ValueBand] = Field(
+        default_factory=dict,
+        description="The band of the median game length in rounds, by level (1, 2, 3).",
+    )
+    level1_solutions: Annotated[
+        int,
+        Field(
+            ge=1,
+            description="The fewest distinct raw-card solutions (multisets of kinds within the "
+            "deck's copies) each mission must have at level 1.",
+        ),
+    ] = 3
+    installation_runs: Annotated[
+        float,
+        Field(
+            ge=0,
+            description="The fewest runs a game every installation makes at levels 2 and 3.",
+        ),
+    ] = 0.25
+    attacks: dict[Literal["1", "3"], ValueBand] = Field(
+        default_factory=dict,
+        description="The band of the share of games with an attack, at levels 1 and 3.",
+    )
+    armour: dict[Literal["1", "3"], ValueBand] = Field(
+        default_factory=dict,
+        description="The band of the share of games in which armour is bought, at levels 1 and 3.",
+    )
+
+
 class MissionsFile(Model):
     """``missions.yaml``."""
 
+    design: DesignRules | None = None
     mission_card: MissionCard
 
 
@@ -437,6 +474,8 @@ class Catalog(Model):
     electrolysers: tuple[ReactorCard, ...]
     missions: tuple[Mission, ...]
     components: Components
+    design: DesignRules | None = None
+    """The designer's bands for the depth figures of play (``missions.yaml``)."""
 
     @cached_property
     def _substances(self) -> dict[Formula, Substance]:

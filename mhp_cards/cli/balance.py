@@ -10,7 +10,7 @@ from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, fail, repo
 
 if TYPE_CHECKING:  # each command imports the library it uses when it runs
     from mhp_cards.catalog.models import Catalog
-    from mhp_cards.sim.balance import BalanceReport, Row
+    from mhp_cards.sim.balance import BalanceReport, Figure, Row
 
 
 @app.command("balance")
@@ -27,13 +27,37 @@ def balance_command(
         list[str] | None,
         typer.Option("--level", help="Only this level: 1, 2, 1v1 or 3 (repeatable)."),
     ] = None,
+    robust_games: Annotated[
+        int | None,
+        typer.Option(
+            "--robust-games",
+            help="Games a table under noisy-greedy and lookahead (default: games / 8; 0: none).",
+        ),
+    ] = None,
+    skill_games: Annotated[
+        int | None,
+        typer.Option(
+            "--skill-games",
+            help="Two-player games of greedy against random at each level (default: --games).",
+        ),
+    ] = None,
+    search_games: Annotated[
+        int,
+        typer.Option(
+            "--search-games",
+            help="Two-player games of search against greedy at levels 2 and 3 (default 0: "
+            "not measured; the search bot is slow).",
+        ),
+    ] = 0,
     catalog_dir: CatalogDir = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Check that the catalog plays as a sound game (DESIGN.md, "Catalog soundness figures").
+    """Check that the catalog plays as a sound and deep game (DESIGN.md, the catalog figures).
 
-    Greedy bots play every level with 2 to 5 players; the command prints each figure against
-    its bound and exits 1 when one fails.
+    Greedy bots play every level with 2 to 5 players, then noisy-greedy and lookahead bots
+    (robustness), then greedy against random (skill); the command prints each figure against
+    its bound (the depth bands come from the catalog's design: in missions.yaml) and exits 1
+    when one fails.
 
     Example: mhp balance --games 400 --seed 0
     """
@@ -43,6 +67,13 @@ def balance_command(
 
     if games < 1:
         fail(f"--games must be at least 1, not {games}", 2)
+    for name, value in (
+        ("--robust-games", robust_games),
+        ("--skill-games", skill_games),
+        ("--search-games", search_games),
+    ):
+        if value is not None and value < 0:
+            fail(f"{name} must be 0 or more, not {value}", 2)
     if workers is not None and workers < 1:
         fail(f"--workers must be at least 1, not {workers}", 2)
     unknown = [name for name in level or () if name not in LEVELS]
@@ -51,7 +82,15 @@ def balance_command(
     rows = [row for row in ROWS if not level or row.level in level]
     catalog = load_catalog(catalog_dir)
     report = balance(
-        catalog, games, seed, workers=workers, rows=rows, progress=_progress(len(rows), games)
+        catalog,
+        games,
+        seed,
+        workers=workers,
+        rows=rows,
+        progress=_progress(len(rows), games),
+        robust_games=robust_games,
+        skill_games=skill_games,
+        search_games=search_games,
     )
     if as_json:
         echo_json(report.to_json())
@@ -86,23 +125,24 @@ def report_text(report: "BalanceReport", catalog: "Catalog") -> str:
     """The report as a table for people."""
     alone = ", ".join(str(i.number) for i in catalog.installations_running_alone)
     lines = [
-        f"{report.games} greedy games per table, seed {report.seed}",
+        f"{report.games} greedy games per table, {report.robust_games} under each robustness "
+        f"policy, seed {report.seed}",
         f"head to head deals installations {alone} (they run from raw cards alone)",
         "",
-        f"{'level':<6}{'players':<8}{'figure':<36}{'value':>22}  {'bound':<9}",
+        f"{'policy':<13}{'level':<8}{'players':<8}{'figure':<36}{'value':>22}  {'bound':<9}",
     ]
     for figure in report.figures:
-        if figure.figure == "stalls":
-            value = f"{figure.value:g}"
-        else:
-            value = f"{figure.value:.1%}"
-            if figure.low is not None and figure.high is not None:
-                value += f" [{figure.low:.1%}, {figure.high:.1%}]"
-        mark = "ok" if figure.passed else "FAIL"
         lines.append(
-            f"{figure.level:<6}{figure.players:<8}{figure.subject:<36}{value:>22}  "
-            f"{figure.bound:<9}{mark}"
+            f"{figure.policy:<13}{figure.level:<8}{figure.players or '':<8}{figure.subject:<36}"
+            f"{_value(figure):>22}  {figure.bound:<9}{'ok' if figure.passed else 'FAIL'}"
         )
+    if report.matchups:
+        lines += ["", "skill matrix (two players, seats swapped half the games):"]
+        for duel in report.matchups:
+            lines.append(
+                f"  level {duel.level:<4} {duel.policy} beats {duel.opponent} in "
+                f"{duel.share:.1%} [{duel.low:.1%}, {duel.high:.1%}] of {duel.games} games"
+            )
     total = len(report.figures)
     failed = len(report.failures)
     lines.append("")
@@ -112,3 +152,15 @@ def report_text(report: "BalanceReport", catalog: "Catalog") -> str:
         else f"FAIL: {failed} of {total} figures outside their bounds"
     )
     return "\n".join(lines)
+
+
+def _value(figure: "Figure") -> str:
+    """A figure's value as people read it: a count, runs or rounds, or a share."""
+    if figure.figure in ("stalls", "level1-solutions", "raw-kind-use", "rounds"):
+        return f"{figure.value:g}"
+    if figure.figure == "installation-runs":
+        return f"{figure.value:.2f}"
+    value = f"{figure.value:.1%}"
+    if figure.low is not None and figure.high is not None:
+        value += f" [{figure.low:.1%}, {figure.high:.1%}]"
+    return value

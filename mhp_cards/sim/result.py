@@ -32,3 +32,7 @@ class GameResult:
     """Missions completed by the end of each round (the same rounds as ``round_scores``)."""
     mission_turns: tuple[tuple[str, int], ...] = ()
     """(mission ID, the turn it was first completed) for each mission completed, by turn."""
+    attacks: int = 0
+    """Attacks declared (L1.T4): moves that started a fight."""
+    armour: int = 0
+    """Armour bought (L1.T6)."""

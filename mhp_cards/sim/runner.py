@@ -19,7 +19,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import deal
 from mhp_cards.game.state import GameState
 from mhp_cards.game.visibility import view
-from mhp_cards.referee.actions import Action, FreeToken, React, Trade, partner_of
+from mhp_cards.referee.actions import Action, BuyUpgrade, FreeToken, React, Trade, partner_of
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
 from mhp_cards.referee.legal import legal_actions
@@ -74,6 +74,7 @@ def play_game(
     round_scores: list[tuple[int, ...]] = []
     round_missions: list[int] = []
     steps = 0
+    attacks = armour = 0
     ended_by: str | None = None
     refused: set[Action] = set()
     refused_turn = -1
@@ -91,10 +92,15 @@ def play_game(
             ended_by = STUCK
             break
         turn = state.turn_number
+        fighting = state.fight is not None
         state, _ = apply(state, action, catalog)
         steps += 1
         if isinstance(action, React):
             reactions[action.installation] += 1
+        elif isinstance(action, BuyUpgrade) and action.upgrade == "armour":
+            armour += 1
+        if state.fight is not None and not fighting:
+            attacks += 1
         _note_missions(state, turn, mission_turns)
         if first is None and mission_turns:
             first = turn
@@ -125,6 +131,8 @@ def play_game(
         round_scores=tuple(round_scores),
         round_missions=tuple(round_missions),
         mission_turns=tuple(sorted(mission_turns.items(), key=lambda item: (item[1], item[0]))),
+        attacks=attacks,
+        armour=armour,
     )
 
 

@@ -139,6 +139,10 @@ class Summary(_Model):
     rounds: Distribution
     installations: dict[str, int]
     """Reactions each installation ran, by installation number."""
+    games_with_attack: int = 0
+    """Games in which at least one attack was declared (L1.T4)."""
+    games_with_armour: int = 0
+    """Games in which someone bought armour (L1.T6)."""
     games_per_second: Annotated[float, Field(ge=0)]
     """The only timing field: it differs from run to run."""
     mission_first_turn: dict[str, Distribution | None] = Field(default_factory=dict)
@@ -201,6 +205,8 @@ def summarise(
         steps=Distribution.of([r.steps for r in results]),
         rounds=Distribution.of([r.rounds for r in results]),
         installations=installations,
+        games_with_attack=sum(1 for r in results if r.attacks),
+        games_with_armour=sum(1 for r in results if r.armour),
         games_per_second=games / elapsed if elapsed > 0 else 0.0,
         mission_first_turn={m: Distribution.of(t) if t else None for m, t in turns.items()},
         rounds_histogram={str(n): lengths[n] for n in sorted(lengths)},

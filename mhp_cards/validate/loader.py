@@ -273,4 +273,5 @@ def _parts(models: dict[str, BaseModel]) -> Parts:
         missions=getattr(getattr(missions, "mission_card", None), "missions", None),
         components=getattr(components, "components", None),
         value_rules=getattr(substances, "value_rules", None),
+        design=getattr(missions, "design", None),
     )

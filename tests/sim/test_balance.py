@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
+from mhp_cards.catalog.models import DesignRules
+from mhp_cards.chem.exact_sum import all_exact_sums
 from mhp_cards.resources import default_catalog_dir
-from mhp_cards.sim.balance import ROWS, Row, balance, figures_of
+from mhp_cards.sim.balance import ROWS, Row, balance, figures_of, matchup, static_figures
+from mhp_cards.sim.runner import simulate
 from mhp_cards.sim.summary import Distribution, SeatRate, Summary
+from mhp_cards.validate import load_catalog
 
 
 def _summary(level: str, players: int, **fields) -> Summary:
@@ -102,40 +107,159 @@ def test_no_completion_at_all_fails_every_mission() -> None:
 def test_head_to_head_has_no_mission_share() -> None:
     figures = figures_of(_summary("1v1", 2, missions={"M1": 0, "M2": 0, "M3": 0, "M4": 0}))
     assert {f.figure for f in figures} == {"stalls", "seat-wins"}
+    # Nor a length band, installation runs, attacks or armour.
+    assert {f.figure for f in figures_of(_summary("1v1", 2), _design())} == {"stalls", "seat-wins"}
 
 
 @pytest.mark.parametrize(
-    ("rate", "passed"),
-    # The interval is ±5 points here: a seat fails only when it lies wholly outside 45–55 %.
-    [(0.5, True), (0.59, True), (0.61, False), (0.39, False), (0.41, True)],
+    ("players", "rate", "low", "high", "passed"),
+    [
+        # The interval must lie inside 1/n ± 5 points, not merely reach into it.
+        (2, 0.50, 0.46, 0.54, True),
+        (2, 0.50, 0.45, 0.55, True),
+        (2, 0.50, 0.44, 0.56, False),
+        (2, 0.53, 0.50, 0.56, False),
+        (3, 1 / 3, 0.30, 0.37, True),
+        (3, 0.36, 0.33, 0.39, False),
+        (5, 0.20, 0.16, 0.24, True),
+        (5, 0.12, 0.10, 0.14, False),
+    ],
 )
-def test_two_player_seats_pass_when_their_interval_reaches_45_to_55(
-    rate: float, passed: bool
+def test_every_seat_must_show_its_rate_within_5_points_of_fair(
+    players: int, rate: float, low: float, high: float, passed: bool
 ) -> None:
-    summary = _summary("2", 2, rates=[rate, 1 - rate])
+    summary = _summary("2", players, rates=[rate] * players)
+    summary = summary.model_copy(
+        update={
+            "seat_win_rate": [
+                SeatRate(seat=s, rate=rate, low=low, high=high) for s in range(players)
+            ]
+        }
+    )
     seats = [f for f in figures_of(summary) if f.figure == "seat-wins"]
-    assert [f.passed for f in seats] == [passed, passed]
-    assert seats[0].bound == "45%–55%"
+    assert len(seats) == players
+    assert [f.passed for f in seats] == [passed] * players
+    fair = 1 / players
+    assert seats[0].bound == f"{fair - 0.05:.0%}–{fair + 0.05:.0%}"
 
 
-def test_more_players_have_no_seat_figure() -> None:
-    assert all(f.figure != "seat-wins" for f in figures_of(_summary("2", 3)))
+def _design(**fields) -> DesignRules:
+    return DesignRules.model_validate(
+        {
+            "rounds": {"1": {"min": 8, "max": 20}, "2": {"min": 8, "max": 16}},
+            "installation_runs": 0.25,
+            "attacks": {"1": {"min": 0.05, "max": 1}},
+            "armour": {"1": {"min": 0.02, "max": 1}},
+            **fields,
+        }
+    )
+
+
+def test_every_installation_must_run_often_enough_at_levels_2_and_3() -> None:
+    summary = _summary("2", 3).model_copy(update={"installations": {"1": 50, "4": 24, "5": 25}})
+    runs = {f.subject: f for f in figures_of(summary, _design()) if f.figure == "installation-runs"}
+    assert {s: (f.value, f.passed) for s, f in runs.items()} == {
+        "installation 1 runs a game": (0.5, True),
+        "installation 4 runs a game": (0.24, False),
+        "installation 5 runs a game": (0.25, True),
+    }
+    level_1 = _summary("1", 3).model_copy(update={"installations": {"4": 0}})
+    assert all(f.figure != "installation-runs" for f in figures_of(level_1, _design()))
+
+
+@pytest.mark.parametrize(("median", "passed"), [(7, False), (8, True), (16, True), (17, False)])
+def test_the_median_game_length_lies_in_the_levels_band(median: int, passed: bool) -> None:
+    spread = Distribution(median=median, p10=median, p90=median, max=median, total=100 * median)
+    summary = _summary("2", 4).model_copy(update={"rounds": spread})
+    [rounds] = [f for f in figures_of(summary, _design()) if f.figure == "rounds"]
+    assert (rounds.value, rounds.bound, rounds.passed) == (median, "8–16", passed)
+    # A level the design gives no band has no length figure.
+    assert all(f.figure != "rounds" for f in figures_of(_summary("3", 4), _design()))
+
+
+def test_attacks_and_armour_are_shares_of_games_within_their_bands() -> None:
+    summary = _summary("1", 2).model_copy(update={"games_with_attack": 4, "games_with_armour": 2})
+    found = {f.figure: f for f in figures_of(summary, _design())}
+    assert (found["attacks"].value, found["attacks"].passed) == (0.04, False)
+    assert (found["armour"].value, found["armour"].passed) == (0.02, True)
+    assert found["attacks"].low is not None
+    assert found["attacks"].low < 0.04
+
+
+def test_a_robustness_policy_is_judged_on_stalls_and_mission_shares_only() -> None:
+    summary = _summary("3", 4, ended={"no-progress": 3, "mission": 97})
+    figures = figures_of(summary, _design(), policy="lookahead")
+    assert {f.figure for f in figures} == {"stalls", "mission-share"}
+    assert {f.policy for f in figures} == {"lookahead"}
+    assert not next(f for f in figures if f.figure == "stalls").passed
+
+
+def test_the_static_figures_count_the_level_1_solutions_the_validator_counts(catalog) -> None:
+    figures = static_figures(catalog)
+    solutions = {f.subject.split()[0]: f for f in figures if f.figure == "level1-solutions"}
+    counted = {
+        mission.id: len(
+            all_exact_sums(
+                [(raw.parsed.elements, raw.copies) for raw in catalog.raw_materials],
+                mission.elements,
+            )
+        )
+        for mission in catalog.missions
+    }
+    assert {m: f.value for m, f in solutions.items()} == counted
+    wanted = (catalog.design or DesignRules()).level1_solutions
+    assert all(f.passed == (f.value >= wanted) for f in solutions.values())
+    kinds = [f for f in figures if f.figure == "raw-kind-use"]
+    assert [f.subject.split()[0] for f in kinds] == [raw.id for raw in catalog.raw_materials]
+
+
+def test_a_catalog_asking_for_fewer_solutions_passes_the_same_count(tmp_path: Path) -> None:
+    target = tmp_path / "catalog"
+    shutil.copytree(default_catalog_dir(), target)
+    missions = target / "missions.yaml"
+    text = missions.read_text(encoding="utf-8")
+    text = re.sub(r"level1_solutions: \d+", "level1_solutions: 1", text, count=1)
+    missions.write_text(text, encoding="utf-8")
+    figures = static_figures(load_catalog(target))
+    assert all(f.passed for f in figures if f.figure == "level1-solutions")
+
+
+def test_a_matchup_swaps_the_seats_and_counts_the_policy_s_wins(catalog) -> None:
+    duel = matchup(catalog, "1", "greedy", "random", 8, seed=4, workers=1)
+    ahead = simulate(catalog, "1", 2, 4, 4, ("greedy", "random"), workers=1)
+    behind = simulate(catalog, "1", 2, 4, 5, ("random", "greedy"), workers=1)
+    assert duel.games == 8
+    assert duel.share == pytest.approx((ahead.wins_by_seat[0] + behind.wins_by_seat[1]) / 8)
+    assert duel.low <= duel.share <= duel.high
 
 
 def test_a_short_run_measures_the_default_catalog(catalog) -> None:
     rows = [Row("1", 2), Row("1v1", 2)]
-    report = balance(catalog, games=6, seed=3, workers=1, rows=rows)
-    assert [(r.level, r.players, r.games) for r in report.runs] == [("1", 2, 6), ("1v1", 2, 6)]
-    kinds = [(f.level, f.figure) for f in report.figures]
-    assert kinds == [
-        ("1", "mission-ends"),
-        *([("1", "mission-share")] * 4),
-        *([("1", "seat-wins")] * 2),
-        ("1v1", "stalls"),
-        *([("1v1", "seat-wins")] * 2),
+    report = balance(catalog, games=6, seed=3, workers=1, rows=rows, robust_games=2, skill_games=4)
+    assert [(r.level, r.players, r.games, r.policy[0]) for r in report.runs] == [
+        ("1", 2, 6, "greedy"),
+        ("1v1", 2, 6, "greedy"),
+        ("1", 2, 2, "noisy-greedy"),
+        ("1v1", 2, 2, "noisy-greedy"),
+        ("1", 2, 2, "lookahead"),
+        ("1v1", 2, 2, "lookahead"),
     ]
+    kinds = [(f.policy, f.level, f.figure) for f in report.figures]
+    statics = len(catalog.missions) + len(catalog.raw_materials)
+    assert kinds[:statics] == [("greedy", "catalog", "level1-solutions")] * len(
+        catalog.missions
+    ) + [("greedy", "catalog", "raw-kind-use")] * len(catalog.raw_materials)
+    assert ("greedy", "1", "mission-ends") in kinds
+    assert ("greedy", "1v1", "stalls") in kinds
+    assert ("lookahead", "1v1", "stalls") in kinds
+    assert ("noisy-greedy", "1", "mission-ends") not in kinds
+    assert [(d.level, d.policy, d.opponent, d.games) for d in report.matchups] == [
+        ("1", "greedy", "random", 4),
+        ("1v1", "greedy", "random", 4),
+    ]
+    assert kinds[-2:] == [("greedy", "1", "skill"), ("greedy", "1v1", "skill")]
     # The same seed gives the same figures.
-    again = balance(catalog, games=6, seed=3, workers=1, rows=rows)
+    again = balance(catalog, games=6, seed=3, workers=1, rows=rows, robust_games=2, skill_games=4)
     assert again.figures == report.figures
 
 
@@ -166,21 +290,33 @@ def broken_catalog(tmp_path: Path) -> Path:
     return target
 
 
-def test_cli_passes_a_short_run_of_the_default_catalog(cli) -> None:
-    result = cli("balance", "--games", "4", "--seed", "2", "--workers", "1", "--level", "1v1")
-    assert result.exit_code == 0, result.stdout
+def test_cli_prints_every_figure_with_its_policy_and_bound(cli) -> None:
+    args = ("balance", "--games", "4", "--seed", "2", "--workers", "1", "--level", "1v1")
+    result = cli(*args, "--robust-games", "2", "--skill-games", "4")
     lines = result.stdout.splitlines()
-    assert lines[0] == "4 greedy games per table, seed 2"
+    assert lines[0] == "4 greedy games per table, 2 under each robustness policy, seed 2"
     assert lines[1].startswith("head to head deals installations 1, 2, 3, 6, 7, 8, 9, 10")
-    assert any(
-        line.startswith("1v1   2       games ended by no-progress or step-cap") for line in lines
-    )
-    assert lines[-1] == "PASS: all 3 figures within their bounds"
+    assert lines[3].split() == ["policy", "level", "players", "figure", "value", "bound"]
+    for policy in ("greedy", "noisy-greedy", "lookahead"):
+        assert any(
+            line.split()[:3] == [policy, "1v1", "2"] and "no-progress or step-cap" in line
+            for line in lines
+        ), policy
+    assert any(line.startswith("greedy       catalog") for line in lines)
+    assert "skill matrix (two players, seats swapped half the games):" in lines
+    assert any(line.startswith("  level 1v1  greedy beats random in ") for line in lines)
+    failed = [line for line in lines if line.endswith("FAIL")]
+    # Four games cannot show a seat within 5 points of fair: the seat figures fail.
+    assert any(" seat 1 wins " in line for line in failed)
+    assert result.exit_code == (1 if failed else 0)
+    figures = [line for line in lines if line.endswith(("ok", "FAIL"))]
+    assert lines[-1] == f"FAIL: {len(failed)} of {len(figures)} figures outside their bounds"
 
 
 def test_cli_fails_a_broken_catalog_and_names_the_figure(cli, broken_catalog: Path) -> None:
     # Four iron places: level 2 never completes M4, which falls below 10 % of completions.
     args = ("balance", "--games", "8", "--seed", "1", "--workers", "1", "--level", "2")
+    args += ("--robust-games", "0", "--skill-games", "0")
     result = cli(*args, "--catalog", str(broken_catalog))
     assert result.exit_code == 1, result.stdout
     failing = [line for line in result.stdout.splitlines() if line.endswith("FAIL")]
@@ -210,6 +346,8 @@ def test_cli_fails_a_broken_catalog_and_names_the_figure(cli, broken_catalog: Pa
         (("--games", "0"), "--games must be at least 1, not 0"),
         (("--workers", "0"), "--workers must be at least 1, not 0"),
         (("--level", "4"), "--level must be one of 1, 2, 1v1, 3, not 4"),
+        (("--robust-games", "-1"), "--robust-games must be 0 or more, not -1"),
+        (("--search-games", "-2"), "--search-games must be 0 or more, not -2"),
     ],
 )
 def test_usage_errors_exit_2(cli, args: tuple[str, ...], message: str) -> None:

@@ -8,6 +8,7 @@ from typing import Final
 from mhp_cards.catalog.models import (
     Catalog,
     Components,
+    DesignRules,
     Installation,
     Mission,
     RawMaterial,
@@ -36,6 +37,7 @@ class Parts:
     missions: tuple[Mission, ...] | None = None
     components: Components | None = None
     value_rules: ValueRules | None = None
+    design: DesignRules | None = None
 
     def box(self) -> Catalog:
         """The parts play needs, as a catalog value, whatever else is missing.
@@ -72,4 +74,5 @@ class Parts:
             electrolysers=self.electrolysers,
             missions=self.missions,
             components=self.components,
+            design=self.design,
         )
