@@ -1,9 +1,10 @@
 """The search bot against the greedy bot: win rate per level with 95 % intervals, and its cost.
 
-Run ``python benchmarks/search_bench.py`` (400 games at level 2, the figure the README gives:
-about ten minutes on two idle cores), ``--levels 1,2,1v1,3 --games 100`` for every level, or
-``--quick`` (two games, for the CI smoke test). Nothing here asserts on timings or on the win
-rate: the script prints a table for people to read.
+Run ``python benchmarks/search_bench.py`` (400 games at level 2, the figure the simulation
+guide gives, docs/guides/simulation.md: about ten minutes on two idle cores),
+``--levels 1,2,1v1,3 --games 100`` for every level, or ``--quick`` (two games, for the CI smoke
+test). Nothing here asserts on timings or on the win rate: the script prints a table for
+people to read.
 
 What is measured
 ----------------

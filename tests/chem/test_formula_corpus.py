@@ -306,8 +306,8 @@ VALID: list[tuple[str, dict[str, int], int, str]] = [
     # count (NH4+ is NH4 with charge +1)".  Digits written *before* a sign are therefore a count,
     # never a charge magnitude: 'Fe3+' is Fe3 with charge +1 (Fe(III) is 'Fe+3', 'Fe^3+' or
     # 'Fe³⁺') and 'O2-' is the superoxide ion O2 with charge -1. The project refuses one case as
-    # ambiguous instead (README, "Formula grammar"): a count on a final ']' or '}' followed by a
-    # bare sign, as in '[Fe(CN)6]4-' — see the INVALID table.
+    # ambiguous instead (docs/guides/chemistry.md, "Formula grammar"): a count on a final ']'
+    # or '}' followed by a bare sign, as in '[Fe(CN)6]4-' — see the INVALID table.
     ("Fe3+", E(Fe=3), 1, "spec: grammar-literal"),
     ("SO42-", E(S=1, O=42), -1, "spec: grammar-literal"),
     ("O2-", E(O=2), -1, "spec: grammar-literal (superoxide)"),

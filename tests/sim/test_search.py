@@ -237,9 +237,9 @@ def test_search_is_a_policy_by_name(catalog: Catalog) -> None:
 def test_search_beats_random_head_to_head_at_level_2(catalog: Catalog) -> None:
     # Deterministic given the seeds: 8 deals, the search bot (default budget) in each seat
     # half the time against the random bot. Against greedy it is about even since the greedy
-    # bot learnt to feed its installations (README, benchmarks/search_bench.py); a search that
-    # chose no better than chance would share about 4 points, and 7 or more happens by luck
-    # in 4 % of such runs.
+    # bot learnt to feed its installations (docs/guides/simulation.md,
+    # benchmarks/search_bench.py); a search that chose no better than chance would share about
+    # 4 points, and 7 or more happens by luck in 4 % of such runs.
     points = 0.0
     for index in range(8):
         seat = index % 2

@@ -35,7 +35,7 @@ def _check_formulas(parts: Parts) -> Iterator[Issue]:
                 file=file,
                 path=path,
                 offset=error.position,
-                hint="see the formula grammar in the README",
+                hint="see the formula grammar in docs/guides/chemistry.md",
             )
 
 
