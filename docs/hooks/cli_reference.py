@@ -21,6 +21,11 @@ def _cell(text: str) -> str:
     return _plain(text).replace("|", "\\|")
 
 
+def _code(text: str) -> str:
+    """Text in a code span of a table cell: shown as it is, but for the cell's bar."""
+    return "`" + " ".join(text.split()).replace("|", "\\|") + "`"
+
+
 def _plain(text: str) -> str:
     """Help text as Markdown that shows it as written: one line, no emphasis, no HTML."""
     return " ".join(text.split()).replace("*", "\\*").replace("<", "&lt;")
@@ -44,7 +49,7 @@ def _section(command: Any, context: Any, path: list[str], level: int) -> list[st
         if record is None:  # a hidden parameter
             continue
         names, help_text = record
-        rows.append((f"`{_cell(names)}`", _cell(help_text)))
+        rows.append((_code(names), _cell(help_text)))
     if rows:
         lines += ["| argument or option | what it does |", "|---|---|"]
         lines += [f"| {name} | {text} |" for name, text in rows]

@@ -3,14 +3,18 @@
 The package's docstrings hold their examples as doctests (``>>>`` lines and their output),
 which plain Markdown would read as nested quotes and reference links. Before mkdocstrings
 renders a docstring, each run of doctest lines (up to the next blank line) is fenced as a
-``pycon`` block; the doctests themselves still run under pytest unchanged.
+``pycon`` block, and a cross-reference written the Sphinx way (``:class:`~x.Y```) becomes
+plain code; the doctests themselves still run under pytest unchanged.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import griffe
+
+_ROLE = re.compile(r":(?:func|class|meth|attr|mod|data|exc|obj):`~?([^`]+)`")
 
 
 def fence_doctests(text: str) -> str:
@@ -31,7 +35,7 @@ def fence_doctests(text: str) -> str:
         out.append(line)
     if open_indent is not None:
         out.append(f"{open_indent}```")
-    return "\n".join(out)
+    return _ROLE.sub(r"`\1`", "\n".join(out))
 
 
 class DoctestFences(griffe.Extension):
@@ -41,3 +45,7 @@ class DoctestFences(griffe.Extension):
         """Rewrite one object's docstring."""
         if obj.docstring is not None:
             obj.docstring.value = fence_doctests(obj.docstring.value)
+
+    def on_package(self, *, pkg: griffe.Module, **_: Any) -> None:
+        """Rewrite the top package's docstring, which ``on_object`` is not given."""
+        self.on_object(obj=pkg)
