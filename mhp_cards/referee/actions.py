@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from mhp_cards.errors import ActionError
 from mhp_cards.rules.numbers import PILES_L2
+from mhp_cards.wording import model_error_text
 
 __all__ = [
     "Action",
@@ -232,7 +233,7 @@ def parse_action_json(text: str) -> Action:
         what = (
             f"'kind' must be one of {kinds}"
             if first["type"] in ("union_tag_invalid", "union_tag_not_found")
-            else f"{where}: {first['msg']}"
+            else f"{where}: {model_error_text(first)}"
         )
         raise ActionError(f"not an action: {what}", text, 0) from None
 

@@ -257,10 +257,10 @@ def test_a_mistake_is_located_with_the_form_and_an_example(
 @pytest.mark.parametrize(
     ("text", "expected", "column"),
     [
-        ('{"kind": "take", "pile": 9}', "pile: Input should be less than or equal to 3", 1),
+        ('{"kind": "take", "pile": 9}', "pile: 9 is too large (at most 3)", 1),
         ('{"kind": "fly"}', "'kind' must be one of move, fight", 1),
         ('{"kind": "take"', "not JSON", 16),
-        ('{"kind": "free", "how": "dump"}', "product: Field required", 1),
+        ('{"kind": "free", "how": "dump"}', "product: missing (add product: …)", 1),
     ],
 )
 def test_the_json_text_form_gives_a_clean_located_error(text, expected, column) -> None:

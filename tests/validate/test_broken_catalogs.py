@@ -175,7 +175,7 @@ CASES = [
         '  - formula: "NO"\n',
         "  - formula: ‸NO\n",
         "schema",
-        "False is a boolean, expected text",
+        "false is a boolean, expected text",
         "substances[*].formula",
         hint='put the text in quotes, e.g. "NO"',
     ),

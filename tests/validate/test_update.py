@@ -65,7 +65,7 @@ def test_the_files_and_the_original_catalog_are_untouched(catalog: Catalog) -> N
         ("copies.nope", 3, "raw_materials has no 'nope'; it has: water-ice"),
         ("copies", 3, "copies needs a name after it"),
         ("copies.water-ice", "many", "this field is a whole number (now 11)"),
-        ("copies.water-ice", 0, "Input should be greater than or equal to 1"),
+        ("copies.water-ice", 0, "copies: 0 is too small (at least 1)"),
         ("components.coins", 3, "components.coins is not a single value; under it: count"),
         ("copies..x", 3, "a field path is names joined by dots"),
         # 6 water-ice cards (of 11) leave 67 raw cards: too few for level 3 (the box check).
