@@ -172,8 +172,9 @@ def model_error(detail: Mapping[str, Any]) -> tuple[str, str]:
     if kind in ("too_short", "too_long"):
         count = ctx.get("actual_length", len(value) if isinstance(value, list | tuple) else "?")
         bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
-        need = "at least" if kind == "too_short" else "at most"
-        return f"{count} item(s), {need} {bound} allowed", ""
+        if kind == "too_short":
+            return f"{count} item(s), at least {bound} needed", ""
+        return f"{count} item(s), at most {bound} allowed", ""
     if kind == "string_too_short":
         return "empty text", "write a value"
     if kind == "string_pattern_mismatch":

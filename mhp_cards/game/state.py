@@ -246,10 +246,11 @@ class GameState(Model):
         ),
     ] = HouseRules()
     players: Annotated[tuple[Player, ...], Field(min_length=1)]
-    turn: int = 0
+    turn: Annotated[int, Field(ge=0)] = 0
     """Index into ``players`` of the player whose turn it is."""
-    round: int = 1
-    turn_number: int = 0
+    round: Annotated[int, Field(ge=1)] = 1
+    """The round under way, from 1."""
+    turn_number: Annotated[int, Field(ge=0)] = 0
     """Turns played since the start (0 for the first turn of the game)."""
     done_this_turn: tuple[str, ...] = ()
     """Kinds of action the current player has taken this turn (one move, one trade…)."""
@@ -343,5 +344,10 @@ class GameState(Model):
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
-        """Read a state from JSON text (pydantic ValidationError when malformed)."""
-        return cls.model_validate_json(text)
+        """Read a state from JSON text, strictly (pydantic ValidationError when malformed).
+
+        Strict as the catalog is read: ``"turn": "0"`` or a position ``[4.0, 3.0]`` is an
+        error, not quietly converted. A file from a user is read by
+        :func:`mhp_cards.game.statefile.read_state`, which reports every problem in words.
+        """
+        return cls.model_validate_json(text, strict=True)

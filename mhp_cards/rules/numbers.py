@@ -20,6 +20,7 @@ from typing import Any, Final, Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
 
 from mhp_cards.errors import HouseRuleError
+from mhp_cards.wording import shown
 
 __all__ = [
     "BANK_SALE_PRICE",
@@ -162,7 +163,11 @@ class HouseRules(BaseModel):
     @classmethod
     def _switches(cls, names: Iterable[object]) -> dict[str, Any]:
         names = list(names)
-        unknown = [str(name) for name in names if name not in HOUSE_RULES]
+        unknown = [
+            name if isinstance(name, str) else f"{shown(name)} (not a name)"
+            for name in names
+            if name not in HOUSE_RULES
+        ]
         if unknown:
             raise HouseRuleError(
                 f"unknown house rule(s) {', '.join(unknown)}; known: {', '.join(HOUSE_RULES)}"

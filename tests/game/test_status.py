@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from pydantic import ValidationError
 
 from mhp_cards.game import GameState, deal, is_valid, status
 from mhp_cards.game.state import Cell, Combine, InstallationState
@@ -527,10 +528,21 @@ def test_broken_state_reports_its_problem(name: str) -> None:
     assert not unmatched, f"more issues than the one problem:\n{describe(unmatched)}"
 
 
+#: Broken states the state's schema itself refuses (a negative turn index): no file holds them.
+SCHEMA_REFUSES = {"turn-negative"}
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_broken_state_survives_json(name: str) -> None:
-    """A broken state is still a readable state: status finds the same after a round trip."""
+    """A broken state is still a readable state: status finds the same after a round trip.
+
+    Unless the schema refuses it (strict reading, issue 28): then reading it back fails.
+    """
     state = CASES[name].make()
+    if name in SCHEMA_REFUSES:
+        with pytest.raises(ValidationError):
+            GameState.from_json(state.to_json())
+        return
     assert status(GameState.from_json(state.to_json()), CATALOG) == status(state, CATALOG)
 
 

@@ -91,9 +91,9 @@ def test_without_a_seed_the_game_gets_one_and_keeps_it(client: TestClient) -> No
         ({"level": "1v1", "players": 3}, None, "cannot be set up"),
         ({"shape": "hexagon"}, "shape", "no field shape 'hexagon'"),
         ({"house_rules": ["no-such"]}, "house_rules", "no house rule 'no-such'"),
-        ({"players": "two"}, "players", "valid integer"),
-        ({"seed": -1}, "seed", "greater than or equal to 0"),
-        ({"colour": "red"}, "colour", "Extra inputs"),
+        ({"players": "two"}, "players", "'two' is text, expected a whole number"),
+        ({"seed": -1}, "seed", "-1 is too small (at least 0)"),
+        ({"colour": "red"}, "colour", "unknown key 'colour'"),
     ],
 )
 def test_a_new_game_that_cannot_be_dealt_is_refused(
@@ -301,7 +301,7 @@ def test_an_action_needs_a_version(client: TestClient) -> None:
     assert answer.status_code == 400
     assert answer.json()["error"] == {
         "code": "bad-request",
-        "message": "version: Field required",
+        "message": "version: missing (add version: …)",
         "field": "version",
     }
 
@@ -582,7 +582,7 @@ def test_the_mission_checker_reads_cyrillic_lookalikes(client: TestClient) -> No
         ({"mission": "M1", "cards": []}, "cards", "no cards named"),
         ({"mission": "M1", "cards": ["CO2, H2O"]}, "cards", "one card per item"),
         ({"mission": "M1", "cards": ["CO2"], "house_rules": ["armour-sum"]}, "house_rules", ""),
-        ({"mission": "M1"}, "cards", "Field required"),
+        ({"mission": "M1"}, "cards", "missing (add cards: …)"),
     ],
 )
 def test_the_mission_checker_refuses_what_it_cannot_read(
