@@ -12,7 +12,7 @@ way, each placeholder standing for one card of the box that the view does not sh
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from mhp_cards.assembly.arrangement import Arrangement, check_arrangement
 from mhp_cards.assembly.played import played_containers
@@ -31,6 +31,7 @@ from mhp_cards.rules.numbers import (
     TOKENS_PER_PLAYER,
     WAREHOUSE_SIZE,
 )
+from mhp_cards.wording import listing
 
 __all__ = ["is_valid", "status"]
 
@@ -483,10 +484,18 @@ def _containers_match(
         yield _issue(
             "installations",
             f"the containers of installation {installation.number} differ from its cards "
-            f"(missing {missing}, unexpected {extra})",
+            f"(missing {_containers(missing)}; unexpected {_containers(extra)})",
             ("installations", index, "containers"),
             "L2.S3",
         )
+
+
+def _containers(found: Sequence[tuple[str, int, str, str, int | None]]) -> str:
+    """Containers for people: ``4А #0 CO2 product (2 places) and 4Б #1 H2O raw-input``."""
+    return listing(
+        f"{card} #{index} {substance} {role}" + ("" if places is None else f" ({places} places)")
+        for card, index, substance, role, places in found
+    )
 
 
 def _electrolysers_once(state: GameState) -> Iterator[Issue]:

@@ -695,6 +695,14 @@ def test_container_places_differ_from_the_card() -> None:
     state = with_container(state, where, places=(*places, None, None, None))
     issues = status(state, CATALOG)
     assert any(issue.path[:2] == ("installations", where[0]) for issue in issues)
+    [differ] = [issue for issue in issues if "differ from its cards" in issue.message]
+    container = state.installations[where[0]].containers[where[1]]
+    # the containers in words, not as Python tuples
+    assert f"{container.card} #{container.index} {container.substance} product" in differ.message
+    assert f"({len(places)} places)" in differ.message
+    assert f"({len(places) + 3} places)" in differ.message
+    assert "('" not in differ.message
+    assert "None" not in differ.message
 
 
 @pytest.mark.parametrize("problem", ["on-table-and-in-box", "nowhere"])

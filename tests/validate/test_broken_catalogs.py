@@ -180,6 +180,16 @@ CASES = [
         hint='put the text in quotes, e.g. "NO"',
     ),
     Case(
+        "nan-share",
+        SUBSTANCES,
+        "card_loss_error_share: 0.25",
+        "card_loss_error_share: ‸.nan",
+        "schema",
+        "nan is not a number",
+        "value_rules.card_loss_error_share",
+        hint="write a number, at most 1",
+    ),
+    Case(
         "enum-typo",
         INSTALLATIONS,
         "{edge: bottom, position: 2, substance: CaO, direction: out}",
