@@ -680,6 +680,23 @@ def test_L2_T2_one_trade_a_product_swapped_for_a_raw_card(kit, holder) -> None:
     kit.expect(state, both, "forbidden", "L2.T2")
 
 
+def test_L2_T5_a_product_swapped_to_a_player_without_a_free_token_is_refused(kit, holder) -> None:
+    # Blue holds a halite but all eight of its tokens stand on the Mission card: a swap that
+    # hands it red's H2O would put a ninth token on the table.
+    state = kit.token(holder, "red", 2, "2А", 2)
+    state = kit.give(state, "blue", "halite")
+    halite = next(c for c in state.player("blue").raw_cards if c.startswith("halite"))
+    busy = kit.mission_tokens(state, "M1", "O2", *["blue"] * 3)
+    busy = kit.mission_tokens(busy, "M2", "NaOH", "blue", "blue")
+    busy = kit.mission_tokens(busy, "M3", "NH3", "blue", "blue")
+    busy = kit.mission_tokens(busy, "M4", "CO2", "blue", None)
+    assert busy.free_tokens("blue") == 0
+    swap = Trade(partner="blue", give_product=ref(2, "2А", 2), receive=(halite,))
+    ruling = kit.expect(busy, swap, "forbidden", "L2.T5")
+    assert ruling.code == "trade.no-free-token"
+    kit.expect(state, swap, "allowed", "L2.T2")
+
+
 def test_L2_T2_one_trade_a_product_the_buyer_has_no_container_for(kit, holder) -> None:
     # Red's Ca(OH)2 is on red's own installation 1: blue has no container for it (L2.T3).
     sale = FreeToken(product=CAOH2, how="sell-player", partner="blue", price=2)
