@@ -211,7 +211,7 @@ def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
     if one_act and action.give_product is not None:
         ruling = ruling.replace(house_rules=("sale-counts-once",))
     events = [event("trade", "trade.made", words, mission=placed)]
-    new, end = mission_end(new)
+    new, end = mission_end(state, new)
     if end:
         events.append(end)
     return Outcome(ruling, new, tuple(events))
