@@ -116,6 +116,7 @@ HOUSE_RULES: Final = (
     "any-installation",
     "run-or-discard",
     "mission-end-only",
+    "ends-at-once",
 )
 _MATCHES: Final[tuple[MissionMatch, ...]] = ("exact-subset", "whole-hand", "at-least")
 
@@ -152,6 +153,9 @@ class HouseRules(BaseModel):
     run_or_discard: bool = False
     #: ``mission-end-only``: level 3 ends only with a mission (L3.E1.R1, L3.E1-no-progress).
     mission_end_only: bool = False
+    #: ``ends-at-once``: a completed mission ends the game at once, the round not played out
+    #: (L2.E1-round).
+    ends_at_once: bool = False
 
     @model_validator(mode="before")
     @classmethod

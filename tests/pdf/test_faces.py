@@ -321,18 +321,18 @@ def test_mission_card_shows_level_one_totals(
 ) -> None:
     # Hill order: C, then H, then the rest alphabetically (all alphabetical without carbon)
     expected = {
-        "M1": "CH4O6",  # CH4 + 3 O2
-        "M2": "Cl2H4Na2O2",  # 2 NaOH + 2 HCl
-        "M3": "CH6N2O4",  # 2 NH3 + CO2 + O2
-        "M4": "C2H2Ca2O9Si",  # Ca2SiO4 + 2 CO2 + H2O
+        "M1": "C2H8O8",  # 2 CH4 + 4 O2
+        "M2": "C2H2CaClN2NaO11",  # NaOH + HCl + Ca(NO3)2 + 2 CO2
+        "M3": "C2H4N2O7",  # CO(NH2)2 + CO2 + 2 O2
+        "M4": "C2H2Ca2O12SSi",  # Ca2SiO4 + H2SO4 + 2 CO2
     }
     for mission, hill in expected.items():
         assert faces.mission_totals(catalog.mission(mission)).hill() == hill, mission
-    # printed in the raw cards' notation (C 1 · H 4 · O 6), not as a formula (CH₄O₆)
+    # printed in the raw cards' notation (C 2 · H 8 · O 8), not as a formula (C₂H₈O₈)
     text = _texts_of(section_of("mission").pages[0])
     for mission in catalog.missions:
         assert faces.tally(faces.mission_totals(mission).elements) in text, mission.id
-    assert "C 1 · H 4 · O 6" in text
+    assert "C 2 · H 8 · O 8" in text
 
 
 # Pieces and backs --------------------------------------------------------------------------------

@@ -553,11 +553,11 @@ def test_guides_say_where_each_input_comes_from(kit: list[Section], catalog: Cat
         joined = " ".join(op.text for op in by_label[label].ops if isinstance(op, Text))
         return re.sub(r"\s+", " ", joined)
 
-    text_4 = text("guide-4")
-    # installation 4 needs NH3, which no raw card is: it comes from installation 3 (Haber-Bosch)
-    assert "только из установки 3" in text_4
+    text_5 = text("guide-5")
+    # installation 5 needs NH3, which no raw card is: it comes from installation 3 (Haber-Bosch)
+    assert "только из установки 3" in text_5
     text_9 = text("guide-9")
-    assert "карточки сырья «Тетрагидрат перхлората кальция» (2)" in text_9
+    assert "карточки сырья «Тетрагидрат перхлората кальция» (3)" in text_9
     assert not any(
         raw.formula == "NH3" for raw in catalog.raw_materials
     )  # the fact the NH3 line rests on
