@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 
 from mhp_cards.assembly.arrangement import Arrangement, check_arrangement
 from mhp_cards.assembly.played import played_containers
-from mhp_cards.catalog.models import Catalog
+from mhp_cards.catalog.models import Catalog, Installation
 from mhp_cards.game.dealer import fate_instances, raw_instances
 from mhp_cards.game.setups import PLAYERS_TEXT
 from mhp_cards.game.state import GameState, InstallationState
@@ -368,6 +368,18 @@ def _installations(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 ("installations", i, "owner"),
                 "V1.2",
             )
+        if state.level == "1v1" and not catalog.runs_alone(
+            catalog.installation(installation.number)
+        ):
+            yield _issue(
+                "installations",
+                f"installation {installation.number} needs a product of another installation "
+                "and can never run head to head",
+                ("installations", i, "number"),
+                "V1.2-runnable",
+                "deal one that runs from raw cards alone: "
+                + _numbers(catalog.installations_running_alone),
+            )
         try:
             arrangement = Arrangement.parse(installation.arrangement)
         except ValueError as error:
@@ -425,6 +437,10 @@ def _installations(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 ("installations",),
                 rule,
             )
+
+
+def _numbers(installations: Sequence[Installation]) -> str:
+    return ", ".join(str(installation.number) for installation in installations)
 
 
 def _missions(state: GameState, catalog: Catalog) -> Iterator[Issue]:

@@ -100,8 +100,10 @@ def _describe(
             close = difflib.get_close_matches(str(key), allowed, n=1)
             yield _located(
                 category,
-                f"unknown key {key!r}",
-                (*path, key),
+                f"unknown key {key!r}"
+                + (" (a number; keys here are names)" if not isinstance(key, str) else ""),
+                # The YAML reader keys every mapping by text, so a number key is found as text.
+                (*path, str(key)),
                 documents,
                 hint=(f"did you mean {close[0]!r}? " if close else "")
                 + f"allowed: {', '.join(allowed)}",

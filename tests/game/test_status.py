@@ -284,6 +284,21 @@ def installation_not_in_catalog() -> GameState:
     )
 
 
+def head_to_head_installation_that_never_runs_alone() -> GameState:
+    """Head to head: the first player's installation swapped for 5, which needs ammonia."""
+    state = base("1v1")
+    mine = state.installations[0]
+    five = next(i for i in base("2").installations if i.number == 5)
+    five = five.model_copy(update={"owner": mine.owner})
+    unused = {*state.unused_installations, mine.number} - {5}
+    return state.model_copy(
+        update={
+            "installations": (five, *state.installations[1:]),
+            "unused_installations": tuple(sorted(unused)),
+        }
+    )
+
+
 def installation_badly_assembled() -> GameState:
     state = base("2")
     index = next(i for i, inst in enumerate(state.installations) if inst.number == 1)
@@ -497,6 +512,10 @@ CASES: dict[str, Case] = {
         head_to_head_player_without_installation, (("V1.2", "blue has no installation"),)
     ),
     "1v1-shared-installation": Case(head_to_head_shared_installation, (("V1.2", "is shared"),)),
+    "1v1-installation-never-runs-alone": Case(
+        head_to_head_installation_that_never_runs_alone,
+        (("V1.2-runnable", "installation 5 needs a product of another installation"),),
+    ),
     # The Mission card (L2.M1).
     "mission-places-changed": Case(mission_places_changed, (("L2.M1", "the card shows"),)),
     "mission-formula-changed": Case(mission_formula_changed, (("L2.M1", "the card shows"),)),
