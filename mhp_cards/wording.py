@@ -19,10 +19,19 @@ from __future__ import annotations
 import datetime
 import json
 import math
+import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
-__all__ = ["found", "kind_of", "listing", "model_error", "model_error_text", "shown"]
+__all__ = [
+    "found",
+    "kind_of",
+    "listing",
+    "model_error",
+    "model_error_text",
+    "reading_faults",
+    "shown",
+]
 
 _SHOWN_LIMIT = 40
 
@@ -213,3 +222,91 @@ def _number(value: Any) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+#: What Python prints and a reader does not read: reprs of lists and tuples of text, mappings,
+#: None, booleans, dates, sets and objects.
+_PYTHON_REPR: Final = re.compile(
+    r"\['|\[\(|\('|\{'|\bNone\b|\bTrue\b|\bFalse\b|datetime\.|frozenset\(|\bset\(|"
+    r"<[\w.]+ object at|\[\d+, \d+\]"
+)
+#: Words a finished sentence does not end with (English and Russian): a cut-off sentence.
+_DANGLING: Final = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "to",
+        "of",
+        "for",
+        "with",
+        "at",
+        "on",
+        "in",
+        "from",
+        "by",
+        "into",
+        "than",
+        "and",
+        "or",
+        "but",
+        "is",
+        "are",
+        "was",
+        "be",
+        "as",
+        "в",
+        "во",
+        "на",
+        "с",
+        "со",
+        "к",
+        "ко",
+        "по",
+        "из",
+        "для",
+        "от",
+        "до",
+        "и",
+        "или",
+        "но",
+        "что",
+        "как",
+    ]
+)
+#: Verbs with a particle that may end a sentence ("passed on", "adds up to" ends in "up to").
+_PHRASAL: Final = frozenset(
+    {("passed", "on"), ("it", "on"), ("up", "to"), ("carried", "on"), ("goes", "on")}
+)
+_SENTENCE_END: Final = re.compile(r"[.;!?](?:\s|$)|$")
+
+
+def reading_faults(text: str, allowed: Iterable[str] = ()) -> list[str]:
+    """What in a message its reader cannot act on: Python reprs and sentences cut off.
+
+    A sentence (or a clause before ``;``) that ends in a preposition, an article, a
+    conjunction or ``is`` was cut; ``allowed`` lists reprs the
+    message writes on purpose (a template's own ``None left``).
+
+    >>> reading_faults("The player lacks ['water-ice#5']")
+    ["a Python repr: ['"]
+    >>> reading_faults("multiply so that every coefficient is")
+    ["a sentence cut off after 'is': …so that every coefficient is"]
+    >>> reading_faults("The player lacks water-ice#5 and calcite#1.")
+    []
+    """
+    faults = [
+        f"a Python repr: {match.group()}"
+        for match in _PYTHON_REPR.finditer(text)
+        if match.group() not in set(allowed)
+    ]
+    start = 0
+    for end in _SENTENCE_END.finditer(text):
+        piece = text[start : end.start()].strip()
+        start = end.end()
+        words = re.findall(r"[^\W\d_]+|\S", piece)
+        phrasal = len(words) > 2 and (words[-2].lower(), words[-1].lower()) in _PHRASAL
+        if len(words) > 1 and words[-1].lower() in _DANGLING and not phrasal:
+            tail = " ".join(piece.split()[-5:])
+            faults.append(f"a sentence cut off after {words[-1]!r}: …{tail}")
+    return faults

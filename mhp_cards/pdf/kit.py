@@ -162,6 +162,7 @@ class _Context:
             self.lang,
             self.reach,
             faces.token_diameter(self.profile),
+            self.profile.where("card_sizes", "chemist"),
         )
 
     @property

@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
 import jsonschema
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    model_validator,
+)
 
 from mhp_cards.catalog.schema import document_fields, schema_for
 from mhp_cards.errors import LayoutError
@@ -197,6 +205,20 @@ class SheetProfile(Model):
         """How far a card's art runs past its cut line: the bleed, else the spill."""
         return self.bleed if self.bleed > 0 else self.spill
 
+    _written: tuple[tuple[str, YamlDocument], ...] = PrivateAttr(default=())
+
+    def where(self, *path: str) -> str:
+        """``file:line:column`` of the profile file that wrote ``path`` (or its nearest parent).
+
+        Build messages name it, so that a designer finds the number at fault: the file that
+        extends another wins, as in the merged profile. Empty for a profile not read from files.
+        """
+        for file, document in self._written:
+            if path in document.keys or path[:1] in document.keys:
+                line, column = document.locate(path, at_key=True)
+                return f"{file}:{line}:{column}"
+        return ""
+
 
 class Region(Model):
     """A named area of a card face, in mm from the card's top-left corner, with its text style."""
@@ -216,6 +238,12 @@ class Region(Model):
     """Text colour as #RRGGBB (default: the template's ink)."""
     paragraph_gap: Annotated[float, Field(ge=0)] = 0.0
     """Extra space between paragraphs, in lines."""
+    _source: str = PrivateAttr(default="")
+
+    @property
+    def source(self) -> str:
+        """``file:line:column`` of the templates file that wrote this region ('' if unknown)."""
+        return self._source
 
     @model_validator(mode="after")
     def _shrinks_below_its_size(self) -> Region:
@@ -425,6 +453,7 @@ def load_profile(name_or_path: str = "a4") -> SheetProfile:
     problems = _profile_problems(profile, chain[0])
     if problems:
         raise LayoutError(tuple(problems))
+    profile._written = tuple((str(source.path), source.document) for source in chain)
     return profile
 
 
@@ -565,9 +594,33 @@ def _templates_at(path: Path) -> Templates:
     for name in raw:
         resolve(name, ())
     try:
-        return Templates.model_validate({"templates": resolved})
+        templates = Templates.model_validate({"templates": resolved})
     except ValidationError as error:
         raise LayoutError(tuple(model_issues(error, [source.document], "layout"))) from None
+    for name, template in templates.templates.items():
+        for region_name, region in template.regions.items():
+            writer = _region_writer(raw, name, region_name)
+            line, column = source.document.locate(
+                ("templates", writer, "regions", region_name), at_key=True
+            )
+            region._source = f"{path}:{line}:{column}"
+    return templates
+
+
+def _region_writer(raw: Mapping[str, Any], name: str, region: str) -> str:
+    """The template, along its ``extends`` chain, whose own entry writes ``region``."""
+    current: Any = name
+    seen: set[str] = set()
+    while isinstance(current, str) and current not in seen:
+        seen.add(current)
+        entry = raw.get(current)
+        if not isinstance(entry, dict):
+            break
+        regions = entry.get("regions")
+        if isinstance(regions, dict) and region in regions:
+            return current
+        current = entry.get("extends")
+    return name
 
 
 def load_templates(profile: SheetProfile, near: Path | None = None) -> Templates:

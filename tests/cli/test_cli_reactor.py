@@ -365,3 +365,11 @@ def test_check_empty_file_exits_1(cli, tmp_path: Path) -> None:
     result = cli("reactor", "check", str(path))
     assert result.exit_code == 1
     assert result.stderr.startswith("error: empty.yaml: the arrangement has no card")
+
+
+def test_check_a_directory_is_named_not_read_as_rows(cli, tmp_path: Path) -> None:
+    """'/tmp/x' is a path, not rows split at its slashes."""
+    result = cli("reactor", "check", str(tmp_path))
+    assert result.exit_code == 1
+    assert f"'{tmp_path}' is a directory, not an arrangement" in result.output
+    assert "empty row" not in result.output

@@ -234,6 +234,16 @@ def test_a_token_too_large_for_a_container_is_a_located_error(
     assert problem.region.startswith("container ")
     assert "17.5 mm" in str(problem)  # 16 mm token + clearance
     assert "card_sizes: chemist" in str(problem)
+    # The numbers are those of the card: 9Б's O2 has 4 places, and the message names the
+    # profile file and the line that gives the token's size.
+    o2 = next(c for c in catalog.card("9Б").containers if c.substance == "O2")
+    assert f"{o2.places} place(s) of 17.5 mm" in str(problem)
+    assert f"for {o2.substance} alone" in str(problem)
+    assert problem.where.startswith(str(tmp_path.resolve()))
+    line = int(problem.where.split(":")[-2])
+    profile_lines = Path(problem.where.rsplit(":", 2)[0]).read_text(encoding="utf-8").splitlines()
+    assert "chemist:" in profile_lines[line - 1]
+    assert str(problem).startswith(problem.where + ": ")
 
 
 # What the reactor cards say ---------------------------------------------------------------------

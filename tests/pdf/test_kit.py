@@ -455,6 +455,13 @@ def test_region_too_small_lists_every_card_and_region(tmp_path: Path, catalog: C
     assert message.startswith(f"{len(expected)} problem(s) in the kit:")
     assert "raw card water-ice #1, region 'name': 'Водяной лёд' needs" in message
     assert "9 mm wide" in message
+    # Each problem names the templates file and the line of the region at fault.
+    region_line = next(
+        i
+        for i, line in enumerate(templates.read_text(encoding="utf-8").splitlines(), 1)
+        if "name:    {x: 4, y: 29, width: 9," in line
+    )
+    assert {p.where for p in problems} == {f"{templates.resolve()}:{region_line}:7"}
     assert not out.exists()  # nothing written when the kit cannot be laid out
 
 

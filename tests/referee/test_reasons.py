@@ -17,6 +17,7 @@ from mhp_cards.referee import ruling as ruling_module
 from mhp_cards.referee.actions import EndTurn, Move, SellRaw
 from mhp_cards.referee.reasons import TEMPLATES, TEXTS, render, said
 from mhp_cards.validate import load_catalog
+from mhp_cards.wording import reading_faults
 
 CATALOG = load_catalog()
 LEVELS = [("1", 3), ("2", 2), ("1v1", 2), ("3", 3)]
@@ -200,7 +201,8 @@ def _fields(template: str) -> set[str]:
 
 
 def _assert_reads_well(code: str, texts: tuple[str, str], values: Any) -> None:
-    """Each text is there and shows no Python repr (words the template itself writes aside)."""
+    """Each text is there, shows no Python repr (words the template itself writes aside) and
+    has no sentence cut off at a preposition or "is"."""
     for lang, text, template in zip(
         ("ru", "en"), texts, TEMPLATES.get(code, ("", "")), strict=True
     ):
@@ -210,6 +212,8 @@ def _assert_reads_well(code: str, texts: tuple[str, str], values: Any) -> None:
             assert found.group() in written, (
                 f"{code} ({lang}) shows a Python repr {found.group()!r}: {text}"
             )
+        cut = [fault for fault in reading_faults(text, written) if "cut off" in fault]
+        assert not cut, f"{code} ({lang}): {cut}: {text}"
 
 
 @pytest.mark.parametrize("code", sorted(TEMPLATES))
@@ -260,3 +264,10 @@ def test_the_repr_check_can_fail() -> None:
         _assert_reads_well("x", ("a", "The player lacks ['water-ice#5']"), {})
     with pytest.raises(AssertionError, match="Python repr"):
         _assert_reads_well("x", ("Move through [(3, 4)]", "b"), {})
+
+
+def test_the_cut_sentence_check_can_fail() -> None:
+    with pytest.raises(AssertionError, match="cut off after 'is'"):
+        _assert_reads_well("x", ("a", "so that every coefficient is"), {})
+    with pytest.raises(AssertionError, match="cut off after 'на'"):
+        _assert_reads_well("x", ("Фишка стоит на", "b"), {})

@@ -14,6 +14,7 @@ import pytest
 from mhp_cards import yamldoc
 from mhp_cards.errors import CatalogError
 from mhp_cards.validate import load_catalog, validate_catalog
+from mhp_cards.wording import reading_faults
 
 SUBSTANCES = "substances.yaml"
 RAW = "raw_materials.yaml"
@@ -724,6 +725,10 @@ def test_defect_is_reported_with_message_and_location(catalog_copy, case: Case) 
     status = validation.checks[STATUS_OF.get(case.check, case.check)]
     assert status != "ok"
     assert not status.startswith("skipped")
+    # Every message of the run reads as words: no Python repr, no sentence cut off (issue 28).
+    for every in validation.issues:
+        faults = reading_faults(every.message) + reading_faults(every.hint)
+        assert not faults, f"{every}: {faults}"
 
 
 def test_load_catalog_raises_with_every_issue(catalog_copy) -> None:

@@ -18,6 +18,7 @@ from mhp_cards.validate.checks.parts import (
     Parts,
 )
 from mhp_cards.validate.checks.registry import check
+from mhp_cards.wording import listing, shown
 
 __all__: list[str] = []
 
@@ -262,16 +263,32 @@ def _check_electrolysers(parts: Parts) -> Iterator[Issue]:
         if difference is None:
             continue
         where, theirs, ours = difference
-        shown = ".".join(str(step) for step in where)
+        field = ".".join(str(step) for step in where)
         yield Issue(
             "electrolysers",
-            f"electrolyser {card.id} differs from {electrolysers[0].id} at {shown}: "
-            f"{ours!r} here, {theirs!r} on {electrolysers[0].id}",
+            f"electrolyser {card.id} differs from {electrolysers[0].id} at {field}: "
+            f"{_in_words(ours)} here, {_in_words(theirs)} on {electrolysers[0].id}",
             file=INSTALLATIONS,
             path=("electrolysers", j, *where),
-            hint=f"the five electrolysers are identical cards: write {theirs!r}",
+            hint=f"the five electrolysers are identical cards: write {_in_words(theirs)}",
             rule="L2.S1",
         )
+
+
+def _in_words(value: object) -> str:
+    """A dumped port, container or list of them as a designer reads it."""
+    if isinstance(value, dict) and {"edge", "position", "substance", "direction"} <= set(value):
+        optional = " (optional)" if value.get("optional") else ""
+        return (
+            f"{value['substance']} {value['direction']} at the {value['edge']} edge, "
+            f"position {value['position']}{optional}"
+        )
+    if isinstance(value, dict) and {"substance", "role"} <= set(value):
+        places = f", {value['places']} places" if value.get("places") else ""
+        return f"a {value['role']} container of {value['substance']}{places}"
+    if isinstance(value, list | tuple):
+        return listing(_in_words(item) for item in value) if value else "none"
+    return shown(value)
 
 
 def _first_difference(a: object, b: object, path: Path) -> tuple[Path, object, object] | None:
