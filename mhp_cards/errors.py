@@ -230,10 +230,12 @@ class SetupError(MhpError):
 class TypesetError(MhpError):
     """Text that cannot be set: it does not fit its region, or the font lacks a character."""
 
-    def __init__(self, card: str, region: str, message: str) -> None:
+    def __init__(self, card: str, region: str, message: str, where: str = "") -> None:
         self.card = card
         self.region = region
-        super().__init__(f"{card}, region {region!r}: {message}")
+        #: ``file:line:column`` of the template region or profile value at fault, if known.
+        self.where = where
+        super().__init__(f"{where + ': ' if where else ''}{card}, region {region!r}: {message}")
 
 
 class PlacesError(TypesetError):

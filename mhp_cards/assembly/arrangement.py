@@ -445,6 +445,15 @@ def read_arrangement(source: str) -> Arrangement:
     """
     path = pathlib.Path(source)
     if not source.endswith((".yaml", ".yml", ".json")):
+        if "/" in source and path.exists():
+            # "/tmp/x" would read as rows split at its slashes: name what it is instead.
+            kind = "a directory" if path.is_dir() else "a file that is not .yaml, .yml or .json"
+            raise AssemblyError(
+                f"{source!r} is {kind}, not an arrangement; give an inline arrangement such as "
+                "'2А 2Б / Э .' or a YAML/JSON file with 'rows:'",
+                source,
+                0,
+            )
         return Arrangement.parse(source)
     if not path.is_file():
         raise AssemblyError(

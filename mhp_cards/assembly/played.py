@@ -272,26 +272,35 @@ def _card_depths(
         (c.card, formula_of(c.substance)) for c in played.containers if c.role == "raw-input"
     }
     depth: dict[str, int | None] = dict.fromkeys(cards)
-    changed = True
-    while changed:  # pipes may loop (a recycle): the quickest source of each input counts
-        changed = False
-        for card_id in cards:
-            card = card_at(catalog, card_id)
-            wanted = [f for r in card.parsed_reactions for _, f in r.reactants]
-            if not card.parsed_reactions:  # a pipe-only card passes on what it receives
-                wanted = list(feeds[card_id])
-            arrival = []
-            for formula in dict.fromkeys(wanted):
-                options = [depth[source] for source in feeds[card_id].get(formula, [])]
-                if (card_id, formula) in laid_inputs and formula in steps:
-                    options.append(steps[formula])
-                known = [o for o in options if o is not None]
-                if not known:
-                    break
-                arrival.append(min(known))
-            else:
-                found = max(arrival, default=0) + (1 if card.parsed_reactions else 0)
-                if depth[card_id] is None or found < depth[card_id]:  # type: ignore[operator]
-                    depth[card_id] = found
-                    changed = True
+    # Pipes may loop (a recycle): the quickest source of each input counts. An input that only
+    # a recycle brings back (the water 4Г returns to the absorber 4В) circulates once the plant
+    # runs, so a second pass lets a card start without it when nothing else could.
+    for recycled in (False, True):
+        changed = True
+        while changed:
+            changed = False
+            for card_id in cards:
+                card = card_at(catalog, card_id)
+                wanted = [f for r in card.parsed_reactions for _, f in r.reactants]
+                if not card.parsed_reactions:  # a pipe-only card passes on what it receives
+                    wanted = list(feeds[card_id])
+                arrival = []
+                for formula in dict.fromkeys(wanted):
+                    sources = feeds[card_id].get(formula, [])
+                    options = [depth[source] for source in sources]
+                    if (card_id, formula) in laid_inputs and formula in steps:
+                        options.append(steps[formula])
+                    known = [o for o in options if o is not None]
+                    if not known:
+                        if recycled and sources and (card_id, formula) not in laid_inputs:
+                            continue
+                        break
+                    arrival.append(min(known))
+                else:
+                    found = max(arrival, default=0) + (1 if card.parsed_reactions else 0)
+                    if depth[card_id] is None or found < depth[card_id]:  # type: ignore[operator]
+                        depth[card_id] = found
+                        changed = True
+        if all(value is not None for value in depth.values()):
+            break
     return depth

@@ -1,8 +1,10 @@
 """Reactor card IDs: the installation number and a Cyrillic letter (``5А``), or ``Э`` + n.
 
-The Cyrillic letter is canonical. Users often type the Latin look-alike (``5A``, ``5B``, ``5E``):
-:func:`read_card_id` accepts it and says how it was read; the catalog validator points it out
-where a designer wrote it.
+The Cyrillic letter is canonical. Users often type the Latin look-alike (``5A``):
+:func:`read_card_id` accepts it when its look and its place in the alphabet name the same
+letter (only A does) and says how it was read; the catalog validator points it out where a
+designer wrote it. A Latin ``B`` looks like В but stands for Б in the English edition, so it is
+refused with both readings rather than guessed.
 
 >>> read_card_id("5A")
 CardId(text='5А', number=5, letter='А', latin_lookalikes='A')
@@ -86,7 +88,17 @@ def read_card_id(text: str) -> CardId:
     letter = match.group("letter")
     lookalike = ""
     if letter in CYRILLIC_OF:
-        lookalike, letter = letter, CYRILLIC_OF[letter]
+        by_look = CYRILLIC_OF[letter]
+        by_place = _CYRILLIC_BY_PLACE.get(letter.upper())
+        if by_place is not None and by_place != by_look:
+            # "2B" is 2В by its look but 2Б as the English edition prints it: ask, never guess.
+            number = match.group("number")
+            raise CardIdError(
+                f"{text!r} has the Latin letter {letter}: write {number}{by_place} if you mean "
+                f"the card printed {number}{letter} in the English edition, or the Cyrillic "
+                f"{number}{by_look}"
+            )
+        lookalike, letter = letter, by_look
     if not ("А" <= letter <= "Я" or letter == "Ё"):
         raise CardIdError(
             f"{text!r}: the letter of a card ID is a capital Cyrillic letter (А, Б, В, Г…)"

@@ -509,13 +509,32 @@ class Catalog(Model):
         Such an installation runs with raw cards and the electrolyser only, needing no product
         of another installation (head to head forbids the trades that would bring one, V1.4).
         """
-        raw = {_parsed_or_none(card.formula) for card in self.raw_materials}
+        raw = {_parsed_or_none(card.formula) for card in self.raw_materials} - {None}
+        cards = list(installation.cards)
+        if self.electrolyser is not None and self._piped_from_electrolyser(installation):
+            # The electrolyser's own input (water) must then be a raw card too.
+            cards.append(self.electrolyser)
         return all(
-            _parsed_or_none(container.substance) in raw - {None}
-            for card in installation.cards
+            _parsed_or_none(container.substance) in raw
+            for card in cards
             for container in card.containers
             if container.role == "raw-input"
         )
+
+    def _piped_from_electrolyser(self, installation: Installation) -> bool:
+        """True when an inlet of the installation is left for the electrolyser to feed.
+
+        An inlet is open when the installation's cards take a substance through more in-ports
+        than they give it out of; the electrolyser is what pipes such a substance in.
+        """
+        assert self.electrolyser is not None
+        offered = {port.substance for port in self.electrolyser.ports if port.direction == "out"}
+        balance: dict[str, int] = {}
+        for card in installation.cards:
+            for port in card.ports:
+                step = 1 if port.direction == "in" else -1
+                balance[port.substance] = balance.get(port.substance, 0) + step
+        return any(balance.get(substance, 0) > 0 for substance in offered)
 
     @property
     def installations_running_alone(self) -> tuple[Installation, ...]:

@@ -263,7 +263,8 @@ def _read_side(text: str, start: int, end: int, what: str) -> tuple[list[Term], 
             if not digits.isdigit():
                 raise ReactionError(
                     f"coefficient {digits} at {piece_start + 1} is not a whole number; multiply "
-                    "the whole equation so that every coefficient is",
+                    "the whole equation so that every coefficient is a whole number (by 2 for "
+                    "halves)",
                     text,
                     piece_start,
                 )

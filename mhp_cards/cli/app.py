@@ -2,15 +2,20 @@
 
 The boundary: an :class:`MhpError` escaping any command is printed as a message and exits 1,
 without a traceback; so are the ``OSError`` and ``ValueError`` a library call may still raise
-for an input it could not handle (a last resort: the library raises ``MhpError`` values for
-every user error it knows of). Usage errors exit 2.
+for an input it could not handle (the library raises ``MhpError`` values for every user error
+it knows of). Usage errors exit 2. Anything else (a ``KeyError``, a ``TypeError``) is a bug of
+the toolkit: the last resort prints one line saying where it happened and the command to
+report, and exits 70 (``EX_SOFTWARE`` of sysexits.h), still without a traceback.
 """
 
 import errno
 import functools
 import io
 import json
+import os
+import shlex
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
@@ -34,12 +39,72 @@ CatalogDir = Annotated[
 ]
 
 
+#: The exit code of a bug (an exception no user input should cause): ``EX_SOFTWARE``.
+EXIT_BUG = 70
+
+#: What the command-line library raises to leave (usage errors, exits): never a bug. Typer
+#: names ``Exit`` and ``Abort``; the usage errors share the base class of ``BadParameter``.
+_LEAVING: tuple[type[BaseException], ...] = (
+    typer.Exit,
+    typer.Abort,
+    next(kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "ClickException"),
+)
+
+#: The meta key of the click context that keeps the command line for a bug report.
+_ARGV_KEY = "mhp.argv"
+
+
+def bug_report(error: BaseException, argv: Sequence[str]) -> str:
+    """One line for an unexpected exception: what, where in the toolkit, and what to report.
+
+    The place is the innermost frame of the traceback inside the ``mhp_cards`` package (else
+    the innermost frame), as ``path:line in function``; the command is quoted for a shell.
+
+    >>> try:
+    ...     {}["chemist"]
+    ... except KeyError as error:
+    ...     report = bug_report(error, ["build", "--layout", "my sheet.yaml"])
+    >>> for part in report.split("; "):  # doctest: +ELLIPSIS
+    ...     print(part)
+    internal error KeyError: 'chemist' at ...
+    this is a bug: please report it with this command: mhp build --layout 'my sheet.yaml'
+    """
+    frames = traceback.extract_tb(error.__traceback__)
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ours = [frame for frame in frames if os.path.abspath(frame.filename).startswith(package)]
+    where = ""
+    if ours or frames:
+        frame = (ours or frames)[-1]
+        filename = frame.filename
+        if ours:
+            root = os.path.dirname(package)
+            filename = os.path.relpath(os.path.abspath(filename), root)
+        where = f" at {filename}:{frame.lineno} in {frame.name}"
+    detail = str(error).replace("\n", " ").strip()
+    what = f"{type(error).__name__}: {detail}" if detail else type(error).__name__
+    command = shlex.join(["mhp", *argv])
+    return (
+        f"internal error {what}{where}; this is a bug: please report it with this command: "
+        f"{command}"
+    )
+
+
 class _ErrorBoundary(TyperGroup):
     """The ``mhp`` group: every command runs inside it, so errors stop here as messages."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        argv = list(args)  # parsing consumes the list: keep the command line for a bug report
+        ctx = super().make_context(info_name, args, parent, **extra)
+        ctx.meta[_ARGV_KEY] = argv
+        return ctx
 
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except _LEAVING:
+            raise  # usage errors and exits: click prints and leaves with their codes
         except MhpError as error:
             fail(str(error))
         except OSError as error:
@@ -48,6 +113,8 @@ class _ErrorBoundary(TyperGroup):
             fail(_os_message(error))
         except (ValueError, RecursionError, MemoryError) as error:
             fail(f"cannot handle this input: {error or type(error).__name__}")
+        except Exception as error:  # the last resort: a bug, reported in one line
+            fail(bug_report(error, ctx.meta.get(_ARGV_KEY, ())), EXIT_BUG)
 
 
 def _os_message(error: OSError) -> str:
@@ -85,6 +152,16 @@ def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``message`` on stderr and leave with ``code``."""
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)
+
+
+#: The languages of the game's texts (``mhp_cards.rules.numbers.LANGS``; a test keeps them equal).
+LANGS = ("ru", "en")
+
+
+def check_lang(lang: str) -> None:
+    """A usage error (exit 2) naming the valid languages unless ``lang`` is one of them."""
+    if lang not in LANGS:
+        fail(f"--lang must be {' or '.join(LANGS)}, not {lang!r}", 2)
 
 
 def echo_json(document: Any) -> None:
@@ -128,7 +205,10 @@ def installation_or_fail(catalog: "Catalog", number: int) -> "Installation":
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the ``mhp`` command line (exit 0, 1 for invalid input, 2 for usage; no traceback)."""
+    """Run the ``mhp`` command line: exit 0, 1 for invalid input, 2 for usage, 70 for a bug.
+
+    Never a traceback.
+    """
     try:
         app(args=list(argv) if argv is not None else None, prog_name="mhp")
     except typer.Exit as done:
@@ -144,3 +224,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     except (ValueError, RecursionError, MemoryError) as error:
         print(f"error: cannot handle this input: {error}", file=sys.stderr)
         sys.exit(1)
+    except Exception as error:  # the last resort: a bug, reported in one line
+        command = list(argv) if argv is not None else sys.argv[1:]
+        print(f"error: {bug_report(error, command)}", file=sys.stderr)
+        sys.exit(EXIT_BUG)

@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from mhp_cards.cli.app import app, echo_json, fail, reports_errors
+from mhp_cards.cli.app import app, check_lang, echo_json, fail, reports_errors
 
 #: The kit's sections for the help text, without importing the kit (reportlab) to print it;
 #: a test checks that they are ``mhp_cards.pdf.SECTIONS``.
@@ -102,8 +102,7 @@ def build(
     from mhp_cards.pdf import SECTIONS, build_kit
     from mhp_cards.validate import load_catalog
 
-    if lang not in ("ru", "en"):
-        fail(f"--lang must be ru or en, not {lang!r}", 2)
+    check_lang(lang)
     if color not in ("rgb", "cmyk"):
         fail(f"--color must be rgb or cmyk, not {color!r}", 2)
     colour: Literal["rgb", "cmyk"] = "cmyk" if color == "cmyk" else "rgb"

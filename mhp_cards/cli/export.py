@@ -5,7 +5,14 @@ from typing import Annotated
 
 import typer
 
-from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, fail, reports_errors
+from mhp_cards.cli.app import (
+    CatalogDir,
+    JsonOption,
+    app,
+    check_lang,
+    echo_json,
+    reports_errors,
+)
 
 export_app = typer.Typer(
     help="Export the cards as images: one PNG per face, or Tabletop Simulator decks.",
@@ -17,11 +24,6 @@ Layout = Annotated[
     str, typer.Option("--layout", help="Sheet profile giving card sizes and templates.")
 ]
 Lang = Annotated[str, typer.Option("--lang", help="Language of the cards: ru or en.")]
-
-
-def _check_lang(lang: str) -> None:
-    if lang not in ("ru", "en"):
-        fail(f"--lang must be ru or en, not {lang!r}", 2)
 
 
 @export_app.command("png")
@@ -45,7 +47,7 @@ def png(
 
     Example: mhp export png --out png --dpi 300 --bleed
     """
-    _check_lang(lang)
+    check_lang(lang)
     from mhp_cards.pdf.export_png import export_png
     from mhp_cards.validate import load_catalog
 
@@ -99,7 +101,7 @@ def tts(
 
     Example: mhp export tts --out tts --base-url https://example.org/mhp/
     """
-    _check_lang(lang)
+    check_lang(lang)
     from mhp_cards.pdf.export_tts import export_tts
     from mhp_cards.validate import load_catalog
 

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, fail, reports_errors
+from mhp_cards.cli.app import (
+    CatalogDir,
+    JsonOption,
+    app,
+    check_lang,
+    echo_json,
+    fail,
+    reports_errors,
+)
 
 if TYPE_CHECKING:  # each command imports the library it uses when it runs
     from mhp_cards.referee import Action, Ruling
@@ -16,7 +24,16 @@ if TYPE_CHECKING:  # each command imports the library it uses when it runs
 referee_app = typer.Typer(help="Rulings at the table, each citing its rule.", no_args_is_help=True)
 app.add_typer(referee_app, name="referee")
 
-Lang = Annotated[str, typer.Option("--lang", help="Language of the reason: en or ru.")]
+
+def _known_lang(lang: str) -> str:
+    check_lang(lang)
+    return lang
+
+
+Lang = Annotated[
+    str,
+    typer.Option("--lang", help="Language of the reason: en or ru.", callback=_known_lang),
+]
 
 
 def ruling_text(ruling: Ruling, lang: str) -> str:

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from mhp_cards.cli.app import CatalogDir, app, echo_json, fail, reports_errors
+from mhp_cards.cli.app import CatalogDir, app, check_lang, echo_json, fail, reports_errors
 
 if TYPE_CHECKING:  # each command imports the library it uses when it runs
     from mhp_cards.game.setups import SetupCheck
@@ -120,6 +120,7 @@ def deal_command(
 
     if level not in LEVELS:
         fail(f"--level must be one of {', '.join(LEVELS)}, not {level!r}", 2)
+    check_lang(lang)
     if shape not in SHAPES:
         fail(f"--shape must be one of {', '.join(SHAPES)}, not {shape!r}", 2)
     catalog = load_catalog(catalog_dir)

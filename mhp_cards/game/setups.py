@@ -35,6 +35,7 @@ __all__ = [
     "SetupCheck",
     "SetupItem",
     "check_setup",
+    "fate_card_range",
     "removal_options",
 ]
 
@@ -105,6 +106,16 @@ def raw_deck_range(fate_cards: int, warehouse: tuple[int, int]) -> tuple[int, in
     return (min(sizes), max(sizes)) if sizes else None
 
 
+def fate_card_range(raw_cards: int, warehouse: tuple[int, int]) -> tuple[int, int] | None:
+    """The fewest and most Fate cards that some removal makes work with this raw deck, if any."""
+    counts = [
+        fate
+        for fate in range(raw_cards + FATE_REMOVED[1] + 1)
+        if removal_options(fate, raw_cards, warehouse)
+    ]
+    return (min(counts), max(counts)) if counts else None
+
+
 def _field_items(catalog: Catalog, level: Level) -> list[SetupItem]:
     fate = catalog.components.fate_cards.count
     raw = catalog.raw_deck_size
@@ -128,12 +139,16 @@ def _field_items(catalog: Catalog, level: Level) -> list[SetupItem]:
         )
         items.append(SetupItem(s3, True, f"{raw} raw cards: {fields}"))
         return items
+    fates = fate_card_range(raw, (low, high))
     workable = raw_deck_range(fate, (low, high))
-    hint = (
-        f"with {fate} Fate cards the raw deck needs {workable[0]}–{workable[1]} cards"
-        if workable
-        else f"first give the box at least {MIN_FIELD + FATE_REMOVED[0]} Fate cards"
-    )
+    if fates:
+        hint = f"with {raw} raw cards give the box {fates[0]}–{fates[1]} Fate cards"
+        if workable:
+            hint += f"; or keep {fate} and make the raw deck {workable[0]}–{workable[1]} cards"
+    elif workable:
+        hint = f"with {fate} Fate cards the raw deck needs {workable[0]}–{workable[1]} cards"
+    else:
+        hint = f"first give the box at least {MIN_FIELD + FATE_REMOVED[0]} Fate cards"
     items.append(
         SetupItem(
             s3,
@@ -141,7 +156,9 @@ def _field_items(catalog: Catalog, level: Level) -> list[SetupItem]:
             f"{raw} raw cards and {fate} Fate cards: no removal of {low_cut}..{high_cut} "
             f"leaves a field of ≥ {MIN_FIELD} and a Warehouse of {low}..{high}",
             hint,
-            ("raw_materials",),
+            # Blame the count a fix can change: the Fate count if some count works with this
+            # raw deck, else the raw deck.
+            ("components", "fate_cards", "count") if fates else ("raw_materials",),
         )
     )
     return items

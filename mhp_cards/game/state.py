@@ -38,10 +38,10 @@ STATE_VERSION = 1
 Position = tuple[int, int]
 
 
-EndCode = Literal["mission", "field-empty", "piles-empty", "exhausted", "no-progress"]
+EndCode = Literal["mission", "field-empty", "piles-empty", "no-progress"]
 """Why a game ended: a mission complete (L1.E1, L2.E1, L3.E1); the field out of raw cards
-(L1.E1); the three piles out (L2.E1, V1.5); no raw card anywhere and no reaction possible
-(L3.E1.R1); a whole round without progress (L3.E1-no-progress)."""
+(L1.E1; at level 3, L3.E1.R1); the three piles out (L2.E1, V1.5); a whole round without
+progress (L3.E1-no-progress)."""
 
 
 class Model(BaseModel):
@@ -246,10 +246,11 @@ class GameState(Model):
         ),
     ] = HouseRules()
     players: Annotated[tuple[Player, ...], Field(min_length=1)]
-    turn: int = 0
+    turn: Annotated[int, Field(ge=0)] = 0
     """Index into ``players`` of the player whose turn it is."""
-    round: int = 1
-    turn_number: int = 0
+    round: Annotated[int, Field(ge=1)] = 1
+    """The round under way, from 1."""
+    turn_number: Annotated[int, Field(ge=0)] = 0
     """Turns played since the start (0 for the first turn of the game)."""
     done_this_turn: tuple[str, ...] = ()
     """Kinds of action the current player has taken this turn (one move, one trade…)."""
@@ -275,8 +276,9 @@ class GameState(Model):
     """Why the game ended, as a code (``mission``, ``field-empty``…); None while it goes on."""
     end_reason: str = ""
     """The end in English words, for people (rendered from ``end_code``)."""
-    claimed: tuple[str, str] | None = None
-    """(player, mission) when a player completed a mission at level 1 (L1.E2)."""
+    claims: tuple[tuple[str, str], ...] = ()
+    """(player, mission) for each mission announced at level 1 (L1.E2), in order; the first
+    starts the last round (Ruling L2.E1-round)."""
     quiet_turns: Annotated[int, Field(ge=0)] = 0
     """Turns in a row, up to now, in which nobody collected, reacted or bought from the
     Warehouse (level 3, Ruling L3.E1-no-progress)."""
@@ -343,5 +345,10 @@ class GameState(Model):
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
-        """Read a state from JSON text (pydantic ValidationError when malformed)."""
-        return cls.model_validate_json(text)
+        """Read a state from JSON text, strictly (pydantic ValidationError when malformed).
+
+        Strict as the catalog is read: ``"turn": "0"`` or a position ``[4.0, 3.0]`` is an
+        error, not quietly converted. A file from a user is read by
+        :func:`mhp_cards.game.statefile.read_state`, which reports every problem in words.
+        """
+        return cls.model_validate_json(text, strict=True)

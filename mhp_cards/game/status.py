@@ -12,11 +12,11 @@ way, each placeholder standing for one card of the box that the view does not sh
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from mhp_cards.assembly.arrangement import Arrangement, check_arrangement
 from mhp_cards.assembly.played import played_containers
-from mhp_cards.catalog.models import Catalog
+from mhp_cards.catalog.models import Catalog, Installation
 from mhp_cards.game.dealer import fate_instances, raw_instances
 from mhp_cards.game.setups import PLAYERS_TEXT
 from mhp_cards.game.state import GameState, InstallationState
@@ -31,6 +31,7 @@ from mhp_cards.rules.numbers import (
     TOKENS_PER_PLAYER,
     WAREHOUSE_SIZE,
 )
+from mhp_cards.wording import listing
 
 __all__ = ["is_valid", "status"]
 
@@ -367,6 +368,18 @@ def _installations(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 ("installations", i, "owner"),
                 "V1.2",
             )
+        if state.level == "1v1" and not catalog.runs_alone(
+            catalog.installation(installation.number)
+        ):
+            yield _issue(
+                "installations",
+                f"installation {installation.number} needs a product of another installation "
+                "and can never run head to head",
+                ("installations", i, "number"),
+                "V1.2-runnable",
+                "deal one that runs from raw cards alone: "
+                + _numbers(catalog.installations_running_alone),
+            )
         try:
             arrangement = Arrangement.parse(installation.arrangement)
         except ValueError as error:
@@ -426,6 +439,10 @@ def _installations(state: GameState, catalog: Catalog) -> Iterator[Issue]:
             )
 
 
+def _numbers(installations: Sequence[Installation]) -> str:
+    return ", ".join(str(installation.number) for installation in installations)
+
+
 def _missions(state: GameState, catalog: Catalog) -> Iterator[Issue]:
     if state.level == "1":
         return
@@ -483,10 +500,18 @@ def _containers_match(
         yield _issue(
             "installations",
             f"the containers of installation {installation.number} differ from its cards "
-            f"(missing {missing}, unexpected {extra})",
+            f"(missing {_containers(missing)}; unexpected {_containers(extra)})",
             ("installations", index, "containers"),
             "L2.S3",
         )
+
+
+def _containers(found: Sequence[tuple[str, int, str, str, int | None]]) -> str:
+    """Containers for people: ``4А #0 CO2 product (2 places) and 4Б #1 H2O raw-input``."""
+    return listing(
+        f"{card} #{index} {substance} {role}" + ("" if places is None else f" ({places} places)")
+        for card, index, substance, role, places in found
+    )
 
 
 def _electrolysers_once(state: GameState) -> Iterator[Issue]:

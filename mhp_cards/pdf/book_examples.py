@@ -250,7 +250,8 @@ def _l1_mission(ctx: ExampleContext, example: Example) -> None:
         )
         result = text_runs(
             f"Вместе: {tally(dict(total))} — ровно как в миссии. {name} выкладывает эти "
-            f"карточки и побеждает; остальные ({others}) в руке не мешают (L1.E1, L1.E2)."
+            f"карточки и побеждает; остальные ({others}) в руке не мешают (L1.E1, L1.E2). "
+            "Круг доигрывают: кто ходит после и тоже выложит миссию, делит победу."
         )
     else:
         intro = text_runs(
@@ -260,7 +261,8 @@ def _l1_mission(ctx: ExampleContext, example: Example) -> None:
         )
         result = text_runs(
             f"Together: {tally(dict(total))}, exactly the mission's. {name} lays these cards "
-            f"out and wins; the other {others} in hand do not matter (L1.E1, L1.E2)."
+            f"out and wins; the other {others} in hand do not matter (L1.E1, L1.E2). The round "
+            "is played out: a player after who also lays out a mission shares the win."
         )
     _say(ctx, intro)
     for line in lines:

@@ -80,6 +80,8 @@ class Face:
     #: Diameter of a chemist token in mm (the sheet profile's ``card_sizes: chemist``): the
     #: places on reactor cards and on the Mission card are sized from it.
     token: float | None = None
+    #: Where the sheet profile gives that diameter (``file:line:column``), for build messages.
+    token_source: str = ""
 
     def region(self, name: str) -> Region:
         """The template region ``name``."""
@@ -450,14 +452,26 @@ def _product_boxes(
             (box for box in options[products.index(widest)]),
             key=lambda box: box.width + box.height,
         )
+        sizes = f"of {place:g} mm (a {face.token:g} mm chemist token + {PLACE_CLEARANCE:g} mm)"
+        if narrowest.width > room + 1e-6 or narrowest.height > height + 1e-6:
+            need = (
+                f"{widest.places} place(s) {sizes} need at least {narrowest.width:.1f} × "
+                f"{narrowest.height:.1f} mm for {widest.substance} alone"
+            )
+        else:
+            smallest = sum(min(box.width for box in fits) for fits in options)
+            smallest += CONTAINER_GAP * (len(products) - 1)
+            need = (
+                f"the {len(products)} products' {sum(c.places for c in products)} places {sizes} "
+                f"need at least {smallest:.1f} mm side by side"
+            )
         raise PlacesError(
             card,
             f"container {widest.substance}",
-            f"{sum(c.places for c in products)} place(s) of {place:g} mm (a {face.token:g} mm "
-            f"chemist token + {PLACE_CLEARANCE:g} mm) need at least {narrowest.width:.1f} × "
-            f"{narrowest.height:.1f} mm for {widest.substance} alone, but the card's products have "
-            f"{room:.1f} × {height:.1f} mm; make the chemist token smaller in the sheet profile "
-            "(card_sizes: chemist) or the reactor card larger",
+            f"{need}, but the card's products have {room:.1f} × {height:.1f} mm; make the "
+            "chemist token smaller in the sheet profile (card_sizes: chemist) or the reactor "
+            "card larger",
+            where=face.token_source,
         )
     return list(best[1])
 
@@ -951,6 +965,7 @@ def _mission_cell(
                     f"{PLACE_CLEARANCE:g} mm) do not fit in the mission's {width:.1f} × "
                     f"{height:.1f} mm; make the chemist token smaller in the sheet profile "
                     "(card_sizes: chemist) or the Mission card larger",
+                    where=face.token_source,
                 )
             _places(face, cursor_x, cursor_y, 1, 1, "mission", item.formula)
             cursor_x += place + PLACE_GAP

@@ -162,6 +162,7 @@ class _Context:
             self.lang,
             self.reach,
             faces.token_diameter(self.profile),
+            self.profile.where("card_sizes", "chemist"),
         )
 
     @property
@@ -589,7 +590,8 @@ def _guides(ctx: _Context) -> Section:
             INK,
         )
         top = m.top + 24
-        room_h = height - top - m.bottom - 10
+        # the note and up to four lines of inputs stay below the diagram
+        room_h = height - top - m.bottom - 28
         diagram = draw_installation(
             sketch, ctx.catalog, installation.number, card, m.left, top, usable_w, room_h, ctx.draw
         )

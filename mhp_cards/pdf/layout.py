@@ -16,6 +16,7 @@ PDF renderer converts to points.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -23,7 +24,15 @@ from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
 import jsonschema
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    model_validator,
+)
 
 from mhp_cards.catalog.schema import document_fields, schema_for
 from mhp_cards.errors import LayoutError
@@ -34,6 +43,7 @@ from mhp_cards.validate.schema_issues import model_issues, schema_issues
 from mhp_cards.yamldoc import YamlDocument, read_yaml_file
 
 __all__ = [
+    "CARD_SIZE_KINDS",
     "PAGE_SIZES",
     "CardSize",
     "LayoutError",
@@ -49,6 +59,47 @@ __all__ = [
 #: Built-in page sizes in mm (width, height), portrait.
 PAGE_SIZES: Final = {"A4": (210.0, 297.0), "A3": (297.0, 420.0), "Letter": (215.9, 279.4)}
 Mm = Annotated[float, Field(ge=0)]
+
+#: Every kind of card and token the kit prints: a sheet profile gives a size for each.
+CARD_SIZE_KINDS: Final = (
+    "raw",
+    "fate",
+    "base",
+    "warehouse",
+    "reactor",
+    "mission",
+    "aid",
+    "coin",
+    "chemist",
+    "combine",
+    "upgrade",
+    "die",
+)
+
+_HEX_COLOUR: Final = re.compile(r"#[0-9A-Fa-f]{6}")
+
+
+def _hex_colour(text: str) -> str:
+    """``text`` if it is ``#RRGGBB``, else a ValueError saying what is wrong and what is right."""
+    if _HEX_COLOUR.fullmatch(text):
+        return text
+    body = text[1:] if text.startswith("#") else text
+    if not text.startswith("#"):
+        wrong = "does not start with #"
+    elif len(body) != 6:
+        wrong = f"has {len(body)} hex digit{'s' if len(body) != 1 else ''} after #, not 6"
+    else:
+        bad = next(char for char in body if char not in "0123456789ABCDEFabcdef")
+        wrong = f"has {bad!r}, which is not a hex digit (0-9, A-F)"
+    raise ValueError(f"{text!r} is not a colour: it {wrong}; write #RRGGBB, e.g. #2E5E8C")
+
+
+#: A colour as ``#RRGGBB`` (six hex digits), read strictly: ``#F3F5F`` is an error, not a guess.
+Colour = Annotated[
+    str,
+    AfterValidator(_hex_colour),
+    Field(json_schema_extra={"pattern": "^#[0-9A-Fa-f]{6}$"}),
+]
 
 
 class Model(BaseModel):
@@ -154,6 +205,20 @@ class SheetProfile(Model):
         """How far a card's art runs past its cut line: the bleed, else the spill."""
         return self.bleed if self.bleed > 0 else self.spill
 
+    _written: tuple[tuple[str, YamlDocument], ...] = PrivateAttr(default=())
+
+    def where(self, *path: str) -> str:
+        """``file:line:column`` of the profile file that wrote ``path`` (or its nearest parent).
+
+        Build messages name it, so that a designer finds the number at fault: the file that
+        extends another wins, as in the merged profile. Empty for a profile not read from files.
+        """
+        for file, document in self._written:
+            if path in document.keys or path[:1] in document.keys:
+                line, column = document.locate(path, at_key=True)
+                return f"{file}:{line}:{column}"
+        return ""
+
 
 class Region(Model):
     """A named area of a card face, in mm from the card's top-left corner, with its text style."""
@@ -169,10 +234,25 @@ class Region(Model):
     bold: bool = False
     align: Literal["left", "center", "right"] = "center"
     valign: Literal["top", "middle", "bottom"] = "middle"
-    colour: str | None = None
+    colour: Colour | None = None
     """Text colour as #RRGGBB (default: the template's ink)."""
     paragraph_gap: Annotated[float, Field(ge=0)] = 0.0
     """Extra space between paragraphs, in lines."""
+    _source: str = PrivateAttr(default="")
+
+    @property
+    def source(self) -> str:
+        """``file:line:column`` of the templates file that wrote this region ('' if unknown)."""
+        return self._source
+
+    @model_validator(mode="after")
+    def _shrinks_below_its_size(self) -> Region:
+        if self.min_size > self.size:
+            raise ValueError(
+                f"min_size {self.min_size:g} pt is larger than size {self.size:g} pt; text starts "
+                f"at size and may only shrink: make min_size at most {self.size:g}"
+            )
+        return self
 
     @classmethod
     def text_block(
@@ -203,9 +283,9 @@ class Template(Model):
     """The regions and colours of one card face."""
 
     regions: Mapping[str, Region] = {}
-    ink: str = "#231F20"
-    paper: str = "#FFFFFF"
-    accent: str = "#B5462E"
+    ink: Colour = "#231F20"
+    paper: Colour = "#FFFFFF"
+    accent: Colour = "#B5462E"
 
 
 class Templates(Model):
@@ -373,11 +453,28 @@ def load_profile(name_or_path: str = "a4") -> SheetProfile:
     problems = _profile_problems(profile, chain[0])
     if problems:
         raise LayoutError(tuple(problems))
+    profile._written = tuple((str(source.path), source.document) for source in chain)
     return profile
 
 
 def _profile_problems(profile: SheetProfile, source: _Source) -> list[Issue]:
     issues = []
+    missing = [kind for kind in CARD_SIZE_KINDS if kind not in profile.card_sizes]
+    if missing:
+        line, column = source.document.locate(("card_sizes",), at_key=True)
+        issues.append(
+            Issue(
+                "layout",
+                f"no size for {', '.join(missing)}: the kit prints every kind "
+                f"of card and token ({', '.join(CARD_SIZE_KINDS)})",
+                file=str(source.path),
+                path=("card_sizes",),
+                line=line,
+                column=column,
+                hint=f"add e.g. '{missing[0]}: {{width: 10, height: 10}}' under card_sizes, or "
+                "start the profile with 'extends: a4' to take the sizes of the home profile",
+            )
+        )
     for side in ("top", "right", "bottom", "left"):
         margin = getattr(profile.margins, side)
         if margin < profile.printer_margin:
@@ -497,23 +594,124 @@ def _templates_at(path: Path) -> Templates:
     for name in raw:
         resolve(name, ())
     try:
-        return Templates.model_validate({"templates": resolved})
+        templates = Templates.model_validate({"templates": resolved})
     except ValidationError as error:
         raise LayoutError(tuple(model_issues(error, [source.document], "layout"))) from None
+    for name, template in templates.templates.items():
+        for region_name, region in template.regions.items():
+            writer = _region_writer(raw, name, region_name)
+            line, column = source.document.locate(
+                ("templates", writer, "regions", region_name), at_key=True
+            )
+            region._source = f"{path}:{line}:{column}"
+    return templates
+
+
+def _region_writer(raw: Mapping[str, Any], name: str, region: str) -> str:
+    """The template, along its ``extends`` chain, whose own entry writes ``region``."""
+    current: Any = name
+    seen: set[str] = set()
+    while isinstance(current, str) and current not in seen:
+        seen.add(current)
+        entry = raw.get(current)
+        if not isinstance(entry, dict):
+            break
+        regions = entry.get("regions")
+        if isinstance(regions, dict) and region in regions:
+            return current
+        current = entry.get("extends")
+    return name
 
 
 def load_templates(profile: SheetProfile, near: Path | None = None) -> Templates:
-    """The card face templates a profile names.
+    """The card face templates a profile names, checked against the profile's card sizes.
 
     Looked up beside the profile, then in the folder above it (a copied ``layouts/`` keeps its
-    profiles in ``sheets/``), then in the defaults.
+    profiles in ``sheets/``), then in the defaults. Every template and region of the default
+    templates must be there (the faces draw into them), and every region must lie inside its
+    card as the profile sizes it; :class:`LayoutError` lists every problem, located.
     """
     for base in (near, near.parent if near is not None else None, default_layouts_dir()):
         if base is not None and (base / profile.templates).is_file():
-            return _templates_at((base / profile.templates).resolve())
+            path = (base / profile.templates).resolve()
+            templates = _templates_at(path)
+            problems = _template_problems(templates, profile, path)
+            if problems:
+                raise LayoutError(tuple(problems))
+            return templates
     raise LayoutError(
-        (Issue("layout", f"no templates file {profile.templates!r}", file=profile.templates),)
+        (
+            Issue(
+                "layout",
+                f"no templates file {profile.templates!r}",
+                file=profile.templates,
+                hint=f"sheet profile {profile.name!r} names it in 'templates:'; looked beside "
+                "the profile, in the folder above it and among the default layouts",
+            ),
+        )
     )
+
+
+#: How far a region may run past its card's edge (mm) before it counts as outside: rounding.
+_EDGE_TOLERANCE: Final = 1e-6
+
+
+def _template_problems(templates: Templates, profile: SheetProfile, path: Path) -> list[Issue]:
+    """What is missing from the templates, and regions that do not lie inside their card."""
+    document = _read(path).document
+    default_path = (default_layouts_dir() / "templates.yaml").resolve()
+    default = templates if path == default_path else _templates_at(default_path)
+    issues: list[Issue] = []
+
+    def issue(message: str, where: tuple[str | int, ...], hint: str, key: bool = False) -> None:
+        line, column = document.locate(where, at_key=key)
+        issues.append(
+            Issue(
+                "layout", message, file=str(path), path=where, line=line, column=column, hint=hint
+            )
+        )
+
+    for name, template in default.templates.items():
+        own = templates.templates.get(name)
+        if own is None:
+            issue(
+                f"no template {name!r}: the kit draws its faces with it",
+                ("templates",),
+                f"add '{name}:' under templates; it may 'extends:' another one",
+                key=True,
+            )
+            continue
+        lacking = [region for region in template.regions if region not in own.regions]
+        if lacking:
+            issue(
+                f"template {name!r} has no region {', '.join(lacking)}: the faces draw into "
+                f"{'it' if len(lacking) == 1 else 'them'}",
+                ("templates", name),
+                f"add '{lacking[0]}: {{x: …, y: …, width: …, height: …}}' under its regions",
+                key=True,
+            )
+    for name, template in templates.templates.items():
+        size = profile.card_sizes.get(name.removesuffix("-back"))
+        if size is None:
+            continue
+        for region_name, region in template.regions.items():
+            right, bottom = region.x + region.width, region.y + region.height
+            inside = (
+                region.x >= -_EDGE_TOLERANCE
+                and region.y >= -_EDGE_TOLERANCE
+                and right <= size.width + _EDGE_TOLERANCE
+                and bottom <= size.height + _EDGE_TOLERANCE
+            )
+            if not inside:
+                issue(
+                    f"region {region_name!r} of template {name!r} runs from "
+                    f"({region.x:g}, {region.y:g}) to ({right:g}, {bottom:g}) mm, outside its "
+                    f"{size.width:g}×{size.height:g} mm card (sheet profile {profile.name!r})",
+                    ("templates", name, "regions", region_name),
+                    f"keep x from 0 to {size.width:g} − width and y from 0 to "
+                    f"{size.height:g} − height",
+                )
+    return issues
 
 
 # JSON Schema of the layout files, for editors ---------------------------------------------------

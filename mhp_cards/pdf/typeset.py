@@ -204,14 +204,20 @@ def fit_runs(runs: Sequence[Run], region: Region, card: str, name: str) -> float
             and _line_height(size) <= region.height + 1e-6
         ):
             return size
+    text = "".join(run.text for run in runs)
     needed = runs_width(runs, region.min_size)
-    raise TypesetError(
-        card,
-        name,
-        f"{''.join(run.text for run in runs)!r} needs {needed:.1f} mm at the minimum size "
-        f"{region.min_size} pt but the region is {region.width:g} mm wide; widen the region or "
-        "lower min_size in the template",
-    )
+    tall = _line_height(region.min_size)
+    if needed > region.width + 1e-6:
+        message = (
+            f"'{text}' needs {needed:.1f} mm at the minimum size {region.min_size:g} pt but the "
+            f"region is {region.width:g} mm wide; widen the region or lower min_size"
+        )
+    else:
+        message = (
+            f"one line at the minimum size {region.min_size:g} pt is {tall:.1f} mm tall but the "
+            f"region is {region.height:g} mm tall; make the region taller or lower min_size"
+        )
+    raise TypesetError(card, name, message, where=region.source)
 
 
 def place_line(
@@ -337,10 +343,20 @@ def fit_lines(
                 baseline += line_height * region.paragraph_gap
             return size
     lines = wrap(paragraphs, region.width, region.min_size)
-    raise TypesetError(
-        card,
-        name,
-        f"the text needs {len(lines)} lines ({_line_height(region.min_size) * len(lines):.1f} mm) "
-        f"at the minimum size {region.min_size} pt but the region is {region.height:g} mm tall; "
-        "enlarge the region, lower min_size or shorten the text",
-    )
+    widest = max(lines, key=lambda line: runs_width(line, region.min_size))
+    needed = runs_width(widest, region.min_size)
+    if needed > region.width + 1e-6:
+        word = "".join(run.text for run in widest).strip()
+        message = (
+            f"'{word}' needs {needed:.1f} mm at the minimum size {region.min_size:g} pt and "
+            f"cannot be broken, but the region is {region.width:g} mm wide; widen the region "
+            "or lower min_size"
+        )
+    else:
+        message = (
+            f"the text needs {len(lines)} lines "
+            f"({_line_height(region.min_size) * len(lines):.1f} mm) at the minimum size "
+            f"{region.min_size:g} pt but the region is {region.height:g} mm tall; make the "
+            "region taller, lower min_size or shorten the text"
+        )
+    raise TypesetError(card, name, message, where=region.source)

@@ -25,8 +25,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from mhp_cards.errors import ActionError
+from mhp_cards.catalog.cardid import read_card_id
+from mhp_cards.errors import ActionError, CardIdError
 from mhp_cards.rules.numbers import PILES_L2
+from mhp_cards.wording import model_error_text
 
 __all__ = [
     "Action",
@@ -232,7 +234,7 @@ def parse_action_json(text: str) -> Action:
         what = (
             f"'kind' must be one of {kinds}"
             if first["type"] in ("union_tag_invalid", "union_tag_not_found")
-            else f"{where}: {first['msg']}"
+            else f"{where}: {model_error_text(first)}"
         )
         raise ActionError(f"not an action: {what}", text, 0) from None
 
@@ -323,7 +325,15 @@ class _Words:
                 self.text,
                 self.items[index][1],
             )
-        return ProductRef(installation=int(parts[0]), card=parts[1], container=int(parts[2]))
+        try:
+            card = read_card_id(parts[1]).text  # a Latin A reads as the Cyrillic А
+        except CardIdError as error:
+            raise ActionError(
+                f"{parts[1]!r} in {self.text!r} is not a card ID: {error}",
+                self.text,
+                self.items[index][1] + len(parts[0]) + 1,
+            ) from None
+        return ProductRef(installation=int(parts[0]), card=card, container=int(parts[2]))
 
     def done(self, index: int, verb: str) -> None:
         if index < len(self.items):

@@ -7,7 +7,7 @@ Cyrillic letters that look Latin (``Н2О``) is read as the Latin one, and the r
 from __future__ import annotations
 
 from mhp_cards.catalog.models import Catalog, RawMaterial
-from mhp_cards.chem.formula import parse_formula
+from mhp_cards.chem.formula import Formula, parse_formula
 from mhp_cards.chem.lookalikes import TO_LATIN
 from mhp_cards.errors import CardNameError, FormulaError
 
@@ -18,7 +18,9 @@ def read_cards(catalog: Catalog, text: str) -> tuple[list[RawMaterial], list[str
     """The raw cards named in a comma-separated list, and notes on how names were read."""
     cards: list[RawMaterial] = []
     notes: list[str] = []
-    by_formula = {raw.parsed: raw for raw in catalog.raw_materials}
+    by_formula: dict[Formula, RawMaterial] = {}
+    for raw in catalog.raw_materials:  # polymorphs share a formula: the first kind listed reads it
+        by_formula.setdefault(raw.parsed, raw)
     by_id = {raw.id: raw for raw in catalog.raw_materials}
     for token in (part.strip() for part in text.split(",")):
         if not token:

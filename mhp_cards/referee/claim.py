@@ -34,6 +34,8 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
     if refusal:
         return Outcome(refusal)
     player = state.current
+    if any(claimer == player.id for claimer, _ in state.claims):
+        return Outcome(forbidden((*rules, "L2.E1-round"), "claim.once"))
     if not action.cards:  # the claim of the whole hand, as legal_actions asks every turn
         known = catalog.memo("referee.claim-refusals").get(
             (action.mission, player.raw_cards, state.house_rules.mission_match)
@@ -79,20 +81,34 @@ def judge_claim(state: GameState, action: Claim, catalog: Catalog) -> Outcome:
         verdict="allowed",
         rules=(*ruling.rules, "L1.E2"),
         code="claim.won",
-        words={**ruling.words, "decision": ruling.code, "winner": player.id},
+        words={
+            **ruling.words,
+            "decision": ruling.code,
+            "winner": player.id,
+            "at_once": state.house_rules.ends_at_once,
+        },
     )
-    new = state.model_copy(
-        update={
-            "ended": True,
-            "end_code": "mission",
-            "end_reason": f"{player.id} completed mission {mission.id}",
-            "claimed": (player.id, mission.id),
-        }
-    )
+    claims = (*state.claims, (player.id, mission.id))
+    if state.house_rules.ends_at_once:
+        new = state.model_copy(
+            update={
+                "ended": True,
+                "end_code": "mission",
+                "end_reason": f"{player.id} completed mission {mission.id}",
+                "claims": claims,
+            }
+        )
+    else:
+        # The round is played out; the game ends when it does (L2.E1-round, engine.game_over).
+        ruling = ruling.replace(
+            rules=(*ruling.rules, "L2.E1-round"), house_rules=(*ruling.house_rules, "ends-at-once")
+        )
+        new = state.model_copy(update={"claims": claims})
+    kind = "end" if new.ended else "claim"
     return Outcome(
         ruling,
         new,
-        (event("end", "claim.won", {**ruling.facts, **ruling.words}, winner=player.id),),
+        (event(kind, "claim.won", {**ruling.facts, **ruling.words}, winner=player.id),),
     )
 
 
@@ -102,10 +118,22 @@ said(
     "missions are completed with tokens on the Mission card (L2.M1)",
 )
 said("claim.no-mission", "Нет миссии {mission}.", "No mission {mission}.")
+said(
+    "claim.once",
+    "Миссию ты уже объявил; в последнем круге ходят остальные.",
+    "You have announced a mission already; the others take their last turns.",
+)
 
 
 @written("claim.won")
 def _won(values: Mapping[str, Any]) -> tuple[str, str]:
     ru, en = render(values["decision"], values)
     winner = values["winner"]
-    return ru + f" Победитель — {winner}.", en + f" {winner} wins."
+    if values.get("at_once", True):
+        return ru + f" Победитель — {winner}.", en + f" {winner} wins."
+    return (
+        ru + f" {winner} побеждает; круг доигрывают — миссию ещё может объявить каждый, кто "
+        "ходит после (L2.E1-round).",
+        en + f" {winner} wins; the round is played out, and every player after may still "
+        "announce a mission (L2.E1-round).",
+    )

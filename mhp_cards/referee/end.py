@@ -26,10 +26,6 @@ END_TEXTS: Final[dict[EndCode, tuple[str, str]]] = {
     "mission": ("миссия выполнена", "a mission is complete"),
     "field-empty": ("на поле кончилось сырьё", "the field has no raw cards left"),
     "piles-empty": ("кончились все три стопки сырья", "all three raw piles are exhausted"),
-    "exhausted": (
-        "сырья нет ни на поле, ни на Складе, и реакций больше нет",
-        "no raw cards on the field or in the Warehouse, and no reaction possible",
-    ),
     "no-progress": (
         "целый круг никто не собрал сырья, не провёл реакции и не купил со Склада",
         "a whole round passed without a raw card collected, a reaction or a Warehouse purchase",
@@ -50,7 +46,7 @@ END_RULES: Final[dict[Level, dict[EndCode, tuple[str, ...]]]] = {
     "1v1": {"piles-empty": ("V1.5", "V1.P1")},
     "3": {
         "mission": ("L3.E1", "L3.P1"),
-        "exhausted": ("L3.E1", "L3.E1.R1", "L3.P1"),
+        "field-empty": ("L3.E1", "L3.E1.R1", "L3.P1"),
         "no-progress": ("L3.E1", "L3.E1-no-progress", "L3.P1"),
     },
 }
@@ -89,8 +85,8 @@ def game_end(state: GameState, catalog: Catalog) -> GameEnd | None:
     if not state.ended or state.end_code is None:
         return None
     mission: str | None = None
-    if state.claimed is not None:
-        mission = state.claimed[1]
+    if state.claims:
+        mission = state.claims[0][1]
     elif state.end_code == "mission":
         mission = next((m.id for m in state.missions if m.complete), None)
     rules = END_RULES[state.level].get(state.end_code, ())

@@ -59,7 +59,7 @@ from mhp_cards.referee.market import (
     warehouse_effect,
 )
 from mhp_cards.referee.move import judge_move, move_effect, path_list, refuse_move
-from mhp_cards.referee.react import can_react, judge_react, judge_take
+from mhp_cards.referee.react import judge_react, judge_take
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.tokens import judge_free, refuse_free
@@ -271,22 +271,27 @@ PROGRESS: Final = frozenset({"collect", "react", "warehouse"})
 def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | None]:
     """Mark the game ended when an end condition holds after a turn (L1.E1, L2.E1, V1.5, L3.E1)."""
     code: EndCode | None = None
-    if state.level == "1" and state.field is not None and not state.field.raw_left:
+    pending = state.level != "1v1" and (
+        bool(state.claims) or any(m.complete for m in state.missions)
+    )
+    if pending:
+        # The round of the completed mission is played out (Ruling L2.E1-round).
+        code = "mission" if state.turn == 0 else None
+    elif state.level == "1" and state.field is not None and not state.field.raw_left:
         code = "field-empty"
+    elif (
+        state.level == "3"
+        and not state.house_rules.mission_end_only
+        and state.field is not None
+        and not state.field.raw_left
+    ):
+        code = "field-empty"  # the raw supply of level 3 is the field (L3.E1.R1)
     elif state.level in ("2", "1v1") and not any(state.piles):
         code = "piles-empty"
     elif state.level == "3" and state.house_rules.mission_end_only:
         code = None  # the literal L3.E1: only a mission ends the game
     elif state.level == "3" and state.quiet_turns >= len(state.players):
         code = "no-progress"
-    elif (
-        state.level == "3"
-        and state.field is not None
-        and not state.field.raw_left
-        and not state.warehouse
-        and not any(can_react(state, catalog, p.id) for p in state.players)
-    ):
-        code = "exhausted"
     if code is None:
         return state, None
     new = state.model_copy(

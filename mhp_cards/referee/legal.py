@@ -349,9 +349,12 @@ def _claims(
     """The level-1 claims of the whole hand that :func:`judge_claim` allows.
 
     A claim's verdict depends only on the hand, the catalog's missions and the house rule on
-    matching (its judge reads nothing else), so the claims are judged once per hand.
+    matching (its judge reads nothing else but whether the player has announced one already),
+    so the claims are judged once per hand.
     """
     player = state.current
+    if any(claimer == player.id for claimer, _ in state.claims):
+        return []  # one announcement each (L2.E1-round)
     key = (player.raw_cards, state.house_rules.mission_match)
     memo = catalog.memo("referee.legal-claims")
     claims: list[Action] | None = memo.get(key)

@@ -19,7 +19,7 @@ from mhp_cards.referee.common import (
     once_a_turn,
     only_at_levels,
 )
-from mhp_cards.referee.reasons import said, written
+from mhp_cards.referee.reasons import said, spoken, written
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden
 from mhp_cards.referee.table import adjacent, occupant
 from mhp_cards.rules.numbers import (
@@ -319,7 +319,8 @@ said(
 
 @written("move.moved")
 def _moved(values: Mapping[str, Any]) -> tuple[str, str]:
-    path, target, capacity = values["path_list"], values["target"], values["capacity"]
+    target, capacity = values["target"], values["capacity"]
+    path = ", ".join(str(spoken(cell, "en")) for cell in values["path_list"])
     ru, en = f"Ход по клеткам {path}", f"Move through {path}"
     if values["full"]:
         ru += f"; комбайн полон ({capacity} карточек) и больше не собирает"

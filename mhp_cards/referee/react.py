@@ -305,7 +305,7 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
         substances_used=consumed,
     )
     events = [event("react", "react.run", words, products=placed)]
-    new, end = mission_end(new)
+    new, end = mission_end(state, new)
     if end:
         events.append(end)
     return Outcome(ruling, new, tuple(events))
@@ -332,15 +332,22 @@ def product_sources(state: GameState, player_id: str) -> dict[Formula, list[tupl
     return sources
 
 
-def mission_end(state: GameState) -> tuple[GameState, Event | None]:
-    """End the game when a mission is complete (L2.E1, L3.E1; not head to head, V1.5)."""
-    if state.level == "1v1":
-        return state, None
-    done = [m.id for m in state.missions if m.complete]
+def mission_end(before: GameState, after: GameState) -> tuple[GameState, Event | None]:
+    """Announce a mission that an action completed (L2.E1, L3.E1; not head to head, V1.5).
+
+    The game ends at the end of the round (Ruling L2.E1-round, :func:`engine.game_over`), or
+    at once with the house rule ``ends-at-once``.
+    """
+    if after.level == "1v1":
+        return after, None
+    was = {m.id for m in before.missions if m.complete}
+    done = [m.id for m in after.missions if m.complete and m.id not in was]
     if not done:
-        return state, None
+        return after, None
+    if not after.house_rules.ends_at_once:
+        return after, event("mission", "event.mission-complete", mission=done[0])
     reason = f"mission {done[0]} complete"
-    new = state.model_copy(update={"ended": True, "end_code": "mission", "end_reason": reason})
+    new = after.model_copy(update={"ended": True, "end_code": "mission", "end_reason": reason})
     return new, event("end", "event.mission-ends", mission=done[0])
 
 
@@ -450,6 +457,11 @@ said(
     "Миссия {mission} выполнена — игра окончена.",
     "Mission {mission} is complete: the game is over.",
 )
+said(
+    "event.mission-complete",
+    "Миссия {mission} выполнена: круг доигрывают, и игра окончена (L2.E1-round).",
+    "Mission {mission} is complete: the round is played out, then the game is over (L2.E1-round).",
+)
 
 
 def can_react(state: GameState, catalog: Catalog, player_id: str) -> bool:
@@ -460,10 +472,10 @@ def can_react(state: GameState, catalog: Catalog, player_id: str) -> bool:
 def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[React]:
     """Each way to run each installation the player can feed, raw cards before products.
 
-    An input may be a raw card from the hand (the first of its kind) or a substance the player
-    holds in a container (L2.T6); where both are at hand, both ways are listed (using the
-    substance keeps the card and frees a token). Whether a way is allowed (tokens, room) is
-    for the referee to judge.
+    An input may be a raw card from the hand (the first of each kind of its formula) or a
+    substance the player holds in a container (L2.T6); where both are at hand, both ways are
+    listed (using the substance keeps the card and frees a token). Whether a way is allowed
+    (tokens, room) is for the referee to judge.
     """
     sources: dict[Formula, int] | None = None
     formulas: list[object] | None = None
@@ -484,8 +496,13 @@ def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[Re
             key = _identity(formula)
             following = []
             for chosen, hand, held in ways:
-                match = next((entry for entry in hand if entry[1] == key), None)
-                if match is not None:
+                # The first card of each kind of this formula: polymorphs (quartz, tridymite)
+                # feed the same container, and the player chooses which to spend.
+                kinds: set[str] = set()
+                for match in hand:
+                    if match[1] != key or (kind := match[0].rsplit("#", 1)[0]) in kinds:
+                        continue
+                    kinds.add(kind)
                     rest = list(hand)
                     rest.remove(match)
                     following.append(((*chosen, match[0]), rest, held))

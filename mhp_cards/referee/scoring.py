@@ -88,9 +88,10 @@ def score(state: GameState, catalog: Catalog) -> Score:
     totals = {player.id: 0 for player in state.players}
     for line in lines:
         totals[line.player] += line.value
-    if state.claimed is not None:
-        winners: tuple[str, ...] = (state.claimed[0],)
-        rules = ("L1.E2",)
+    if state.claims:
+        # Everyone who announced a mission in the last round shares the win (L2.E1-round).
+        winners: tuple[str, ...] = tuple(dict.fromkeys(player for player, _ in state.claims))
+        rules = ("L1.E2",) if state.house_rules.ends_at_once else ("L1.E2", "L2.E1-round")
     else:
         best = max(totals.values())
         winners = tuple(player for player, total in totals.items() if total == best)

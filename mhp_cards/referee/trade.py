@@ -114,14 +114,14 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
                 return Outcome(spot)
     if action.mission is not None and action.get_product is None:
         return Outcome(refused(("L2.M1-obtained",), "trade.mission-no-product"))
-        for someone, product_in, product_out in (
-            (player, action.get_product, action.give_product),
-            (partner, action.give_product, action.get_product),
-        ):
-            if product_in is not None and product_out is None and state.free_tokens(someone.id) < 1:
-                return Outcome(
-                    forbidden((*rules, "L2.T5"), "trade.no-free-token", {"someone": someone.id})
-                )
+    for someone, product_in, product_out in (
+        (player, action.get_product, action.give_product),
+        (partner, action.give_product, action.get_product),
+    ):
+        if product_in is not None and product_out is None and state.free_tokens(someone.id) < 1:
+            return Outcome(
+                forbidden((*rules, "L2.T5"), "trade.no-free-token", {"someone": someone.id})
+            )
     if action.pay > player.money or -action.pay > partner.money:
         return Outcome(refused(rules, "trade.no-money"))
     if state.level == "3":  # L3.S3: only a level-3 combine has a capacity
@@ -211,7 +211,7 @@ def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
     if one_act and action.give_product is not None:
         ruling = ruling.replace(house_rules=("sale-counts-once",))
     events = [event("trade", "trade.made", words, mission=placed)]
-    new, end = mission_end(new)
+    new, end = mission_end(state, new)
     if end:
         events.append(end)
     return Outcome(ruling, new, tuple(events))

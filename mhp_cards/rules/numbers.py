@@ -20,6 +20,7 @@ from typing import Any, Final, Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
 
 from mhp_cards.errors import HouseRuleError
+from mhp_cards.wording import shown
 
 __all__ = [
     "BANK_SALE_PRICE",
@@ -115,6 +116,7 @@ HOUSE_RULES: Final = (
     "any-installation",
     "run-or-discard",
     "mission-end-only",
+    "ends-at-once",
 )
 _MATCHES: Final[tuple[MissionMatch, ...]] = ("exact-subset", "whole-hand", "at-least")
 
@@ -151,6 +153,9 @@ class HouseRules(BaseModel):
     run_or_discard: bool = False
     #: ``mission-end-only``: level 3 ends only with a mission (L3.E1.R1, L3.E1-no-progress).
     mission_end_only: bool = False
+    #: ``ends-at-once``: a completed mission ends the game at once, the round not played out
+    #: (L2.E1-round).
+    ends_at_once: bool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -162,7 +167,11 @@ class HouseRules(BaseModel):
     @classmethod
     def _switches(cls, names: Iterable[object]) -> dict[str, Any]:
         names = list(names)
-        unknown = [str(name) for name in names if name not in HOUSE_RULES]
+        unknown = [
+            name if isinstance(name, str) else f"{shown(name)} (not a name)"
+            for name in names
+            if name not in HOUSE_RULES
+        ]
         if unknown:
             raise HouseRuleError(
                 f"unknown house rule(s) {', '.join(unknown)}; known: {', '.join(HOUSE_RULES)}"

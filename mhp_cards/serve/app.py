@@ -41,6 +41,7 @@ from mhp_cards.serve.bodies import (
 )
 from mhp_cards.serve.store import Store
 from mhp_cards.serve.table import Table
+from mhp_cards.wording import model_error_text
 
 __all__ = ["BODY_LIMIT", "COOKIE", "STATIC", "Broker", "Settings", "create_app"]
 
@@ -170,7 +171,8 @@ async def _body(request: Request, model: type[B]) -> B:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(step) for step in first["loc"]) or "body"
-        raise ApiError(400, "bad-request", f"{where}: {first['msg']}", {"field": where}) from None
+        message = f"{where}: {model_error_text(first)}"
+        raise ApiError(400, "bad-request", message, {"field": where}) from None
     except RecursionError:
         raise ApiError(400, "bad-request", "the body is nested too deeply") from None
 

@@ -94,7 +94,7 @@ class Score(_Answer):
 class End(_Answer):
     """How the game ended: the reason code, the mission completed, the winners, the rules."""
 
-    code: Literal["mission", "field-empty", "piles-empty", "exhausted", "no-progress"]
+    code: Literal["mission", "field-empty", "piles-empty", "no-progress"]
     mission: str | None
     winners: list[str]
     rules: list[str]

@@ -50,6 +50,7 @@ from mhp_cards.referee.scoring import score
 from mhp_cards.rules.numbers import HOUSE_RULES, LEVELS, PLAYERS
 from mhp_cards.rules.rulebook import load_rulebook
 from mhp_cards.serve.store import GameRow, Store
+from mhp_cards.wording import model_error_text
 
 __all__ = ["GAME_ID", "Table", "is_barrier"]
 
@@ -242,7 +243,7 @@ class Table:
             raise ApiError(
                 400,
                 "bad-action",
-                f"not an action: {where}: {first['msg']}",
+                f"not an action: {where}: {model_error_text(first)}",
                 {"field": f"action.{where}" if where else "action"},
             ) from None
         raise ApiError(

@@ -83,6 +83,8 @@ class LookaheadBot:
             end = game_end(after, self.catalog)
             if end is not None:
                 return _WON if me in end.winners else -_WON
+        if any(player == me for player, _ in after.claims):
+            return _WON  # an announced mission wins, shared with later claims (L2.E1-round)
         held = 0 if after.level == "1" else BANK_SALE_PRICE * len(after.player(me).raw_cards)
         return score(after, self.catalog).totals.get(me, 0) + held
 

@@ -180,8 +180,8 @@ def _as_listed(action: Action) -> Action:
 
 def _note_missions(state: GameState, turn: int, seen: dict[str, int]) -> None:
     """Record in ``seen`` each mission completed for the first time on ``turn``."""
-    if state.claimed is not None:
-        seen.setdefault(state.claimed[1], turn)
+    for _, claimed in state.claims:
+        seen.setdefault(claimed, turn)
     for mission in state.missions:
         if mission.id not in seen and mission.complete:
             seen[mission.id] = turn

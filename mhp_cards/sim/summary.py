@@ -23,7 +23,7 @@ __all__ = ["Band", "Curves", "Distribution", "SeatRate", "Summary", "summarise",
 #: z for a two-sided 95 % interval.
 Z95 = 1.959963984540054
 #: Every end a game can have, listed in ``ended`` even when no game had it.
-END_CODES = ("mission", "field-empty", "piles-empty", "exhausted", "no-progress", "step-cap")
+END_CODES = ("mission", "field-empty", "piles-empty", "no-progress", "step-cap")
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -125,7 +125,7 @@ class Summary(_Model):
     policy: list[str]
     """The policy of each seat."""
     ended: dict[str, int]
-    """Games by end code (``mission``, ``field-empty``, ``piles-empty``, ``exhausted``,
+    """Games by end code (``mission``, ``field-empty``, ``piles-empty``,
     ``no-progress``, ``step-cap`` — the last when the step cap stopped the game)."""
     missions: dict[str, int]
     """Completions per mission ID (every mission of the catalog, 0 included)."""

@@ -19,6 +19,7 @@ import jsonschema
 from pydantic import ValidationError
 
 from mhp_cards.issues import Issue, Path
+from mhp_cards.wording import found, model_error, shown
 from mhp_cards.yamldoc import YamlDocument
 
 __all__ = ["model_issues", "schema_issues"]
@@ -48,11 +49,12 @@ def schema_issues(
 def model_issues(
     error: ValidationError, documents: Sequence[YamlDocument], category: str = "schema"
 ) -> list[Issue]:
-    """Every error of a pydantic model built from ``documents``' data, located."""
+    """Every error of a pydantic model built from ``documents``' data, located, in words."""
     issues = []
     for detail in error.errors():
         path = tuple(detail["loc"])
-        issues.append(_located(category, detail["msg"], path, documents))
+        message, hint = model_error(detail)
+        issues.append(_located(category, message, path, documents, hint=hint))
     return issues
 
 
@@ -98,8 +100,10 @@ def _describe(
             close = difflib.get_close_matches(str(key), allowed, n=1)
             yield _located(
                 category,
-                f"unknown key {key!r}",
-                (*path, key),
+                f"unknown key {key!r}"
+                + (" (a number; keys here are names)" if not isinstance(key, str) else ""),
+                # The YAML reader keys every mapping by text, so a number key is found as text.
+                (*path, str(key)),
                 documents,
                 hint=(f"did you mean {close[0]!r}? " if close else "")
                 + f"allowed: {', '.join(allowed)}",
@@ -112,7 +116,7 @@ def _describe(
         hint = f"add {missing[0]}: …" if missing else ""
     elif keyword == "type":
         expected = rule
-        message = f"{_shown(value)} is {_kind(value)}, expected {_kind_name(expected)}"
+        message = f"{found(value)}, expected {_kind_name(expected)}"
         if isinstance(value, bool) and expected == "string":
             hint = 'YAML reads yes/no/on/off/NO as true/false: put the text in quotes, e.g. "NO"'
         elif value is None:
@@ -120,53 +124,30 @@ def _describe(
     elif keyword == "enum":
         options = [str(option) for option in rule]
         close = difflib.get_close_matches(str(value), options, n=1)
-        message = f"{_shown(value)} is not one of {', '.join(options)}"
+        message = f"{shown(value)} is not one of {', '.join(options)}"
         hint = f"did you mean {close[0]!r}?" if close else ""
     elif keyword == "const":
-        message = f"{_shown(value)} must be {rule!r}"
+        message = f"{shown(value)} must be {shown(rule)}"
     elif keyword in ("minimum", "exclusiveMinimum"):
-        message = f"{_shown(value)} is too small: at least {rule}"
+        message = f"{shown(value)} is too small: at least {rule}"
         if path and path[-1] == "price":
             hint = "prices are positive whole numbers of мР"
     elif keyword in ("maximum", "exclusiveMaximum"):
-        message = f"{_shown(value)} is too large: at most {rule}"
+        message = f"{shown(value)} is too large: at most {rule}"
     elif keyword == "minLength":
-        message = "empty text" if value == "" else f"{_shown(value)} is too short"
+        message = "empty text" if value == "" else f"{shown(value)} is too short"
         hint = "write a value"
     elif keyword == "minItems":
         message = f"{len(value)} item(s), at least {rule} needed"
     elif keyword == "maxItems":
         message = f"{len(value)} item(s), at most {rule} allowed"
     elif keyword == "pattern":
-        message = f"{_shown(value)} does not have the expected form"
+        message = f"{shown(value)} does not have the expected form"
         examples = schema.get("examples")
         hint = f"for example {examples[0]!r}" if examples else f"pattern {rule}"
     else:
         message = error.message
     yield _located(category, message, path, documents, hint=hint)
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "…"
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "empty"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return "a decimal number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return type(value).__name__
 
 
 def _kind_name(expected: Any) -> str:

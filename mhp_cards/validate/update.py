@@ -35,6 +35,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import CatalogUpdateError
 from mhp_cards.issues import Issue, Path, format_path
 from mhp_cards.validate.checks import Parts, run_checks
+from mhp_cards.wording import model_error_text
 
 __all__ = ["SHORTHANDS", "Change", "Scalar", "resolve", "update_catalog"]
 
@@ -171,7 +172,9 @@ def update_catalog(catalog: Catalog, changes: Sequence[Change]) -> Catalog:
     except ValidationError as error:
         raise CatalogUpdateError(
             [
-                blame.issue(f"{format_path(tuple(e['loc']))}: {e['msg']}", check="schema")
+                blame.issue(
+                    f"{format_path(tuple(e['loc']))}: {model_error_text(e)}", check="schema"
+                )
                 for e in error.errors()
             ]
         ) from None

@@ -383,16 +383,18 @@ def test_check_placement_agrees_with_the_model(generated: Generated, data) -> No
 
 
 def test_identical_electrolysers_are_one_kind(catalog: Catalog, card) -> None:
+    # The electrolysers lie apart: each one's optional O2 outlet (bottom edge) faces no card.
     sabatier = card("1А", [("left", 2, "H2", "in"), ("bottom", 2, "H2", "in")], group="main")
-    buffer = card("1Б", [("left", 2, "H2", "in"), ("top", 2, "H2", "out")])
+    buffer = card("1Б", [("bottom", 2, "H2", "in"), ("top", 2, "H2", "out")])
+    inlet = card("1В", [("left", 2, "H2", "in"), ("top", 2, "H2", "out")])
     electrolyser = catalog.electrolyser
     assert electrolyser is not None
-    expected = (Arrangement.parse("Э 1А / Э 1Б"),)
-    with_design = solve([sabatier, buffer], electrolyser)
+    expected = (Arrangement.parse("Э 1А / . 1Б / Э 1В"),)
+    with_design = solve([sabatier, buffer, inlet], electrolyser)
     assert (with_design.electrolysers, with_design.arrangements) == (2, expected)
-    as_pieces = solve([sabatier, buffer, *catalog.electrolysers[:2]])
+    as_pieces = solve([sabatier, buffer, inlet, *catalog.electrolysers[:2]])
     assert as_pieces.arrangements == expected
-    assert solve([*catalog.electrolysers[:2], buffer, sabatier]).arrangements == expected
+    assert solve([*catalog.electrolysers[:2], inlet, buffer, sabatier]).arrangements == expected
 
 
 def test_interchangeable_cards_are_counted_once_each(card) -> None:
@@ -500,12 +502,14 @@ def test_net_reaction_sabatier_with_electrolyser(catalog: Catalog, card) -> None
 @pytest.mark.parametrize("number", range(1, 11))
 def test_net_reaction_of_default_installations(catalog: Catalog, number: int) -> None:
     installation = catalog.installation(number)
-    takes_hydrogen = any(
-        (p.edge, p.position, p.substance, p.direction) == ("left", 2, "H2", "in")
+    # An electrolyser pipes H2 from its right edge or O2 from its bottom edge.
+    fed = any(
+        (p.edge, p.position, p.substance, p.direction)
+        in (("left", 2, "H2", "in"), ("top", 2, "O2", "in"))
         for c in installation.cards
         for p in c.ports
     )
-    electrolysers = 1 if takes_hydrogen else 0
+    electrolysers = 1 if fed else 0
     cards = [*installation.cards, *catalog.electrolysers[:electrolysers]]
     assert net_reaction_problem(cards, installation.parsed_reaction) is None
 

@@ -129,7 +129,7 @@ UNREADABLE = [
         "1/2 O2 -> O",
         0,
         "coefficient 1/2 at 1 is not a whole number; multiply the whole equation "
-        "so that every coefficient is",
+        "so that every coefficient is a whole number (by 2 for halves)",
     ),
     ("0 O2 -> O2", 0, "coefficient 0 at 1 is zero or has a leading zero"),
     ("H2 + Xx -> H2Xx", 5, "unknown element symbol 'Xx' at 6"),

@@ -66,9 +66,11 @@ def test_validate_default_catalog(cli) -> None:
     assert result.exit_code == 0, result.stdout
     lines = result.stdout.splitlines()
     assert lines[0] == f"Catalog: {default_catalog_dir()}"
+    # Every check passes; the raw-kinds check names the three idle kinds of the deck.
     for name, description in check_names():
-        assert any(line.split() == ["✓", name, *description.split()] for line in lines), name
-    assert lines[-1] == "VALID: 0 error(s), 0 warning(s)"
+        mark = "✗" if name == "raw-kinds-serve" else "✓"
+        assert any(line.split() == [mark, name, *description.split()] for line in lines), name
+    assert lines[-1] == "VALID: 0 error(s), 3 warning(s)"
     assert result.stderr == ""
 
 
@@ -76,7 +78,7 @@ def test_validate_explicit_directory(cli, catalog_dir: Path) -> None:
     result = cli("validate", str(catalog_dir))
     assert result.exit_code == 0
     assert f"Catalog: {catalog_dir}" in result.stdout
-    assert result.stdout.rstrip().endswith("VALID: 0 error(s), 0 warning(s)")
+    assert result.stdout.rstrip().endswith("VALID: 0 error(s), 3 warning(s)")
 
 
 def test_validate_broken_catalog_reports_locations_grouped_by_file(cli, broken) -> None:
@@ -139,7 +141,8 @@ def test_validate_json_default_catalog(cli) -> None:
     assert result.exit_code == 0
     document = json.loads(result.stdout)
     assert document["valid"] is True
-    assert (document["errors"], document["warnings"], document["issues"]) == (0, 0, [])
+    assert (document["errors"], document["warnings"]) == (0, 3)
+    assert {issue["check"] for issue in document["issues"]} == {"raw-kinds-serve"}
     assert list(document["checks"]) == [name for name, _ in check_names()]
 
 
@@ -153,7 +156,7 @@ def test_validate_warnings_only_exits_0(cli, catalog_dir: Path) -> None:
     result = cli("validate", str(catalog_dir))
     assert result.exit_code == 0
     assert "warning:" in result.stdout
-    assert result.stdout.splitlines()[-1] == "VALID: 0 error(s), 1 warning(s)"
+    assert result.stdout.splitlines()[-1] == "VALID: 0 error(s), 4 warning(s)"  # 3 idle kinds
 
 
 def test_validate_missing_directory(cli, tmp_path: Path) -> None:
@@ -286,7 +289,7 @@ def test_catalog_figures_prints_the_figures_of_play(cli) -> None:
 
 
 def test_catalog_figures_of_a_broken_catalog_is_located(cli, catalog_dir: Path) -> None:
-    _edit(catalog_dir, "raw_materials.yaml", "    formula: H2O\n", "    formula: ‸H2Q\n")
+    _edit(catalog_dir, "raw_materials.yaml", "    formula: NaCl\n", "    formula: ‸NaCQ\n")
     result = cli("catalog", "figures", "--catalog", str(catalog_dir))
     assert result.exit_code == 1
     assert "raw_materials.yaml:" in result.stdout + result.stderr

@@ -4,8 +4,11 @@ The commands are enumerated from the typer application, so a new command is fuzz
 touching this file. Each parameter gets values by its kind: flags on or off, integers from
 small to huge and negative (and words where a number is expected), paths to random bytes,
 Latin-1 text, 20,000-deep JSON and YAML, an alias bomb, a directory, a missing file, a FIFO,
-``/dev/zero``; texts from the words the commands know and from arbitrary Unicode. Outputs
-only ever go to the test's own directory.
+``/dev/zero``; texts from the words the commands know and from arbitrary Unicode; sheet
+profiles that lack a card size, name a broken templates file (a colour with a dropped digit,
+``min_size`` above ``size``, a region outside its card, a missing template) or extend
+nothing; languages the game has and has not. Outputs only ever go to the test's own directory.
+A command may answer 0, 1 or 2, never 70 (a bug) and never a traceback.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typer.testing import CliRunner
 
 from mhp_cards.cli import app
 from mhp_cards.game import deal
-from mhp_cards.resources import default_catalog_dir
+from mhp_cards.resources import default_catalog_dir, default_layouts_dir
 from mhp_cards.validate import load_catalog
 
 WORDS = [
@@ -35,6 +38,9 @@ WORDS = [
     "letter",
     "ru",
     "en",
+    "de",
+    "RU",
+    "print-shop",
     "1",
     "2",
     "1v1",
@@ -104,6 +110,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     }
     for name, data in contents.items():
         (root / name).write_bytes(data)
+    profiles = _sheet_profiles(root / "profiles")
     (root / "folder").mkdir()
     (root / "folder.json").mkdir()
     (root / "folder.yaml").mkdir()
@@ -123,7 +130,44 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         str(root / "blocker" / "written.json"),
         str(root / "blocker"),
     ]
-    return {"inputs": inputs, "outputs": outputs, "plausible": plausible}
+    return {
+        "inputs": inputs + profiles,
+        "outputs": outputs,
+        "plausible": plausible,
+        "profiles": profiles,
+    }
+
+
+def _sheet_profiles(root: Path) -> list[str]:
+    """Sheet profiles, each broken in one way (and one sound copy), as paths to pass --layout."""
+    root.mkdir()
+    a4 = (default_layouts_dir() / "sheets" / "a4.yaml").read_text(encoding="utf-8")
+    templates = (default_layouts_dir() / "templates.yaml").read_text(encoding="utf-8")
+    broken_templates = {
+        "colour": templates.replace('"#F3F5F7"', '"#F3F5F"', 1),
+        "min-size": templates.replace("size: 24, min_size: 10", "size: 24, min_size: 30", 1),
+        "outside": templates.replace("formula: {x: 3,", "formula: {x: 30,", 1),
+        "no-die": templates.replace("  die:\n    extends: card\n", ""),
+        "not-a-mapping": "- a\n- b\n",
+    }
+    sheets = {
+        "sound": a4,
+        "no-chemist": a4.replace("  chemist:", "  # chemist:"),
+        "no-card-sizes": a4.split("card_sizes:")[0],
+        "bad-size": a4.replace("chemist: {width: 10", "chemist: {width: -10"),
+        "empty": "",
+        "extends-nothing": "extends: nosuch\nname: x\n",
+        "no-templates-file": a4.replace("templates: templates.yaml", "templates: nosuch.yaml"),
+    }
+    for case, text in broken_templates.items():
+        (root / f"templates-{case}.yaml").write_text(text, encoding="utf-8")
+        sheets[f"templates-{case}"] = a4.replace(
+            "templates: templates.yaml", f"templates: templates-{case}.yaml"
+        )
+    for name, text in sheets.items():
+        (root / f"{name}.yaml").write_text(text, encoding="utf-8")
+    assert all(text != a4 for name, text in sheets.items() if name != "sound")
+    return [str(root / f"{name}.yaml") for name in sheets]
 
 
 def _alias_bomb() -> str:
@@ -158,6 +202,8 @@ def _value(parameter: Any, files: dict[str, list[str]]) -> st.SearchStrategy[str
     texts = st.one_of(words, words, st.text(max_size=30), st.sampled_from(files["inputs"]))
     if _writes(parameter):
         return st.sampled_from(files["outputs"])
+    if parameter.name == "layout":  # a sheet profile: mostly one of the broken files
+        return st.one_of(st.sampled_from(files["profiles"]), texts)
     if annotation is int:
         small = st.integers(-3, 10)
         return st.one_of(
@@ -253,3 +299,21 @@ def test_no_command_answers_with_a_traceback(
     assert "Traceback" not in result.stdout + result.stderr, shown
     if result.exit_code == 1:
         assert result.stderr.strip() or result.stdout.strip(), f"no message: {shown}"
+
+
+@pytest.mark.parametrize("command", [["build", "--only", "raw,reactors"], ["export", "png"]])
+def test_every_broken_sheet_profile_is_a_located_error(
+    command: list[str], files: dict[str, list[str]], tmp_path: Path
+) -> None:
+    """Each broken profile (or templates file it names) is refused with its file named, exit 1."""
+    for profile in files["profiles"]:
+        if profile.endswith("/sound.yaml"):
+            continue
+        args = [*command, "--layout", profile, "--out", str(tmp_path / "out")]
+        result = CliRunner().invoke(app, args)
+        shown = f"mhp {' '.join(args)}\n{result.output}"
+        assert result.exit_code == 1, shown
+        assert result.stderr.startswith("error: "), shown
+        assert str(Path(profile).parent) in result.stderr or "nosuch" in result.stderr, shown
+        assert "this is a bug" not in result.stderr, shown
+        assert not (tmp_path / "out").exists()

@@ -17,7 +17,7 @@ CANONICAL = {
     3: "Э 3Б 3А",
     4: "4А 4Б 4В / . . 4Г",
     5: "5Б / 5А",
-    6: "6А 6Б / . 6В",
+    6: "Э . / 6А 6Б / . 6В",
     7: "7А 7Б",
     8: "Э 8А 8Б",
     9: "9А 9Б",
@@ -58,16 +58,24 @@ def test_check_invalid_lists_every_problem(cli) -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == "INVALID: 6А 6В / . 6Б"
     assert lines[1:] == [
+        "  - 6А top edge, position 2 (O2 in) is left open: no card touches that edge; place the "
+        "card that takes this pipe there",
         "  - 6А right edge, position 2 (SO2 out) meets 6В's left edge at position 2, where 6В "
+        "has no port",
+        "  - 6А right edge, position 3 (O2 out) meets 6В's left edge at position 3, where 6В "
         "has no port",
         "  - 6В top edge, position 2 (SO3 in) is left open: no card touches that edge; place the "
         "card that takes this pipe there",
         "  - 6Б left edge, position 2 (SO2 in) is left open: no card touches that edge; place the "
         "card that takes this pipe there",
+        "  - 6Б left edge, position 3 (O2 in) is left open: no card touches that edge; place the "
+        "card that takes this pipe there",
         "  - 6Б bottom edge, position 2 (SO3 out) is left open: no card touches that edge; place "
         "the card that takes this pipe there",
         "  - 6В is not joined to the rest of the installation by any pipe",
         "  - 6Б is not joined to the rest of the installation by any pipe",
+        "  - the reactions of installation 6's cards do not combine into its overall reaction "
+        "S + 4 H2O -> H2SO4 + 3 H2: they add up to S + 2 O2 + SO2 + H2O -> SO3 + H2SO4",
     ]
 
 
@@ -287,14 +295,14 @@ def test_show_draws_every_card(cli, catalog_cards, number: int) -> None:
         assert "  Э: 2 H2O -> 2 H2 + O2" in legend
 
 
-def test_show_ostwald(cli) -> None:
+def test_show_birkeland_eyde(cli) -> None:
     result = cli("reactor", "show", "4")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[:3] == [
-        "4. Аммиачная селитра по методу Оствальда / Nitric acid and ammonium nitrate "
-        "(Ostwald process)",
-        "   2 NH3 + 2 O2 -> NH4NO3 + H2O",
+        "4. Кальциевая селитра (метод Биркеланда — Эйде) / Calcium nitrate (Birkeland–Eyde arc "
+        "process)",
+        "   2 N2 + 5 O2 + 2 CaCO3 -> 2 Ca(NO3)2 + 2 CO2",
         "   4А 4Б 4В / . . 4Г",
     ]
     # the main card has the red circle; the pipes meet edge to edge
@@ -304,10 +312,10 @@ def test_show_ostwald(cli) -> None:
     assert "NO2 ▶▶ NO2" in result.stdout
     assert lines[-5:] == [
         "Reactions:",
-        "  4А: 4 NH3 + 5 O2 -> 4 NO + 6 H2O",
+        "  4А: N2 + O2 -> 2 NO",
         "  4Б: 2 NO + O2 -> 2 NO2",
         "  4В: 3 NO2 + H2O -> 2 HNO3 + NO",
-        "  4Г: NH3 + HNO3 -> NH4NO3",
+        "  4Г: CaCO3 + 2 HNO3 -> Ca(NO3)2 + CO2 + H2O",
     ]
 
 
@@ -357,3 +365,11 @@ def test_check_empty_file_exits_1(cli, tmp_path: Path) -> None:
     result = cli("reactor", "check", str(path))
     assert result.exit_code == 1
     assert result.stderr.startswith("error: empty.yaml: the arrangement has no card")
+
+
+def test_check_a_directory_is_named_not_read_as_rows(cli, tmp_path: Path) -> None:
+    """'/tmp/x' is a path, not rows split at its slashes."""
+    result = cli("reactor", "check", str(tmp_path))
+    assert result.exit_code == 1
+    assert f"'{tmp_path}' is a directory, not an arrangement" in result.output
+    assert "empty row" not in result.output

@@ -15,7 +15,7 @@ from mhp_cards.validate import load_catalog
 
 CATALOG = load_catalog()
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
-M1_CARDS = "CO2, H2O, O2, H2O"  # C H4 O6: all of M1 (CH4 + 3 O2)
+M1_CARDS = "CO2, H2O, CO2, H2O, H2O, H2O"  # C2 H8 O8: all of M1 (2 CH4 + 4 O2)
 
 
 def no_traceback(result) -> None:
@@ -49,25 +49,26 @@ def test_mission_complete_exits_0(cli) -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0].startswith("COMPLETE: Mission M1")
-    assert "CH4O6" in lines[0]
+    assert "C2H8O8" in lines[0]
     assert lines[1] == "rules: L1.E1, L1.E1.R1, L1.E1.R2"
     assert any(line.strip().startswith("L1.E1 — ") for line in lines)
 
 
 def test_mission_incomplete_exits_1_with_what_is_missing(cli) -> None:
-    # CO2 + O2 + H2O is C H2 O5 of C H4 O6; the second CO2 would bring a second carbon.
-    result = cli("referee", "mission", "--mission", "M1", "--cards", "CO2, O2, H2O, CO2")
+    # 2 CO2 + O2 + H2O is C2 H2 O7 of C2 H8 O8; a third CO2 would bring a third carbon.
+    result = cli("referee", "mission", "--mission", "M1", "--cards", "CO2, O2, H2O, CO2, CO2")
     no_traceback(result)
     assert result.exit_code == 1
     first = result.stdout.splitlines()[0]
     assert first.startswith("INCOMPLETE: Mission M1 is not complete")
-    assert "missing H2O" in first
+    assert "missing H6O" in first
     assert result.stderr == ""
 
 
 def test_mission_incomplete_json_lists_the_missing_elements(cli) -> None:
-    # M4 is Ca2 Si C2 H2 O9; these cards hold Ca Si C H2 O6: one CaCO3 short.
-    result = cli("referee", "mission", "--mission", "M4", "--cards", "SiO2, CaCO3, H2O", "--json")
+    # M4 is Ca2 Si S C2 H2 O12; these cards hold Ca Si S C H2 O9: one CaCO3 short.
+    cards = "SiO2, CaSO4, H2O, CO2"
+    result = cli("referee", "mission", "--mission", "M4", "--cards", cards, "--json")
     assert result.exit_code == 1
     document = json.loads(result.stdout)
     assert document["verdict"] == "incomplete"
@@ -75,7 +76,7 @@ def test_mission_incomplete_json_lists_the_missing_elements(cli) -> None:
 
 
 def test_mission_reads_cyrillic_look_alikes_and_says_so(cli) -> None:
-    result = cli("referee", "mission", "--mission", "M1", "--cards", "СО2, Н2О, H2O, O2")
+    result = cli("referee", "mission", "--mission", "M1", "--cards", "СО2, Н2О, H2O, CO2, H2O, H2O")
     no_traceback(result)
     assert result.exit_code == 0
     assert "note: read 'СО2' as 'CO2' (Cyrillic letters that look Latin)" in result.stdout
@@ -124,8 +125,8 @@ def test_mission_json(cli) -> None:
     assert CYRILLIC.search(document["reason"]["ru"])
     assert "complete" in document["reason"]["en"]
     used = document["facts"]["cards_used"]
-    assert sorted(used) == sorted(["carbon-dioxide", "oxygen", "water-ice", "water-ice"])
-    assert document["facts"]["needed"] == {"C": 1, "H": 4, "O": 6}
+    assert sorted(used) == sorted(["carbon-dioxide"] * 2 + ["water-ice"] * 4)
+    assert document["facts"]["needed"] == {"C": 2, "H": 8, "O": 8}
     assert document["house_rules"] == []
     assert document["notes"] == []
 
@@ -432,11 +433,11 @@ def test_mission_status_of_a_level_2_game(cli, tmp_path) -> None:
     result = cli("referee", "mission", "--state", str(path))
     no_traceback(result)
     assert result.exit_code == 1  # no mission complete yet
-    assert result.stdout.startswith("INCOMPLETE: M1: 0/4 places")
+    assert result.stdout.startswith("INCOMPLETE: M1: 0/6 places")
     document = json.loads(
         cli("referee", "mission", "--state", str(path), "--mission", "M3", "--json").stdout
     )
-    assert document["facts"]["missions"][0]["places"] == 4  # NH3 ×2, CO2 ×1, O2 ×1
+    assert document["facts"]["missions"][0]["places"] == 4  # CO(NH2)2, CO2, O2 ×2
     level_1 = cli(
         "referee", "mission", "--state", str(write(tmp_path / "l1.json", deal(CATALOG, "1", 2, 3)))
     )

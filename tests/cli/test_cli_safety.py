@@ -3,7 +3,8 @@
 - a build that fails half-way (a face that cannot be drawn, a disk that fills up, a rename that
   fails) leaves the previous ``output/`` byte-identical, with no temporary file;
 - validate, build, setup and referee only read their inputs (bytes and modification times);
-- an error a library call did not turn into an ``MhpError`` still ends as a message, exit 1.
+- an error a library call did not turn into an ``MhpError`` still ends as a message, exit 1;
+- any other exception is a bug: one located line, the command to report, exit 70.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -81,7 +83,8 @@ def test_a_face_that_fails_after_some_sections_changes_no_output(
     calls = _fail_on_call(monkeypatch, faces, "mission_front", 1, RuntimeError("ink ran out"))
     result = CliRunner().invoke(app, ["build", "--only", SECTIONS, "--out", str(output)])
     assert calls, "the mission face was never drawn: the failure was not injected"
-    assert isinstance(result.exception, RuntimeError)
+    assert result.exit_code == 70  # a bug: reported in one line, not a traceback
+    assert "internal error RuntimeError: ink ran out at " in result.stderr
     assert _state(output) == before
 
 
@@ -241,6 +244,103 @@ def test_main_exits_with_the_code_and_the_message(
     with pytest.raises(SystemExit) as done:
         main(["no-such-command"])
     assert done.value.code == 2
+
+
+@pytest.mark.parametrize(
+    "error",
+    [KeyError("chemist"), TypeError("unsupported operand"), AttributeError("x"), AssertionError()],
+)
+def test_an_unexpected_exception_is_a_bug_report_in_one_line_and_exit_70(
+    error: BaseException, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def failing(*args: object) -> None:
+        raise error
+
+    _replace(monkeypatch, catalog_command, validate_package, "validate_catalog", failing)
+    result = CliRunner().invoke(app, ["validate", "my catalog"])
+    assert result.exit_code == 70
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"error: internal error {type(error).__name__}")
+    # located: the innermost frame inside the package (the stand-in is the test's own code)
+    assert re.search(r" at mhp_cards/cli/catalog\.py:\d+ in validate; ", line), line
+    assert line.endswith(
+        "this is a bug: please report it with this command: mhp validate 'my catalog'"
+    )
+    assert "Traceback" not in result.output
+
+
+def test_a_bug_in_a_sub_group_names_the_whole_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing(*args: object) -> None:
+        raise KeyError("4А")
+
+    _replace(monkeypatch, reactor_command, solver_module, "solve_installation", failing)
+    result = CliRunner().invoke(app, ["reactor", "solve", "2"])
+    assert result.exit_code == 70
+    assert "KeyError: '4А'" in result.stderr
+    assert result.stderr.rstrip().endswith("with this command: mhp reactor solve 2")
+
+
+def test_main_reports_a_bug_with_exit_70(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def failing(*args: object) -> None:
+        raise LookupError("no such face")
+
+    _replace(monkeypatch, catalog_command, validate_package, "validate_catalog", failing)
+    with pytest.raises(SystemExit) as done:
+        main(["validate"])
+    assert done.value.code == 70
+    err = capsys.readouterr().err
+    assert "internal error LookupError: no such face at " in err
+    assert "please report it with this command: mhp validate" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["setup", "deal", "--level", "1", "--players", "2", "--seed", "1", "--lang", "de"],
+        ["referee", "score", "--lang", "de", "state.json"],
+        ["build", "--lang", "fr"],
+        ["export", "png", "--lang", "RU"],
+    ],
+)
+def test_an_unknown_language_is_a_usage_error_naming_the_languages(args: list[str]) -> None:
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "--lang must be ru or en, not " in result.stderr
+
+
+def test_the_cli_languages_are_the_game_s() -> None:
+    from mhp_cards.cli.app import LANGS as CLI_LANGS
+    from mhp_cards.rules.numbers import LANGS
+
+    assert CLI_LANGS == LANGS
+
+
+def test_setup_deal_with_a_sheet_in_an_unknown_language_writes_nothing(tmp_path: Path) -> None:
+    args = ["setup", "deal", "--level", "1", "--players", "2", "--seed", "1"]
+    result = CliRunner().invoke(app, [*args, "--pdf", str(tmp_path / "s.pdf"), "--lang", "de"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: --lang must be ru or en, not 'de'\n"
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_profile_without_a_chemist_size_is_a_located_error_not_a_bug(tmp_path: Path) -> None:
+    a4 = (default_layouts_dir() / "sheets" / "a4.yaml").read_text(encoding="utf-8")
+    profile = tmp_path / "mine.yaml"
+    profile.write_text(
+        "\n".join(line for line in a4.splitlines() if not line.startswith("  chemist:")) + "\n",
+        encoding="utf-8",
+    )
+    for args in (
+        ["build", "--layout", str(profile), "--only", "raw", "--out", str(tmp_path / "out")],
+        ["export", "png", "--layout", str(profile), "--out", str(tmp_path / "png")],
+    ):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 1, (args, result.output)
+        assert result.stderr.startswith(f"error: {profile}:"), result.stderr
+        assert "no size for chemist" in result.stderr
 
 
 @pytest.mark.parametrize(

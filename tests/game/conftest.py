@@ -56,14 +56,24 @@ def fate_box(catalog: Catalog) -> list[str]:
 
 @pytest.fixture(scope="session")
 def electrolysers_needed(catalog: Catalog) -> dict[int, int]:
-    """Electrolysers each installation needs (L2.S4 "where needed"): its H2 in-ports that no
-    H2 out-port of its own cards feeds (an electrolyser's only pipe is an H2 out-port)."""
+    """Electrolysers each installation needs (L2.S4 "where needed"): for each gas an
+    electrolyser pipes out (H2 and O2), the in-ports of that gas that no out-port of the
+    installation's own cards feeds; one electrolyser feeds one port of each gas."""
+    gases = {
+        port.substance
+        for card in catalog.electrolysers
+        for port in card.ports
+        if port.direction == "out"
+    }
     needed = {}
     for installation in catalog.installations:
         ports = [port for card in installation.cards for port in card.ports]
-        inputs = sum(1 for p in ports if p.substance == "H2" and p.direction == "in")
-        outputs = sum(1 for p in ports if p.substance == "H2" and p.direction == "out")
-        needed[installation.number] = max(0, inputs - outputs)
+        deficits = [
+            sum(1 for p in ports if p.substance == gas and p.direction == "in")
+            - sum(1 for p in ports if p.substance == gas and p.direction == "out")
+            for gas in gases
+        ]
+        needed[installation.number] = max(0, *deficits)
     return needed
 
 

@@ -257,23 +257,27 @@ def check_installations(state: GameState, catalog, needed: dict[int, int], per_p
         found = [
             (c.card, c.index, c.substance, c.role, len(c.places)) for c in installation.containers
         ]
-        # Ruling L2.T4-transit: every electrolyser laid here sends its H2 down the pipe on its
-        # right edge (a card stands there), so its H2 container plays as transit.
+        # Ruling L2.T4-transit: a gas an electrolyser sends down a pipe (a card stands at that
+        # edge) plays as transit; its other product stays a product.
         cells = arrangement.as_dict()
+        step = {"right": (0, 1), "left": (0, -1), "top": (-1, 0), "bottom": (1, 0)}
+        # what each electrolyser sends down a pipe: the gas of every out-port facing a card
         piped = {
-            card
+            (card, port.substance)
             for (row, column), card in cells.items()
             if card in electrolyser_ids
-            if (row, column + 1) in cells
+            for port in catalog.card(card).ports
+            if port.direction == "out"
+            if (row + step[port.edge][0], column + step[port.edge][1]) in cells
         }
-        assert piped == set(electrolysers)
+        assert {card for card, _ in piped} == set(electrolysers)
         expected = [
             (
                 card,
                 index,
                 substance,
-                "transit" if card in piped and substance == "H2" else role,
-                places if role == "product" and not (card in piped and substance == "H2") else 0,
+                "transit" if (card, substance) in piped else role,
+                places if role == "product" and (card, substance) not in piped else 0,
             )
             for card, index, substance, role, places in expected_containers
         ]
@@ -480,3 +484,17 @@ def test_V1_2_runnable_head_to_head_deals_only_installations_that_run_alone(cata
     assert sorted([*dealt, *state.unused_installations]) == sorted(
         i.number for i in catalog.installations
     )
+
+
+def test_V1_2_runnable_counts_the_electrolysers_water(catalog) -> None:
+    """Without a water card the electrolyser is dry: 2, 3, 6 and 8, piped from it, do not run."""
+    dry = catalog.model_copy(
+        update={"raw_materials": tuple(r for r in catalog.raw_materials if r.formula != "H2O")}
+    )
+    wet = {i.number for i in catalog.installations_running_alone}
+    assert {2, 3, 6, 8} <= wet
+    assert {i.number for i in dry.installations_running_alone} == wet - {1, 2, 3, 6, 7, 8}
+    for seed in range(10):
+        dealt = deal(dry, "1v1", 2, seed).installations
+        assert all(dry.runs_alone(dry.installation(i.number)) for i in dealt)
+        assert not {i.number for i in dealt} & {2, 3, 6, 8}

@@ -262,7 +262,7 @@ PUBLIC = {
     "ended",
     "end_code",
     "end_reason",
-    "claimed",
+    "claims",
     "quiet_turns",
 }
 

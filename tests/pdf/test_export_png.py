@@ -211,7 +211,7 @@ WATER_COPIES = load_catalog().raw_material("water-ice").copies
 # (png, kit section, page of the section, slot on the page, front or back)
 CASES = [
     ("raw-water-ice.front.png", "raw", 0, 0, "front"),
-    ("raw-carbon-dioxide.front.png", "raw", 0, WATER_COPIES, "front"),
+    ("raw-water-vapour.front.png", "raw", 0, WATER_COPIES, "front"),
     ("raw.back.png", "raw", 1, 0, "back"),
     ("reactor-4a.front.png", "reactors", 2, 0, "front"),  # 1А…3Б fill the first sheet of 6
     ("reactor.back.png", "reactors", 1, 0, "back"),
@@ -243,8 +243,8 @@ def test_a_face_has_the_pixels_of_the_kit(
 def test_the_comparison_tells_cards_apart(exported: Path, built, a4: SheetProfile) -> None:
     slots = impose(a4, "raw").fronts
     water = _on_white(exported / "raw-water-ice.front.png")
-    carbon_dioxide = _kit_region(built.path("raw"), 0, slots[WATER_COPIES], DPI)
-    mean, off = _difference(carbon_dioxide, water)
+    vapour = _kit_region(built.path("raw"), 0, slots[WATER_COPIES], DPI)  # water vapour
+    mean, off = _difference(vapour, water)
     assert off > 0.005 or mean > 1.5  # the same test fails for a different card
     shifted = _kit_region(built.path("raw"), 0, slots[0], DPI).transform(
         water.size, Image.Transform.AFFINE, (1, 0, 3, 0, 1, 0), fillcolor="white"

@@ -234,6 +234,16 @@ def test_a_token_too_large_for_a_container_is_a_located_error(
     assert problem.region.startswith("container ")
     assert "17.5 mm" in str(problem)  # 16 mm token + clearance
     assert "card_sizes: chemist" in str(problem)
+    # The numbers are those of the card: 9Б's O2 has 4 places, and the message names the
+    # profile file and the line that gives the token's size.
+    o2 = next(c for c in catalog.card("9Б").containers if c.substance == "O2")
+    assert f"{o2.places} place(s) of 17.5 mm" in str(problem)
+    assert f"for {o2.substance} alone" in str(problem)
+    assert problem.where.startswith(str(tmp_path.resolve()))
+    line = int(problem.where.split(":")[-2])
+    profile_lines = Path(problem.where.rsplit(":", 2)[0]).read_text(encoding="utf-8").splitlines()
+    assert "chemist:" in profile_lines[line - 1]
+    assert str(problem).startswith(problem.where + ": ")
 
 
 # What the reactor cards say ---------------------------------------------------------------------
@@ -321,18 +331,18 @@ def test_mission_card_shows_level_one_totals(
 ) -> None:
     # Hill order: C, then H, then the rest alphabetically (all alphabetical without carbon)
     expected = {
-        "M1": "CH4O6",  # CH4 + 3 O2
-        "M2": "Cl2H4Na2O2",  # 2 NaOH + 2 HCl
-        "M3": "CH6N2O4",  # 2 NH3 + CO2 + O2
-        "M4": "C2H2Ca2O9Si",  # Ca2SiO4 + 2 CO2 + H2O
+        "M1": "C2H8O8",  # 2 CH4 + 4 O2
+        "M2": "C2H2CaClN2NaO11",  # NaOH + HCl + Ca(NO3)2 + 2 CO2
+        "M3": "C2H4N2O7",  # CO(NH2)2 + CO2 + 2 O2
+        "M4": "C2H2Ca2O12SSi",  # Ca2SiO4 + H2SO4 + 2 CO2
     }
     for mission, hill in expected.items():
         assert faces.mission_totals(catalog.mission(mission)).hill() == hill, mission
-    # printed in the raw cards' notation (C 1 · H 4 · O 6), not as a formula (CH₄O₆)
+    # printed in the raw cards' notation (C 2 · H 8 · O 8), not as a formula (C₂H₈O₈)
     text = _texts_of(section_of("mission").pages[0])
     for mission in catalog.missions:
         assert faces.tally(faces.mission_totals(mission).elements) in text, mission.id
-    assert "C 1 · H 4 · O 6" in text
+    assert "C 2 · H 8 · O 8" in text
 
 
 # Pieces and backs --------------------------------------------------------------------------------

@@ -455,6 +455,13 @@ def test_region_too_small_lists_every_card_and_region(tmp_path: Path, catalog: C
     assert message.startswith(f"{len(expected)} problem(s) in the kit:")
     assert "raw card water-ice #1, region 'name': 'Водяной лёд' needs" in message
     assert "9 mm wide" in message
+    # Each problem names the templates file and the line of the region at fault.
+    region_line = next(
+        i
+        for i, line in enumerate(templates.read_text(encoding="utf-8").splitlines(), 1)
+        if "name:    {x: 4, y: 29, width: 9," in line
+    )
+    assert {p.where for p in problems} == {f"{templates.resolve()}:{region_line}:7"}
     assert not out.exists()  # nothing written when the kit cannot be laid out
 
 
@@ -553,11 +560,11 @@ def test_guides_say_where_each_input_comes_from(kit: list[Section], catalog: Cat
         joined = " ".join(op.text for op in by_label[label].ops if isinstance(op, Text))
         return re.sub(r"\s+", " ", joined)
 
-    text_4 = text("guide-4")
-    # installation 4 needs NH3, which no raw card is: it comes from installation 3 (Haber-Bosch)
-    assert "только из установки 3" in text_4
+    text_5 = text("guide-5")
+    # installation 5 needs NH3, which no raw card is: it comes from installation 3 (Haber-Bosch)
+    assert "только из установки 3" in text_5
     text_9 = text("guide-9")
-    assert "карточки сырья «Тетрагидрат перхлората кальция» (2)" in text_9
+    assert "карточки сырья «Тетрагидрат перхлората кальция» (3)" in text_9
     assert not any(
         raw.formula == "NH3" for raw in catalog.raw_materials
     )  # the fact the NH3 line rests on

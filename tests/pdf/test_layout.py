@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
@@ -82,7 +83,7 @@ def test_print_shop_adds_bleed() -> None:
 
 def test_profile_extends_a_file_beside_it(tmp_path: Path) -> None:
     (tmp_path / "base.yaml").write_text(
-        "name: base\nmargins: {top: 10, right: 10, bottom: 10, left: 10}\n"
+        "extends: a4\nname: base\nmargins: {top: 10, right: 10, bottom: 10, left: 10}\n"
         "card_sizes: {raw: {width: 50, height: 70}}\n",
         encoding="utf-8",
     )
@@ -94,7 +95,9 @@ def test_profile_extends_a_file_beside_it(tmp_path: Path) -> None:
     assert child.name == "child"
     assert child.gutter == 5
     assert child.margins.top == 10
-    assert set(child.card_sizes) == {"raw", "coin"}  # card sizes merged by kind
+    # card sizes merged by kind: raw from base, coin from child, the others from a4
+    assert (child.card_sizes["raw"].width, child.card_sizes["coin"].width) == (50, 20)
+    assert child.card_sizes["reactor"] == load_profile("a4").card_sizes["reactor"]
 
 
 # Broken profiles: every error names the file and line:column -------------------------------------
@@ -230,13 +233,37 @@ def test_default_templates_resolve_extends() -> None:
     assert formula.bold
 
 
+#: The shipped templates: a templates file has every one of them (the faces draw with them).
+DEFAULT_TEMPLATES = (default_layouts_dir() / "templates.yaml").read_text(encoding="utf-8")
+
+
 def _templates(tmp_path: Path, text: str) -> Any:
+    """Templates read from the shipped ones followed by ``text``'s entries under ``templates:``.
+
+    ``text`` starts with ``templates:``; its line numbers are kept in the file written (its
+    first line is written over the shipped file's ``templates:`` line, the shipped entries
+    follow it), so a test names the line of its own text. A shipped template ``text`` names
+    again is left out (``text`` replaces it).
+    """
     (tmp_path / "p.yaml").write_text(
-        "name: p\nmargins: {top: 10, right: 10, bottom: 10, left: 10}\n"
-        "card_sizes: {raw: {width: 50, height: 70}}\ntemplates: t.yaml\n",
+        "extends: a4\nname: p\nmargins: {top: 10, right: 10, bottom: 10, left: 10}\n"
+        "card_sizes: {raw: {width: 63, height: 70}}\ntemplates: t.yaml\n",
         encoding="utf-8",
     )
-    (tmp_path / "t.yaml").write_text(text, encoding="utf-8")
+    _, shipped = DEFAULT_TEMPLATES.split("templates:\n", 1)
+    assert text.startswith("templates:\n")
+    own = text.removeprefix("templates:\n")
+    names = set(re.findall(r"^  ([\w-]+):", own, flags=re.MULTILINE))
+    kept: list[str] = []
+    skipping = False
+    for line in shipped.splitlines(keepends=True):
+        entry = re.match(r"^  ([\w-]+):", line)
+        if entry:
+            skipping = entry.group(1) in names
+        if not skipping:
+            kept.append(line)
+    combined = "templates:\n" + own + "".join(kept)
+    (tmp_path / "t.yaml").write_text(combined, encoding="utf-8")
     return load_templates(load_profile(str(tmp_path / "p.yaml")), tmp_path)
 
 
@@ -275,6 +302,100 @@ def test_template_bad_region_is_located(tmp_path: Path) -> None:
     message = str(caught.value)
     assert f"{tmp_path / 't.yaml'}:4:" in message
     assert "templates.a.regions.r.width" in message
+
+
+#: Broken templates: (the entries under ``templates:``, with ‸ where the error must point, and
+#: what the message says).
+BROKEN_TEMPLATES: dict[str, tuple[str, list[str]]] = {
+    "a colour with a dropped digit": (
+        "  a: {paper: ‸'#F3F5F'}\n",
+        ["templates.a.paper", "'#F3F5F' is not a colour", "5 hex digits", "#RRGGBB"],
+    ),
+    "a colour without #": (
+        "  a: {ink: ‸'231F20'}\n",
+        ["templates.a.ink", "does not start with #", "#RRGGBB"],
+    ),
+    "a colour with a letter past F": (
+        "  a:\n    regions:\n      r: {x: 0, y: 0, width: 5, height: 5, colour: ‸'#12345G'}\n",
+        ["templates.a.regions.r.colour", "'G', which is not a hex digit"],
+    ),
+    "a colour name": (
+        "  a: {accent: ‸red}\n",
+        ["templates.a.accent", "'red' is not a colour"],
+    ),
+    "min_size above size": (
+        "  a:\n    regions:\n      r: ‸{x: 0, y: 0, width: 5, height: 5, size: 8, min_size: 9}\n",
+        ["templates.a.regions.r", "min_size 9 pt is larger than size 8 pt", "at most 8"],
+    ),
+    "a region past the right edge of its card": (
+        "  raw:\n    regions:\n      header: ‸{x: 40, y: 3.5, width: 55, height: 5}\n",
+        [
+            "templates.raw.regions.header",
+            "runs from (40, 3.5) to (95, 8.5) mm",
+            "outside its 63×70 mm card (sheet profile 'p')",
+        ],
+    ),
+    "a region above its card": (
+        "  reactor-back:\n    regions:\n      title: ‸{x: 5, y: -1, width: 70, height: 10}\n",
+        ["templates.reactor-back.regions.title", "outside its 80×80 mm card"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BROKEN_TEMPLATES))
+def test_broken_template_is_located(tmp_path: Path, case: str) -> None:
+    entries, fragments = BROKEN_TEMPLATES[case]
+    start = entries.index(CARET)
+    line = 1 + entries.count("\n", 0, start) + 1
+    column = start - (entries.rfind("\n", 0, start) + 1) + 1
+    with pytest.raises(LayoutError) as caught:
+        _templates(tmp_path, "templates:\n" + entries.replace(CARET, ""))
+    message = str(caught.value)
+    located = f"{tmp_path / 't.yaml'}:{line}:{column}: error:"
+    [issue] = [text for text in message.splitlines() if text.startswith(located)] or [message]
+    for fragment in fragments:
+        assert fragment in issue
+    assert "Input should" not in message
+    assert "Value error" not in message
+
+
+def test_every_problem_of_the_templates_is_reported(tmp_path: Path) -> None:
+    entries = "  a: {paper: '#F3F5F', ink: '#12'}\n  b: {accent: blue}\n"
+    with pytest.raises(LayoutError) as caught:
+        _templates(tmp_path, "templates:\n" + entries)
+    paths = [".".join(map(str, issue.path)) for issue in caught.value.issues]
+    assert paths == ["templates.a.ink", "templates.a.paper", "templates.b.accent"]
+
+
+def test_a_templates_file_without_a_template_the_kit_draws_with_is_refused(
+    tmp_path: Path,
+) -> None:
+    shipped = DEFAULT_TEMPLATES.replace("  die:\n    extends: card\n", "")
+    assert shipped != DEFAULT_TEMPLATES
+    without_a_region = shipped.replace(
+        "      formula: {x: 3, y: 11, width: 57, height: 17, size: 24, min_size: 10, bold: true}\n",
+        "",
+    )
+    assert without_a_region != shipped
+    (tmp_path / "templates.yaml").write_text(without_a_region, encoding="utf-8")
+    (tmp_path / "p.yaml").write_text("extends: a4\nname: p\n", encoding="utf-8")
+    with pytest.raises(LayoutError) as caught:
+        load_templates(load_profile(str(tmp_path / "p.yaml")), tmp_path)
+    message = str(caught.value)
+    assert f"{tmp_path / 'templates.yaml'}:" in message
+    assert "no template 'die': the kit draws its faces with it" in message
+    assert "template 'raw' has no region formula" in message
+
+
+def test_a_profile_without_a_card_size_is_refused_naming_the_file(tmp_path: Path) -> None:
+    a4 = (default_layouts_dir() / "sheets" / "a4.yaml").read_text(encoding="utf-8")
+    kept = [line for line in a4.splitlines() if not line.startswith(("  chemist:", "  coin:"))]
+    path = tmp_path / "mine.yaml"
+    path.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    message = str(_error(path))
+    line = kept.index("card_sizes:") + 1
+    assert message.startswith(f"{path}:{line}:1: error: card_sizes: no size for coin, chemist")
+    assert "extends: a4" in message
 
 
 # Imposition on the shipped profiles --------------------------------------------------------------

@@ -158,6 +158,26 @@ def test_fit_runs_fails_naming_card_and_region() -> None:
     assert "10 mm wide" in message
 
 
+def test_fit_runs_blames_the_height_when_the_width_is_not_the_cause() -> None:
+    """A region wide enough but lower than one line: the message says tall, not wide."""
+    region = _region(width=500, height=1.0, size=12, min_size=6)
+    with pytest.raises(TypesetError) as caught:
+        fit_runs(text_runs("CO2"), region, "card", "name")
+    message = str(caught.value)
+    assert "1 mm tall" in message
+    assert "wide" not in message
+
+
+def test_fit_lines_blames_a_word_too_wide_not_the_height() -> None:
+    region = _region(width=8, height=500, size=9, min_size=6)
+    with pytest.raises(TypesetError) as caught:
+        fit_lines(Sketch(), [text_runs("Электролизёр")], region, "card", "name", "#000000")
+    message = str(caught.value)
+    assert "'Электролизёр' needs" in message
+    assert "8 mm wide" in message
+    assert "tall" not in message
+
+
 @settings(max_examples=100, deadline=None)
 @given(
     st.text(alphabet="Fe2O3 Ca(OH)·абвгдеж", min_size=1, max_size=30),

@@ -111,6 +111,8 @@ ERRORS = [
     ("take 0", "cannot read"),
     ("react", "cannot read"),
     ("react two co2#1", "cannot read"),
+    ("free 2:2B:1 dump", "write 2Б if you mean the card printed 2B in the English edition"),
+    ("free 2:2Z:1 dump", "not a card ID"),
     ("free 2:2А bank 5", "not a product place"),
     ("free x:2А:1 dump", "not a product place"),
     ("free 2:2А:1 give", "free … bank PRICE | dump | to PLAYER PRICE"),
@@ -257,10 +259,10 @@ def test_a_mistake_is_located_with_the_form_and_an_example(
 @pytest.mark.parametrize(
     ("text", "expected", "column"),
     [
-        ('{"kind": "take", "pile": 9}', "pile: Input should be less than or equal to 3", 1),
+        ('{"kind": "take", "pile": 9}', "pile: 9 is too large (at most 3)", 1),
         ('{"kind": "fly"}', "'kind' must be one of move, fight", 1),
         ('{"kind": "take"', "not JSON", 16),
-        ('{"kind": "free", "how": "dump"}', "product: Field required", 1),
+        ('{"kind": "free", "how": "dump"}', "product: missing (add product: …)", 1),
     ],
 )
 def test_the_json_text_form_gives_a_clean_located_error(text, expected, column) -> None:
@@ -278,3 +280,10 @@ def test_the_json_text_form_reads_a_listed_action() -> None:
     from mhp_cards.referee.actions import parse_action_json
 
     assert parse_action_json('{"text": "take 2", "kind": "take", "pile": 2}') == TakeRaw(pile=2)
+
+
+def test_a_latin_a_in_a_product_place_reads_as_the_cyrillic_letter() -> None:
+    """«No container 1:1A:1» came from a Latin A compared with the card's Cyrillic 1А."""
+    action = parse_action("free 1:1A:1 dump")
+    assert isinstance(action, FreeToken)
+    assert action.product.card == "1А"

@@ -13,7 +13,8 @@ cards (Rulings L2.T4-portion and L2.T4-transit):
   card or a substance the player held);
 * the substances laid are exactly the reactants, and those made exactly the products, of the
   installation's cards added up over a cycle with the pipe substances cancelled;
-* no token ever stands on a substance that leaves its card by a pipe (the electrolyser's H₂).
+* no token ever stands on a substance that leaves its card by a pipe (the electrolyser's H₂,
+  or its O₂ piped into the sulfur burner).
 
 The summed reactions of the default catalog are written out below by hand, so the chemistry the
 engine is held to does not come from the engine.
@@ -45,9 +46,9 @@ SUMMED = {
     1: "CaCO3 + H2O -> CO2 + Ca(OH)2",
     2: "CO2 + 4 H2O -> CH4 + 2 H2O + 2 O2",
     3: "6 H2O + 2 N2 -> 3 O2 + 4 NH3",
-    4: "4 NH3 + 4 O2 + H2O -> 3 H2O + 2 NH4NO3",
+    4: "2 N2 + 5 O2 + 2 CaCO3 -> 2 Ca(NO3)2 + 2 CO2",
     5: "2 NH3 + CO2 -> CO(NH2)2 + H2O",
-    6: "2 S + 3 O2 + 2 H2O -> 2 H2SO4",
+    6: "4 H2O + S -> 3 H2 + H2SO4",
     7: "NaCl + H2O -> NaOH + HCl",
     8: "6 H2O + 2 Fe2O3 -> 3 O2 + 6 H2O + 4 Fe",
     9: "Ca(ClO4)2·4H2O -> 4 H2O + CaCl2 + 4 O2",
@@ -58,9 +59,9 @@ PIPED = {
     1: {"CaO"},
     2: {"H2"},
     3: {"H2"},
-    4: {"NO", "NO2", "HNO3"},
+    4: {"NO", "NO2", "HNO3", "H2O", "O2"},
     5: {"NH2COONH4"},
-    6: {"SO2", "SO3"},
+    6: {"SO2", "SO3", "O2"},
     7: {"H2", "Cl2"},
     8: {"H2", "Fe3O4"},
     9: {"Ca(ClO4)2"},

@@ -59,9 +59,8 @@ def test_no_progress_is_a_level_3_ruling_only(kit) -> None:
 
 
 def test_a_level_1_claim_ends_with_the_mission_and_its_winner(kit) -> None:
-    state = kit.deal("1", 2, 3)
-    state = kit.give(state, "red", "carbon-dioxide", "water-ice", "water-ice")
-    state = kit.give(state, "red", "oxygen")  # CO2 + 2 H2O + O2: all of M1
+    state = kit.deal("1", 2, 3, house_rules=("ends-at-once",))
+    state = kit.give(state, "red", *["carbon-dioxide"] * 2, *["water-ice"] * 4)  # all of M1
     new, _ = apply(state, parse_action("claim M1"), kit.catalog)
     end = game_end(new, kit.catalog)
     assert end is not None

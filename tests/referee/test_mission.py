@@ -208,47 +208,47 @@ def test_the_hand_strategy_reaches_both_verdicts() -> None:
 
 
 def test_the_documented_example_completes_M1() -> None:
-    # missions.yaml: M1 = CH4 + 3 O2 = C H4 O6 = CO2 + 2 H2O + O2.
-    hand = [BY_ID[k] for k in ("water-ice", "carbon-dioxide", "oxygen", "water-ice")]
+    # missions.yaml: M1 = 2 CH4 + 4 O2 = C2 H8 O8 = 2 CO2 + 4 H2O.
+    hand = [BY_ID[k] for k in ("water-ice", "carbon-dioxide", "water-ice", "water-ice")]
+    hand += [BY_ID["carbon-dioxide"], BY_ID["water-ice"]]
     ruling = decide_mission(CATALOG, CATALOG.mission("M1"), hand)
     assert ruling.verdict == "complete"
-    assert Counter(ruling.facts["cards_used"]) == Counter(
-        {"carbon-dioxide": 1, "water-ice": 2, "oxygen": 1}
-    )
-    assert "CH4O6" in ruling.reason_en
-    assert "CH4O6" in ruling.reason_ru
+    assert Counter(ruling.facts["cards_used"]) == Counter({"carbon-dioxide": 2, "water-ice": 4})
+    assert "C2H8O8" in ruling.reason_en
+    assert "C2H8O8" in ruling.reason_ru
 
 
 def test_exact_subset_ignores_cards_with_other_elements() -> None:
-    hand = [BY_ID[k] for k in ("halite", "carbon-dioxide", "jarosite", "oxygen")]
-    hand += [BY_ID["water-ice"]] * 2
+    hand = [BY_ID[k] for k in ("halite", "carbon-dioxide", "sulfur", "carbon-dioxide")]
+    hand += [BY_ID["water-ice"]] * 4
     ruling = decide_mission(CATALOG, CATALOG.mission("M1"), hand)
     assert ruling.verdict == "complete"
     assert "halite" not in ruling.facts["cards_used"]
-    assert "jarosite" not in ruling.facts["cards_used"]
+    assert "sulfur" not in ruling.facts["cards_used"]
 
 
 def test_an_incomplete_hand_names_the_closest_selection_and_the_excess() -> None:
-    # CO2 + 3 H2O + NaCl against M1's C H4 O6: a third water would take hydrogen past H4, so
-    # the closest is CO2 + 2 H2O = C H4 O4, two oxygen short; NaCl's elements are no part of M1.
-    hand = [BY_ID["carbon-dioxide"], *[BY_ID["water-ice"]] * 3, BY_ID["halite"]]
+    # CO2 + 5 H2O + NaCl against M1's C2 H8 O8: a fifth water would take hydrogen past H8, so
+    # the closest is CO2 + 4 H2O = C H8 O6, a carbon and two oxygen short; NaCl's elements are
+    # no part of M1.
+    hand = [BY_ID["carbon-dioxide"], *[BY_ID["water-ice"]] * 5, BY_ID["halite"]]
     ruling = decide_mission(CATALOG, CATALOG.mission("M1"), hand)
     assert ruling.verdict == "incomplete"
-    assert ruling.facts["missing"] == {"O": 2}
-    assert Counter(ruling.facts["closest_cards"]) == Counter({"carbon-dioxide": 1, "water-ice": 2})
+    assert ruling.facts["missing"] == {"C": 1, "O": 2}
+    assert Counter(ruling.facts["closest_cards"]) == Counter({"carbon-dioxide": 1, "water-ice": 4})
     assert ruling.facts["excess_elements"] == {"Na": 1, "Cl": 1}
     assert "ClNa" in ruling.reason_en or "NaCl" in ruling.reason_en
 
 
 def test_overshooting_cards_are_not_a_selection() -> None:
-    # A card cannot be split: two CO2 hold C2, more carbon than M1 wants (C1), so only one of
-    # them is a selection. The other's oxygen does not count without its carbon: O4 of O6 stays
-    # missing, not O2.
-    hand = [BY_ID["carbon-dioxide"]] * 2
+    # A card cannot be split: three CO2 hold C3, more carbon than M1 wants (C2), so only two of
+    # them are a selection. The third's oxygen does not count without its carbon: O4 of O8
+    # stays missing, not O2.
+    hand = [BY_ID["carbon-dioxide"]] * 3
     ruling = decide_mission(CATALOG, CATALOG.mission("M1"), hand)
     assert ruling.verdict == "incomplete"
-    assert ruling.facts["closest_cards"] == ["carbon-dioxide"]
-    assert ruling.facts["missing"] == {"H": 4, "O": 4}
+    assert ruling.facts["closest_cards"] == ["carbon-dioxide", "carbon-dioxide"]
+    assert ruling.facts["missing"] == {"H": 8, "O": 4}
 
 
 def test_an_empty_hand_completes_nothing() -> None:
@@ -332,23 +332,23 @@ def test_the_deck_without_a_needed_kind(mission_id) -> None:
 
 
 def test_mission_status_counts_places_and_holders(kit) -> None:
-    # M3: NH3 ×2, CO2 ×1, O2 ×1; three of its four places held.
+    # M3: CO(NH2)2 ×1, CO2 ×1, O2 ×2; three of its four places held.
     state = kit.mission_tokens(kit.deal("2", 2, 3), "M3", "CO2", "red")
-    state = kit.mission_tokens(state, "M3", "NH3", "blue", "red")
+    state = kit.mission_tokens(state, "M3", "O2", "blue", "red")
     ruling = mission_status(state, "M3")
     assert ruling.verdict == "incomplete"
     assert ruling.rules == ("L2.M1", "L2.E1", "L2.E1.R1")
     kit.assert_well_formed(ruling)
     (m3,) = ruling.facts["missions"]
     assert (m3["mission"], m3["filled"], m3["places"], m3["complete"]) == ("M3", 3, 4, False)
-    assert [p["holders"] for p in m3["by_place"]] == [["blue", "red"], ["red"], []]
-    assert [p["free"] for p in m3["by_place"]] == [0, 0, 1]
-    done = mission_status(kit.mission_tokens(state, "M3", "O2", "blue"), "M3")
+    assert [p["holders"] for p in m3["by_place"]] == [[], ["red"], ["blue", "red"]]
+    assert [p["free"] for p in m3["by_place"]] == [1, 0, 0]
+    done = mission_status(kit.mission_tokens(state, "M3", "CO(NH2)2", "blue"), "M3")
     assert done.verdict == "complete"
     everything = mission_status(state)
     assert [m["mission"] for m in everything.facts["missions"]] == ["M1", "M2", "M3", "M4"]
-    # Four places a mission, 16 on the card.
-    assert [m["places"] for m in everything.facts["missions"]] == [4, 4, 4, 4]
+    # 6, 5, 4 and 4 places, 19 on the card.
+    assert [m["places"] for m in everything.facts["missions"]] == [6, 5, 4, 4]
     assert sum(m["places"] for m in everything.facts["missions"]) == sum(
         place.count for mission in CATALOG.missions for place in mission.places
     )

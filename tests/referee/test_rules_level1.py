@@ -246,7 +246,7 @@ def test_L1_T4_attack_cannot_pass_through_a_combine(kit, face_off) -> None:
 
 
 def test_L1_T4_the_fight_is_resolved_before_anything_else(kit, face_off) -> None:
-    fighting, _ = kit.play(kit.give(face_off, "red", "argon"), "move 4,0")
+    fighting, _ = kit.play(kit.give(face_off, "red", "hydrogen-peroxide"), "move 4,0")
     for action in ("end", "buy armour", f"sell {fighting.player('red').raw_cards[0]}"):
         ruling = kit.expect(fighting, action, "forbidden", "L1.T4")
         assert "fight" in ruling.reason_en
@@ -617,31 +617,68 @@ def test_L1_T9_a_warehouse_card_costs_four(kit, moving) -> None:
 
 
 def test_L1_E1_a_mission_completed_with_raw_cards(kit, moving) -> None:
-    # Subscripts are counted: M4 needs Ca2 Si C2 H2 O9 (Ca2SiO4 + 2 CO2 + H2O), which is
-    # 2 CaCO3 (Ca C O3 each) + SiO2 (Si O2) + H2O (H2 O); the halite is left out.
-    hand = ("calcite", "silica", "calcite", "water-ice", "halite")
+    # Subscripts are counted: M4 needs Ca2 Si S C2 H2 O12 (Ca2SiO4 + H2SO4 + 2 CO2), which is
+    # CaCO3 + CaSO4 + SiO2 + CO2 + H2O; the halite is left out.
+    hand = ("calcite", "silica", "anhydrite", "water-ice", "carbon-dioxide", "halite")
     state = kit.give(moving, "red", *hand)
-    ruling = kit.expect(state, "claim M4", "allowed", "L1.E1", "L1.E1.R1")
+    ruling = kit.expect(state, "claim M4", "allowed", "L1.E1", "L1.E1.R1", "L2.E1-round")
     used = sorted(ruling.facts["cards_used"])
-    assert used == sorted(["calcite", "calcite", "silica", "water-ice"])
-    assert ruling.facts["needed"] == {"Ca": 2, "Si": 1, "C": 2, "H": 2, "O": 9}
+    assert used == sorted(hand[:5])
+    assert ruling.facts["needed"] == {"Ca": 2, "Si": 1, "S": 1, "C": 2, "H": 2, "O": 12}
+    assert ruling.house_rules == ("ends-at-once",)
     new, events = kit.play(state, "claim M4")
-    assert new.ended
-    assert new.claimed == ("red", "M4")
+    assert new.claims == (("red", "M4"),)
     assert events[0].data["winner"] == "red"
+    # The round is played out (Ruling L2.E1-round): red finishes its turn, and announces once.
+    assert not new.ended
+    kit.expect(new, "claim M4", "forbidden", "L2.E1-round")
+    kit.expect(new, "move 4,0", "allowed", "L1.T1")
+
+
+def test_L2_E1_round_the_last_round_ends_the_game_and_shares_the_win(kit, moving) -> None:
+    red = kit.give(moving, "red", "calcite", "silica", "anhydrite", "water-ice", "carbon-dioxide")
+    state = kit.give(red, "blue", *["carbon-dioxide"] * 2, *["water-ice"] * 4)
+    state = kit.money(state, "blue", 20)
+    claimed, _ = kit.play(state, "claim M4", "move 4,0", "end")
+    assert not claimed.ended
+    assert claimed.current.id == "blue"
+    # Blue, after red in the round, completes a mission too: both win.
+    both, _ = kit.play(claimed, "claim M1", "move 6,2")
+    assert both.claims == (("red", "M4"), ("blue", "M1"))
+    over, events = kit.play(both, "end")
+    assert over.ended
+    assert over.end_code == "mission"
+    assert events[-1].kind == "end"
+    result = score(over, kit.catalog)
+    assert result.winners == ("red", "blue")
+    assert result.ruling.rules == ("L1.E2", "L2.E1-round")
+    kit.expect(over, "move 4,0", "forbidden", "L1.E1")
+
+
+def test_L2_E1_round_house_rule_ends_at_once(kit) -> None:
+    game = kit.deal("1", 2, 3, house_rules=("ends-at-once",))
+    state = kit.combine(game, "red", position=(4, 1), moved=True)
+    state = kit.give(state, "red", *["carbon-dioxide"] * 2, *["water-ice"] * 4)
+    ruling = kit.expect(state, "claim M1", "allowed", "L1.E1")
+    assert "L2.E1-round" not in ruling.rules
+    over, events = kit.play(state, "claim M1")
+    assert over.ended
+    assert over.claims == (("red", "M1"),)
+    assert events[0].kind == "end"
     # The game is over: nothing more may be done.
-    kit.expect(new, "move 4,0", "forbidden", "L1.E1")
-    kit.expect(new, "end", "forbidden", "L1.E1")
+    kit.expect(over, "move 4,0", "forbidden", "L1.E1")
+    kit.expect(over, "end", "forbidden", "L1.E1")
+    assert score(over, kit.catalog).winners == ("red",)
 
 
 def test_L1_E1_caco3_counts_one_calcium_one_carbon_three_oxygen(kit, moving) -> None:
-    # Two calcite and a silica hold 2 × Ca C O3 + Si O2: all of M4 (Ca2 Si C2 H2 O9) but its
-    # water. The two CaCO3 cards give both calciums, both carbons and six of the nine oxygens,
-    # the SiO2 the silicon and two more, so only the water's H2 O is missing.
-    state = kit.give(moving, "red", "calcite", "silica", "calcite")
+    # Calcite, anhydrite, silica and CO2 hold Ca C O3 + Ca S O4 + Si O2 + C O2: all of M4
+    # (Ca2 Si S C2 H2 O12) but its water. The CaCO3 card gives one calcium, one carbon and
+    # three of the twelve oxygens, so only the water's H2 O is missing.
+    state = kit.give(moving, "red", "calcite", "silica", "anhydrite", "carbon-dioxide")
     ruling = kit.expect(state, "claim M4", "forbidden", "L1.E1")
     assert ruling.facts["missing"] == {"H": 2, "O": 1}
-    assert ruling.facts["held"] == {"Ca": 2, "C": 2, "O": 8, "Si": 1}
+    assert ruling.facts["held"] == {"Ca": 2, "C": 2, "O": 11, "Si": 1, "S": 1}
     assert "CaCO3" in ruling.reason_en
     # The cards named must be the player's.
     other = kit.instance(state, "calcite")
@@ -650,17 +687,18 @@ def test_L1_E1_caco3_counts_one_calcium_one_carbon_three_oxygen(kit, moving) -> 
 
 
 def test_L1_E1_the_named_cards_are_the_selection(kit, moving) -> None:
-    state = kit.give(moving, "red", "calcite", "calcite", "silica", "water-ice")
+    hand = ("calcite", "anhydrite", "silica", "water-ice", "carbon-dioxide")
+    state = kit.give(moving, "red", *hand)
     cards = state.player("red").raw_cards
     kit.expect(state, Claim(mission="M4", cards=cards), "allowed", "L1.E1")
     kit.expect(state, Claim(mission="M4", cards=cards[1:]), "forbidden", "L1.E1")
 
 
 def test_L1_E1_a_card_named_twice_counts_once(kit, moving) -> None:
-    # M1 is CO2 + O2 + 2 H2O: one water named twice is not two.
-    state = kit.give(moving, "red", "carbon-dioxide", "oxygen", "water-ice")
-    co2, o2, water = state.player("red").raw_cards
-    claim = Claim(mission="M1", cards=(co2, o2, water, water))
+    # M1 is 2 CO2 + 4 H2O: one water named twice is not two.
+    state = kit.give(moving, "red", *["carbon-dioxide"] * 2, *["water-ice"] * 3)
+    a, b, w1, w2, w3 = state.player("red").raw_cards
+    claim = Claim(mission="M1", cards=(a, b, w1, w2, w3, w3))
     kit.expect(state, claim, "forbidden", "L1.E1")
 
 
@@ -682,16 +720,16 @@ def test_L1_E1_the_game_ends_when_the_field_is_empty(kit, moving) -> None:
 
 
 def test_L1_E1_R1_exact_subset_ignores_other_cards(kit, moving) -> None:
-    hand = ("carbon-dioxide", "oxygen", "water-ice", "water-ice", "halite", "sulfur")
+    hand = (*["carbon-dioxide"] * 2, *["water-ice"] * 4, "halite", "sulfur")
     state = kit.give(moving, "red", *hand)
     ruling = kit.expect(state, "claim M1", "allowed", "L1.E1.R1")
-    assert sorted(ruling.facts["cards_used"]) == sorted(hand[:4])
-    assert ruling.house_rules == ()
+    assert sorted(ruling.facts["cards_used"]) == sorted(hand[:6])
+    assert ruling.house_rules == ("ends-at-once",)  # the round played out, not the selection
 
 
 def test_L1_E1_R1_house_rule_whole_hand(kit) -> None:
     game = kit.deal("1", 2, 3, house_rules=("whole-hand",))
-    exact = ("carbon-dioxide", "oxygen", "water-ice", "water-ice")  # C H4 O6, all of M1
+    exact = (*["carbon-dioxide"] * 2, *["water-ice"] * 4)  # C2 H8 O8, all of M1
     state = kit.give(game, "red", *exact, "halite")
     ruling = kit.expect(state, "claim M1", "forbidden", "L1.E1", "L1.E1.R1")
     assert ruling.house_rules == ("whole-hand",)
@@ -701,20 +739,20 @@ def test_L1_E1_R1_house_rule_whole_hand(kit) -> None:
     kit.expect(state, Claim(mission="M1", cards=named), "forbidden", "L1.E1")
     state = kit.give(game, "red", *exact)
     ruling = kit.expect(state, "claim M1", "allowed", "L1.E1.R1")
-    assert ruling.house_rules == ("whole-hand",)
+    assert "whole-hand" in ruling.house_rules
 
 
 def test_L1_E1_R1_house_rule_at_least(kit) -> None:
     game = kit.deal("1", 2, 3, house_rules=("at-least",))
-    # Two CO2 and three H2O hold C2 H6 O7: at least C H4 O6, though no part of them is exactly
-    # that (a second CO2 brings a second C, a third H2O a fifth and sixth H).
-    state = kit.give(game, "red", *["carbon-dioxide"] * 2, *["water-ice"] * 3)
+    # Two CO2, three H2O and an H2O2 hold C2 H8 O9: at least C2 H8 O8, though no part of them is
+    # exactly that (without the peroxide two hydrogens are short, with it an oxygen is over).
+    state = kit.give(game, "red", *["carbon-dioxide"] * 2, *["water-ice"] * 3, "hydrogen-peroxide")
     ruling = kit.expect(state, "claim M1", "allowed", "L1.E1.R1")
-    assert ruling.house_rules == ("at-least",)
-    # O2 and three H2O hold H6 O5: no carbon and one oxygen short.
-    state = kit.give(game, "red", "oxygen", *["water-ice"] * 3)
+    assert "at-least" in ruling.house_rules
+    # O2 and four H2O hold H8 O6: no carbon and two oxygens short.
+    state = kit.give(game, "red", "oxygen", *["water-ice"] * 4)
     ruling = kit.expect(state, "claim M1", "forbidden", "L1.E1")
-    assert ruling.facts["missing"] == {"C": 1, "O": 1}
+    assert ruling.facts["missing"] == {"C": 2, "O": 2}
 
 
 def test_L1_E1_R2_a_mission_counts_every_place(kit, catalog) -> None:
@@ -724,22 +762,25 @@ def test_L1_E1_R2_a_mission_counts_every_place(kit, catalog) -> None:
             for element, n in catalog.substance(place.formula).parsed.elements.items():
                 total[element] = total.get(element, 0) + n * place.count
         assert dict(mission.elements) == total, mission.id
-    # One place of CH4 and three of O2: C H4 O6.
-    assert dict(catalog.mission("M1").elements) == {"C": 1, "H": 4, "O": 6}
-    # CO2 + 2 H2O is C H4 O4 = CH4 + 2 O2: every place but the third O2's.
-    state = kit.give(kit.deal("1", 2, 3), "red", "carbon-dioxide", *["water-ice"] * 2)
+    # Two places of CH4 and four of O2: C2 H8 O8.
+    assert dict(catalog.mission("M1").elements) == {"C": 2, "H": 8, "O": 8}
+    # CO2 + 4 H2O is C H8 O6: the carbon of the second CH4 place and an oxygen are short.
+    state = kit.give(kit.deal("1", 2, 3), "red", "carbon-dioxide", *["water-ice"] * 4)
     ruling = kit.expect(state, "claim M1", "forbidden", "L1.E1.R2")
-    assert ruling.facts["missing"] == {"O": 2}  # one O2 place short
+    assert ruling.facts["missing"] == {"C": 1, "O": 2}
+
+
+M1_HAND = (*["carbon-dioxide"] * 2, *["water-ice"] * 4)
 
 
 def test_L1_E2_a_winning_claim_is_a_legal_action(kit, moving) -> None:
-    state = kit.give(moving, "red", "carbon-dioxide", "oxygen", *["water-ice"] * 2)
+    state = kit.give(moving, "red", *M1_HAND)
     kit.expect(state, "claim M1", "allowed", "L1.E1")
     assert Claim(mission="M1") in legal_actions(state, kit.catalog)
 
 
 def test_L1_E2_a_winning_claim_cites_the_winning_rule(kit, moving) -> None:
-    state = kit.give(moving, "red", "carbon-dioxide", "oxygen", *["water-ice"] * 2)
+    state = kit.give(moving, "red", *M1_HAND)
     kit.expect(state, "claim M1", "allowed", "L1.E1", "L1.E2")
 
 
@@ -747,12 +788,12 @@ def test_L1_E2_a_winning_claim_cites_the_winning_rule(kit, moving) -> None:
 
 
 def test_L1_E2_whoever_completes_a_mission_wins(kit, moving) -> None:
-    state = kit.give(moving, "red", "carbon-dioxide", "oxygen", *["water-ice"] * 2)
+    state = kit.give(moving, "red", *M1_HAND)
     state = kit.money(state, "blue", 20)  # blue is richer: the mission wins all the same
     over, _ = kit.play(state, "claim M1")
     result = score(over, kit.catalog)
     assert result.winners == ("red",)
-    assert result.ruling.rules == ("L1.E2",)
+    assert result.ruling.rules == ("L1.E2", "L2.E1-round")
     assert result.totals["blue"] > result.totals["red"]
     kit.assert_well_formed(result.ruling)
     # Without the claim the richer player leads.

@@ -141,8 +141,8 @@ def test_L2_T4_run_a_reaction_on_ones_own_installation(kit, taken) -> None:
     )
     action = React(installation=1, cards=cards)
     ruling = kit.expect(taken, action, "allowed", "L2.T4", "L2.T4.R1", facts={"cards": list(cards)})
-    # CO2 takes the first free CO2 place in card order: M3's (M1 and M2 have none).
-    assert ruling.facts["products"] == ["CO2 → M3", "Ca(OH)2 → 1Б"]
+    # CO2 takes the first free CO2 place in card order: M2's (M1 has none).
+    assert ruling.facts["products"] == ["CO2 → M2", "Ca(OH)2 → 1Б"]
     new, events = kit.play(taken, action)
     assert not set(cards) & set(new.player("red").raw_cards)
     assert set(cards) <= set(new.discard)
@@ -157,10 +157,13 @@ def test_L2_T4_run_a_reaction_on_a_shared_installation(kit, chem) -> None:
     card = state.player("red").raw_cards[0]
     kit.expect(state, React(installation=9, cards=(card,)), "allowed", "L2.T4")
     new, _ = kit.play(state, React(installation=9, cards=(card,)))
-    # Its H2O takes M4's water place (L2.M1), its CaCl2 stays on 9Б: both under red's tokens.
-    assert dict(next(m for m in new.missions if m.id == "M4").places)["H2O"] == ("red",)
-    assert kit.container(new, 9, "9А", 1).places == (None, None)
+    # One portion of each product (L2.T4-portion): its O2 takes M1's first O2 place (L2.M1),
+    # its H2O stays on 9А and its CaCl2 on 9Б, all under red's tokens.
+    m1 = dict(next(m for m in new.missions if m.id == "M1").places)
+    assert m1["O2"] == ("red", None, None, None)
+    assert kit.container(new, 9, "9А", 1).places == ("red", None)
     assert kit.container(new, 9, "9Б", 0).places == ("red",)
+    assert kit.container(new, 9, "9Б", 1).places == (None,) * 4
 
 
 def test_L2_T4_forbidden_reactions(kit, taken) -> None:
@@ -193,13 +196,13 @@ def test_L2_T4_a_card_cannot_feed_two_inputs(kit, chem) -> None:
 def test_L2_T4_R1_one_free_token_per_product(kit, taken) -> None:
     cards = taken.player("red").raw_cards[-2:]
     # Six of red's eight tokens on the Mission card, no mission complete: two are free, and the
-    # reaction makes two products (CO2 for M3, Ca(OH)2 for 1Б), each taking a token.
-    state = kit.mission_tokens(taken, "M1", "O2", "red", "red", "red")
-    state = kit.mission_tokens(state, "M2", "NaOH", "red", "red")
+    # reaction makes two products (CO2 for M2, Ca(OH)2 for 1Б), each taking a token.
+    state = kit.mission_tokens(taken, "M1", "O2", "red", "red", "red", "red")
+    state = kit.mission_tokens(state, "M3", "O2", "red", None)
     state = kit.mission_tokens(state, "M4", "Ca2SiO4", "red")
     assert state.free_tokens("red") == 2
     kit.expect(state, React(installation=1, cards=cards), "allowed", "L2.T4.R1")
-    state = kit.mission_tokens(state, "M3", "O2", "red")
+    state = kit.mission_tokens(state, "M3", "O2", "red", "red")
     ruling = kit.expect(
         state,
         React(installation=1, cards=cards),
@@ -292,10 +295,10 @@ def test_L2_T5_sell_to_a_player_with_a_free_token(kit, holder) -> None:
     kit.expect(state, sale.model_copy(update={"partner": None}), "forbidden", "L2.T5")
     # Red's Ca(OH)2 stands on red's own installation 1: blue has no container for it.
     kit.expect(state, sale.model_copy(update={"product": CAOH2}), "forbidden", "L2.T3")
-    # All eight of blue's tokens on the Mission card (3 + 2 + 2 + 1), no mission complete.
-    busy = kit.mission_tokens(state, "M1", "O2", *["blue"] * 3)
-    busy = kit.mission_tokens(busy, "M2", "NaOH", "blue", "blue")
-    busy = kit.mission_tokens(busy, "M3", "NH3", "blue", "blue")
+    # All eight of blue's tokens on the Mission card (4 + 2 + 1 + 1), no mission complete.
+    busy = kit.mission_tokens(state, "M1", "O2", *["blue"] * 4)
+    busy = kit.mission_tokens(busy, "M3", "O2", "blue", "blue")
+    busy = kit.mission_tokens(busy, "M2", "NaOH", "blue")
     busy = kit.mission_tokens(busy, "M4", "CO2", "blue", None)
     assert busy.free_tokens("blue") == 0
     ruling = kit.expect(busy, sale, "forbidden", "L2.T5")
@@ -330,17 +333,18 @@ def test_L2_T6_a_substance_feeds_another_installation(kit, chem) -> None:
 def test_L2_M1_a_mission_product_goes_to_the_mission_card(kit, taken) -> None:
     cards = taken.player("red").raw_cards[-2:]
     ruling = kit.expect(taken, React(installation=1, cards=cards), "allowed", "L2.M1")
-    assert "CO2 → M3" in ruling.facts["products"]
+    assert "CO2 → M2" in ruling.facts["products"]
     new, _ = kit.play(taken, React(installation=1, cards=cards))
-    m3 = next(m for m in new.missions if m.id == "M3")
-    assert dict(m3.places)["CO2"] == ("red",)  # M3's one CO2 place, the first in card order
+    m2 = next(m for m in new.missions if m.id == "M2")
+    assert dict(m2.places)["CO2"] == ("red", None)  # M2's first CO2 place, first in card order
     assert kit.container(new, 1, "1А", 1).places == (None,)
 
 
 def test_L2_M1_with_no_free_place_the_product_stays(kit, taken) -> None:
     cards = taken.player("red").raw_cards[-2:]
-    # Every CO2 place is taken: M3's one and M4's two.
-    state = kit.mission_tokens(taken, "M3", "CO2", "blue")
+    # Every CO2 place is taken: M2's two, M3's one and M4's two.
+    state = kit.mission_tokens(taken, "M2", "CO2", "blue", "blue")
+    state = kit.mission_tokens(state, "M3", "CO2", "blue")
     state = kit.mission_tokens(state, "M4", "CO2", "blue", "blue")
     ruling = kit.expect(state, React(installation=1, cards=cards), "allowed", "L2.T4")
     assert "L2.M1" not in ruling.rules
@@ -352,35 +356,58 @@ def test_L2_M1_with_no_free_place_the_product_stays(kit, taken) -> None:
 # --- L2.E1 the end of the game --------------------------------------------------------------------
 
 
-@pytest.fixture
-def nearly(kit, chem):
-    """M1 lacks its one CH4; red holds CO2 and H2O for shared installation 2 (CH4 among its
-    products) and has taken this turn's card."""
-    state = kit.mission_tokens(chem, "M1", "CH4", None)
-    state = kit.mission_tokens(state, "M1", "O2", "red", "blue", "blue")
+def _nearly(kit, game):
+    """M1 lacks a CH4 and an O2; red holds CO2 and H2O for shared installation 2 (CH4 among
+    its products, O2 from its electrolyser) and has taken this turn's card."""
+    state = kit.mission_tokens(game, "M1", "CH4", "red", None)
+    state = kit.mission_tokens(state, "M1", "O2", "red", "blue", "blue", None)
     state, _ = kit.play(state, "take 1")
     return kit.give(state, "red", "carbon-dioxide", "water-ice")
 
 
-def test_L2_E1_a_completed_mission_ends_the_game(kit, nearly) -> None:
+@pytest.fixture
+def nearly(kit, chem):
+    return _nearly(kit, chem)
+
+
+def test_L2_E1_a_completed_mission_ends_the_game_when_the_round_does(kit, nearly) -> None:
     cards = nearly.player("red").raw_cards[-2:]
     kit.expect(nearly, React(installation=2, cards=cards), "allowed", "L2.T4", "L2.M1")
     new, events = kit.play(nearly, React(installation=2, cards=cards))
-    assert new.ended
-    assert new.end_reason == "mission M1 complete"
-    assert [e.kind for e in events] == ["react", "end"]
     # Tokens of several players stand on the completed mission.
     m1 = next(m for m in new.missions if m.id == "M1")
     assert m1.complete
     assert {t for _, tokens in m1.places for t in tokens} == {"red", "blue"}
-    ruling = kit.expect(new, "end", "forbidden", "L2.E1")
+    # The round is played out (Ruling L2.E1-round): blue, after red, still has its turn.
+    assert not new.ended
+    assert [e.kind for e in events] == ["react", "mission"]
+    assert "L2.E1-round" in events[-1].en
+    last, _ = kit.play(new, "end")
+    assert not last.ended
+    assert last.current.id == "blue"
+    over, events = kit.play(last, "take 2", "end")
+    assert over.ended
+    assert over.end_code == "mission"
+    assert events[-1].kind == "end"
+    ruling = kit.expect(over, "end", "forbidden", "L2.E1")
     assert "over" in ruling.reason_en
-    kit.expect(new, "take 2", "forbidden", "L2.E1")
+    kit.expect(over, "take 2", "forbidden", "L2.E1")
+
+
+def test_L2_E1_round_house_rule_ends_at_once(kit) -> None:
+    game = kit.owners(kit.deal("2", 2, 3, house_rules=("ends-at-once",)), {1: "red", 7: "blue"})
+    state = _nearly(kit, game)
+    cards = state.player("red").raw_cards[-2:]
+    new, events = kit.play(state, React(installation=2, cards=cards))
+    assert new.ended
+    assert new.end_reason == "mission M1 complete"
+    assert [e.kind for e in events] == ["react", "end"]
+    kit.expect(new, "end", "forbidden", "L2.E1")
 
 
 def test_L2_E1_an_incomplete_mission_does_not(kit, nearly) -> None:
-    # Two O2 places free as well: the reaction fills the CH4 place and one of them.
-    state = kit.mission_tokens(nearly, "M1", "O2", "blue", None, None)
+    # Three O2 places free: the reaction fills the CH4 place and one of them.
+    state = kit.mission_tokens(nearly, "M1", "O2", "blue", None, None, None)
     cards = state.player("red").raw_cards[-2:]
     new, events = kit.play(state, React(installation=2, cards=cards))
     assert not new.ended
@@ -400,12 +427,13 @@ def test_L2_E1_the_game_ends_when_the_piles_run_out(kit, chem) -> None:
 
 
 def test_L2_E1_R1_a_mission_is_complete_when_every_place_holds_a_token(kit, chem) -> None:
-    # M3: NH3 ×2, CO2 ×1, O2 ×1; the O2 place still free.
+    # M3: CO(NH2)2 ×1, CO2 ×1, O2 ×2; one O2 place still free.
     state = kit.mission_tokens(chem, "M3", "CO2", "blue")
-    state = kit.mission_tokens(state, "M3", "NH3", "red", "red")
+    state = kit.mission_tokens(state, "M3", "CO(NH2)2", "red")
+    state = kit.mission_tokens(state, "M3", "O2", "red", None)
     m3 = next(m for m in state.missions if m.id == "M3")
     assert not m3.complete
-    state = kit.mission_tokens(state, "M3", "O2", "red")
+    state = kit.mission_tokens(state, "M3", "O2", "red", "blue")
     assert next(m for m in state.missions if m.id == "M3").complete
 
 
@@ -416,20 +444,23 @@ def test_L2_P1_substances_under_tokens_missions_and_money(kit, chem) -> None:
     state = kit.token(chem, "red", 1, "1Б", 1)  # Ca(OH)2 on red's own installation
     state = kit.token(state, "red", 2, "2А", 2)  # H2O on a shared installation
     state = kit.mission_tokens(state, "M4", "Ca2SiO4", "red")  # M4 not complete: single
-    # Blue completes M2: every one of its four places, counted double.
-    state = kit.mission_tokens(state, "M2", "NaOH", "blue", "blue")
-    state = kit.mission_tokens(state, "M2", "HCl", "blue", "blue")
+    # Blue completes M2: every one of its five places, counted double.
+    state = kit.mission_tokens(state, "M2", "NaOH", "blue")
+    state = kit.mission_tokens(state, "M2", "HCl", "blue")
+    state = kit.mission_tokens(state, "M2", "Ca(NO3)2", "blue")
+    state = kit.mission_tokens(state, "M2", "CO2", "blue", "blue")
     kit.consistent(state)
     result = score(state, kit.catalog)
     red = price(kit, "Ca(OH)2") + price(kit, "H2O") + price(kit, "Ca2SiO4") + 8
-    blue = 2 * 2 * (price(kit, "NaOH") + price(kit, "HCl")) + 8
+    m2 = price(kit, "NaOH") + price(kit, "HCl") + price(kit, "Ca(NO3)2") + 2 * price(kit, "CO2")
+    blue = 2 * m2 + 8
     assert result.totals == {"red": red, "blue": blue}
     assert result.winners == (("red",) if red > blue else ("blue",))
     assert "L2.P1" in result.ruling.rules
     assert "L2.P1.R1" in result.ruling.rules
     kit.assert_well_formed(result.ruling)
     doubled = [line for line in result.lines if "×2" in line.what]
-    assert len(doubled) == 4
+    assert len(doubled) == 5
     assert all(line.player == "blue" for line in doubled)
 
 
@@ -500,8 +531,7 @@ def test_V1_4_sell_to_the_bank_only_when_out_of_tokens(kit, duel) -> None:
     state = kit.token(state, "red", 7, "7Б", 0)
     state = kit.token(state, "red", 7, "7А", 2)
     state = kit.token(state, "red", 7, "7А", 2)
-    state = kit.mission_tokens(state, "M1", "O2", *["red"] * 3)
-    state = kit.mission_tokens(state, "M3", "O2", "red")  # 4 + 4 tokens, no mission complete
+    state = kit.mission_tokens(state, "M1", "O2", *["red"] * 4)  # 4 + 4 tokens, none complete
     assert state.free_tokens("red") == 0
     kit.expect(state, sale, "allowed", "L2.T5")
     # Dumping is no sale: allowed with free tokens too.
@@ -514,9 +544,9 @@ def test_V1_4_sell_to_the_bank_only_when_out_of_tokens(kit, duel) -> None:
 
 
 def test_V1_5_a_completed_mission_does_not_end_the_duel(kit, duel) -> None:
-    # M2 lacks one NaOH; red's reaction on installation 7 makes it (its HCl stays on 7Б).
-    state = kit.mission_tokens(duel, "M2", "HCl", "blue", "blue")
-    state = kit.mission_tokens(state, "M2", "NaOH", "red", None)
+    # M2 lacks its NaOH and its HCl; red's reaction on installation 7 makes both.
+    state = kit.mission_tokens(duel, "M2", "Ca(NO3)2", "blue")
+    state = kit.mission_tokens(state, "M2", "CO2", "blue", "red")
     state = kit.give(state, "red", "halite", "water-ice")
     state = kit.turn(state, "red", done=("take",))
     new, events = kit.play(state, React(installation=7, cards=state.player("red").raw_cards))
@@ -536,7 +566,7 @@ def test_V1_5_the_duel_ends_when_the_piles_are_empty(kit, duel) -> None:
 
 
 def test_V1_P1_every_substance_on_the_mission_card_counts_double(kit, duel) -> None:
-    state = kit.mission_tokens(duel, "M1", "O2", "red", "red", None)  # not complete
+    state = kit.mission_tokens(duel, "M1", "O2", "red", "red", None, None)  # not complete
     state = kit.token(state, "blue", 1, "1Б", 1)
     result = score(state, kit.catalog)
     assert result.totals == {"red": 8 + 2 * 2 * price(kit, "O2"), "blue": 8 + price(kit, "Ca(OH)2")}
@@ -594,16 +624,16 @@ def test_L2_M1_choice_the_player_chooses_the_mission_of_a_product(kit, taken) ->
     state, _ = _oxygen_reaction(kit, taken)
     listed = [a for a in legal_actions(state, kit.catalog) if a.kind == "react"]
     choices = {a.missions for a in listed if a.installation == 2}
-    # The products for the Mission card, in container order: CH4 (a place on M1 only), H2O
-    # (on M4 only) and O2 (on M1 and M3; M2 and M4 ask for none). Every O2 choice is offered
+    # The products for the Mission card, in container order: CH4 (a place on M1 only) and O2
+    # (on M1 and M3; M2 and M4 ask for none); no mission takes H2O. Every O2 choice is offered
     # (M1, the first in card order, is the reaction without a choice).
-    assert {choice for choice in choices if choice} == {("M1", "M4", "M3")}
+    assert {choice for choice in choices if choice} == {("M1", "M3")}
     to_m3 = next(a for a in listed if a.installation == 2 and a.missions and a.missions[-1] == "M3")
     ruling = kit.expect(state, to_m3, "allowed", "L2.M1", "L2.M1-choice")
     assert "O2 → M3" in ruling.facts["products"]
     new, _ = kit.play(state, to_m3)
     m3 = next(m for m in new.missions if m.id == "M3")
-    assert dict(m3.places)["O2"] == ("red",)
+    assert dict(m3.places)["O2"] == ("red", None)
     m1 = next(m for m in new.missions if m.id == "M1")
     assert "red" not in dict(m1.places)["O2"]
 
@@ -617,12 +647,12 @@ def test_L2_M1_choice_by_default_the_first_mission_in_card_order(kit, taken) -> 
 
 def test_L2_M1_choice_a_mission_without_a_free_place_is_refused(kit, taken) -> None:
     state, react = _oxygen_reaction(kit, taken)
-    full = kit.mission_tokens(state, "M3", "O2", "blue")
-    wrong = react.model_copy(update={"missions": ("M1", "M4", "M3")})
+    full = kit.mission_tokens(state, "M3", "O2", "blue", "blue")
+    wrong = react.model_copy(update={"missions": ("M1", "M3")})
     ruling = kit.expect(full, wrong, "forbidden", "L2.M1", "L2.M1-choice")
     assert "Mission M3 has no free place for O2" in ruling.reason_en
-    # Three products for the Mission card (CH4, H2O, O2), four missions named.
-    too_many = react.model_copy(update={"missions": ("M1", "M4", "M3", "M1")})
+    # Two products for the Mission card (CH4, O2), three missions named.
+    too_many = react.model_copy(update={"missions": ("M1", "M3", "M1")})
     kit.expect(state, too_many, "forbidden", "L2.M1-choice")
 
 
@@ -649,15 +679,15 @@ def test_L2_T5_a_bank_sale_below_the_nominal_price_is_listed(kit, holder) -> Non
 
 
 def test_L2_T2_one_trade_a_product_bought_from_the_buyers_side(kit, holder) -> None:
-    # Blue's H2O stands on shared installation 2; red, to play, buys it (L2.T3: red may use 2).
-    state = kit.token(holder, "blue", 2, "2А", 2)
-    buy = Trade(partner="blue", get_product=ref(2, "2А", 2), pay=3)
+    # Blue's CH4 stands on shared installation 2; red, to play, buys it (L2.T3: red may use 2).
+    state = kit.token(holder, "blue", 2, "2А", 1)
+    buy = Trade(partner="blue", get_product=ref(2, "2А", 1), pay=3)
     kit.expect(state, buy, "allowed", "L2.T2", "L2.T3", "L2.T2-one-trade", "L2.M1-obtained")
     new, _ = kit.play(state, buy)
-    # Ruling L2.M1-obtained: water bought on red's turn takes M4's free water place.
-    assert kit.container(new, 2, "2А", 2).places == (None, None)
-    m4 = next(m for m in new.missions if m.id == "M4")
-    assert ("H2O", ("red",)) in m4.places
+    # Ruling L2.M1-obtained: methane bought on red's turn takes M1's first free CH4 place.
+    assert kit.container(new, 2, "2А", 1).places == (None,)
+    m1 = next(m for m in new.missions if m.id == "M1")
+    assert ("CH4", ("red", None)) in m1.places
     assert (new.player("red").money, new.player("blue").money) == (
         state.player("red").money - 3,
         state.player("blue").money + 3,
@@ -678,6 +708,23 @@ def test_L2_T2_one_trade_a_product_swapped_for_a_raw_card(kit, holder) -> None:
     # Two items one way is not one trade.
     both = swap.model_copy(update={"give": (new.player("red").raw_cards[0],)})
     kit.expect(state, both, "forbidden", "L2.T2")
+
+
+def test_L2_T5_a_product_swapped_to_a_player_without_a_free_token_is_refused(kit, holder) -> None:
+    # Blue holds a halite but all eight of its tokens stand on the Mission card: a swap that
+    # hands it red's H2O would put a ninth token on the table.
+    state = kit.token(holder, "red", 2, "2А", 2)
+    state = kit.give(state, "blue", "halite")
+    halite = next(c for c in state.player("blue").raw_cards if c.startswith("halite"))
+    busy = kit.mission_tokens(state, "M1", "O2", *["blue"] * 4)
+    busy = kit.mission_tokens(busy, "M3", "O2", "blue", "blue")
+    busy = kit.mission_tokens(busy, "M2", "NaOH", "blue")
+    busy = kit.mission_tokens(busy, "M4", "CO2", "blue", None)
+    assert busy.free_tokens("blue") == 0
+    swap = Trade(partner="blue", give_product=ref(2, "2А", 2), receive=(halite,))
+    ruling = kit.expect(busy, swap, "forbidden", "L2.T5")
+    assert ruling.code == "trade.no-free-token"
+    kit.expect(state, swap, "allowed", "L2.T2")
 
 
 def test_L2_T2_one_trade_a_product_the_buyer_has_no_container_for(kit, holder) -> None:

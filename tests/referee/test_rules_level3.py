@@ -33,7 +33,7 @@ def afield(kit, pro):
     return kit.combine(state, "blue", position=(6, 3), moved=True)
 
 
-FIVE = ("hematite", "halite", "sulfur", "argon", "nitrogen")
+FIVE = ("hematite", "halite", "sulfur", "hydrogen-peroxide", "nitrogen")
 
 
 # --- L3.S3 six raw cards at most ------------------------------------------------------------------
@@ -214,7 +214,7 @@ def test_L3_T4_buy_from_the_warehouse_for_four(kit, afield) -> None:
     assert new.bank == rich.bank + 4
     poor = kit.money(afield, "red", 3)
     kit.expect(poor, BuyRaw(card=card), "forbidden", "L3.T4")
-    kit.expect(rich, BuyRaw(card="argon#42"), "forbidden", "L3.T4")
+    kit.expect(rich, BuyRaw(card="hydrogen-peroxide#42"), "forbidden", "L3.T4")
 
 
 # --- L3.E1 the end of the game --------------------------------------------------------------------
@@ -222,35 +222,46 @@ def test_L3_T4_buy_from_the_warehouse_for_four(kit, afield) -> None:
 
 def test_L3_E1_a_completed_mission_ends_the_game(kit, pro) -> None:
     # M1 lacks its one CH4, which shared installation 2 makes.
-    state = kit.mission_tokens(pro, "M1", "CH4", None)
-    state = kit.mission_tokens(state, "M1", "O2", "red", "blue", "red")
+    state = kit.mission_tokens(pro, "M1", "CH4", "blue", None)
+    state = kit.mission_tokens(state, "M1", "O2", "red", "blue", "red", None)
     state = kit.owners(state, {1: "red", 7: "blue"})  # installation 2 shared, at the Base
     state = kit.give(state, "red", "carbon-dioxide", "water-ice")
     action = React(installation=2, cards=state.player("red").raw_cards)
     kit.expect(state, action, "allowed", "L2.M1")
     new, events = kit.play(state, action)
-    assert new.ended
-    assert events[-1].kind == "end"
-    kit.expect(new, "move 4,2 4,1", "forbidden", "L3.E1")
-    # Two O2 places free as well: the reaction fills one, one place is short, the game goes on.
-    short = kit.mission_tokens(state, "M1", "O2", "red", None, None)
-    assert not kit.play(short, action)[0].ended
-
-
-def test_L3_E1_R1_no_raw_cards_left_and_no_reaction_possible(kit, afield) -> None:
-    bare = kit.clear_warehouse(kit.clear_field(afield))
-    last = kit.put(bare, (4, 0), "argon")
-    over, events = kit.play(last, "move 4,0", "end")
+    assert next(m for m in new.missions if m.id == "M1").complete
+    # The round is played out (Ruling L2.E1-round); with "ends-at-once" the game ends here.
+    assert not new.ended
+    assert events[-1].kind == "mission"
+    at_once = state.model_copy(
+        update={"house_rules": state.house_rules.model_copy(update={"ends_at_once": True})}
+    )
+    over, events = kit.play(at_once, action)
     assert over.ended
-    assert "no reaction" in over.end_reason
+    assert events[-1].kind == "end"
+    kit.expect(over, "move 4,2 4,1", "forbidden", "L3.E1")
+    # Two O2 places free as well: the reaction fills one, one place is short, nothing ends.
+    short = kit.mission_tokens(state, "M1", "O2", "red", None, None, None)
+    new, events = kit.play(short, action)
+    assert not new.ended
+    assert events[-1].kind == "react"
+
+
+def test_L3_E1_R1_the_game_ends_when_the_field_is_bare(kit, afield) -> None:
+    # Level 3's raw supply is the field: the Warehouse and the reactions left do not keep a
+    # bare field's game going.
+    bare = kit.clear_field(afield)
+    last = kit.put(bare, (4, 0), "hydrogen-peroxide")
+    able = kit.give(kit.to_warehouse(last, "halite"), "red", "calcite", "water-ice")
+    over, events = kit.play(able, "move 4,0", "end")
+    assert over.ended
+    assert over.end_code == "field-empty"
+    assert "the field has no raw cards left" in over.end_reason
     assert events[-1].kind == "end"
     kit.expect(over, "move 5,0", "forbidden", "L3.E1")
-    # A card in the Warehouse keeps the game going.
-    stock = kit.to_warehouse(last, "halite")
-    assert not kit.play(stock, "move 4,0", "end")[0].ended
-    # So does a reaction someone can still run (red: installation 1, anywhere).
-    able = kit.give(last, "red", "calcite", "water-ice")
-    assert not kit.play(able, "move 4,0", "end")[0].ended
+    # A card left on the field keeps the game going.
+    two = kit.put(last, (8, 6), "hydrogen-peroxide")
+    assert not kit.play(two, "move 4,0", "end")[0].ended
 
 
 # --- L3.P1 scoring --------------------------------------------------------------------------------
@@ -260,12 +271,12 @@ def test_L3_P1_scoring_as_level_2(kit, pro) -> None:
     state = kit.token(pro, "red", 1, "1Б", 1)
     state = kit.token(state, "blue", 9, "9Б", 0)  # CaCl2 on a shared installation
     state = kit.mission_tokens(state, "M3", "CO2", "red")
-    state = kit.mission_tokens(state, "M3", "NH3", "blue", "blue")
-    state = kit.mission_tokens(state, "M3", "O2", "red")  # M3 complete: doubled
+    state = kit.mission_tokens(state, "M3", "CO(NH2)2", "blue")
+    state = kit.mission_tokens(state, "M3", "O2", "red", "red")  # M3 complete: doubled
     state = kit.money(state, "red", 3)
     result = score(state, kit.catalog)
-    red = price(kit, "Ca(OH)2") + 2 * (price(kit, "CO2") + price(kit, "O2")) + 3
-    blue = price(kit, "CaCl2") + 2 * (2 * price(kit, "NH3"))
+    red = price(kit, "Ca(OH)2") + 2 * (price(kit, "CO2") + 2 * price(kit, "O2")) + 3
+    blue = price(kit, "CaCl2") + 2 * price(kit, "CO(NH2)2")
     assert result.totals == {"red": red, "blue": blue}
     assert "L3.P1" in result.ruling.rules
     assert {line.rule for line in result.lines} == {"L3.P1"}

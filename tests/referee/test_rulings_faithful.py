@@ -97,11 +97,10 @@ def test_L1_T4_R3_a_loser_may_retreat_onto_the_base(kit, near_base) -> None:
 
 
 def test_L1_E1_R3_a_mission_is_announced_on_ones_own_turn_even_before_moving(kit) -> None:
-    state = kit.give(kit.deal("1", 2, 3), "red", "carbon-dioxide", "water-ice", "water-ice")
-    state = kit.give(state, "red", "oxygen")
+    m1 = (*["carbon-dioxide"] * 2, *["water-ice"] * 4)  # 2 CH4 + 4 O2 = C2 H8 O8
+    state = kit.give(kit.deal("1", 2, 3), "red", *m1)
     kit.expect(state, "claim M1", "allowed", "L1.E1", "L1.E2")  # before the move
-    blue = kit.give(kit.deal("1", 2, 3), "blue", "carbon-dioxide", "water-ice", "water-ice")
-    blue = kit.give(blue, "blue", "oxygen")
+    blue = kit.give(kit.deal("1", 2, 3), "blue", *m1)
     kit.expect(blue, "as blue claim M1", "forbidden", "L1.T1")  # not blue's turn
 
 
@@ -109,9 +108,9 @@ def test_L1_E1_R3_a_mission_is_announced_on_ones_own_turn_even_before_moving(kit
 
 
 def test_L2_T3_R1_a_raw_card_bought_needs_no_container(kit, chem) -> None:
-    state = kit.give(chem, "blue", "argon")  # argon: no container anywhere takes it
-    argon = next(c for c in state.player("blue").raw_cards if c.startswith("argon"))
-    kit.expect(state, Trade(partner="blue", receive=(argon,), pay=1), "allowed", "L2.T2")
+    state = kit.give(chem, "blue", "hydrogen-peroxide")  # no container anywhere takes it
+    peroxide = next(c for c in state.player("blue").raw_cards if c.startswith("hydrogen-peroxide"))
+    kit.expect(state, Trade(partner="blue", receive=(peroxide,), pay=1), "allowed", "L2.T2")
 
 
 # --- L2.T5.R1 a fine one cannot pay ---------------------------------------------------------------
@@ -136,7 +135,7 @@ def test_L2_M1_obtained_a_product_bought_takes_the_mission_chosen(kit, chem) -> 
     kit.expect(state, buy, "allowed", "L2.M1-obtained", "L2.M1-choice")
     new, _ = kit.play(state, buy)
     m3 = next(m for m in new.missions if m.id == "M3")
-    assert ("O2", ("red",)) in m3.places
+    assert ("O2", ("red", None)) in m3.places
     assert kit.container(new, 2, o2.card, o2.index).places == (None,)
     wrong = buy.model_copy(update={"mission": "M2"})
     kit.expect(state, wrong, "forbidden", "L2.M1-obtained")
@@ -152,9 +151,9 @@ def test_L2_M1_obtained_not_on_someone_elses_turn(kit, chem) -> None:
 
 
 def test_L2_M1_obtained_a_mission_named_without_a_product(kit, chem) -> None:
-    state = kit.give(chem, "blue", "argon")
-    argon = next(c for c in state.player("blue").raw_cards if c.startswith("argon"))
-    named = Trade(partner="blue", receive=(argon,), mission="M1")
+    state = kit.give(chem, "blue", "hydrogen-peroxide")
+    peroxide = next(c for c in state.player("blue").raw_cards if c.startswith("hydrogen-peroxide"))
+    named = Trade(partner="blue", receive=(peroxide,), mission="M1")
     ruling = kit.expect(state, named, "forbidden", "L2.M1-obtained")
     assert ruling.code == "trade.mission-no-product"
     assert parse_action("trade blue get 2:2А:2 pay 2 for M4").mission == "M4"
@@ -199,19 +198,19 @@ def test_V1_5_R1_the_rule_is_written(kit) -> None:
 
 def test_sale_counts_once_leaves_the_trade_open(kit, chem) -> None:
     state = kit.token(chem, "red", 2, "2А", 2)
-    state = kit.give(state, "blue", "argon")
-    argon = next(c for c in state.player("blue").raw_cards if c.startswith("argon"))
+    state = kit.give(state, "blue", "hydrogen-peroxide")
+    peroxide = next(c for c in state.player("blue").raw_cards if c.startswith("hydrogen-peroxide"))
     literal = state.model_copy(
         update={"house_rules": state.house_rules.model_copy(update={"sale_counts_once": True})}
     )
     sale = FreeToken(product=ref(2, "2А", 2), how="sell-player", partner="blue", price=1)
     after_default, _ = kit.play(state, sale)
-    buy = Trade(partner="blue", receive=(argon,), pay=1)
+    buy = Trade(partner="blue", receive=(peroxide,), pay=1)
     kit.expect(after_default, buy, "forbidden", "L2.T2")
     ruling = kit.expect(literal, sale, "allowed", "L2.T5")
     assert ruling.house_rules == ("sale-counts-once",)
     after, _ = kit.play(literal, sale)
-    kit.expect(after, Trade(partner="blue", receive=(argon,), pay=1), "allowed", "L2.T2")
+    kit.expect(after, Trade(partner="blue", receive=(peroxide,), pay=1), "allowed", "L2.T2")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

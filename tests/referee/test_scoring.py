@@ -78,7 +78,7 @@ def test_totals_match_the_rules_after_play(kit, level, players, seed) -> None:
         # and such games end by L3.E1-no-progress: a substance on a shared installation and one
         # on the Mission card are added.
         state = kit.token(state, state.players[-1].id, 9, "9Б", 0)
-        state = kit.mission_tokens(state, "M3", "O2", state.players[0].id)
+        state = kit.mission_tokens(state, "M3", "O2", state.players[0].id, None)
     kit.consistent(state)
     if level != "1":
         placed = sum(state.tokens_placed(p.id) for p in state.players)
@@ -124,31 +124,34 @@ def test_a_completed_mission_doubles_once_head_to_head(kit) -> None:
     """V1.P1 doubles every substance on the Mission card; a complete mission is not doubled
     again."""
     state = kit.deal("1v1", 2, 1)
-    state = kit.mission_tokens(state, "M3", "NH3", "red", "red")
+    state = kit.mission_tokens(state, "M3", "CO(NH2)2", "red")
     state = kit.mission_tokens(state, "M3", "CO2", "red")
-    state = kit.mission_tokens(state, "M3", "O2", "red")  # M3 complete
+    state = kit.mission_tokens(state, "M3", "O2", "red", "red")  # M3 complete
     result = score(state, kit.catalog)
     price = kit.catalog.substance
-    doubled = 2 * (2 * price("NH3").price + price("CO2").price + price("O2").price)
+    doubled = 2 * (price("CO(NH2)2").price + price("CO2").price + 2 * price("O2").price)
     assert result.totals["red"] == 8 + doubled
 
 
 def test_level_2_counts_a_mission_once_complete_doubled(kit) -> None:
     state = kit.deal("2", 2, 3)
-    state = kit.mission_tokens(state, "M3", "NH3", "red", "red")
-    state = kit.mission_tokens(state, "M3", "CO2", "blue")  # the O2 place still free
+    state = kit.mission_tokens(state, "M3", "O2", "red", "red")
+    state = kit.mission_tokens(state, "M3", "CO2", "blue")  # the urea place still free
     price = kit.catalog.substance
-    nh3, co2, o2 = (price(f).price for f in ("NH3", "CO2", "O2"))
+    urea, co2, o2 = (price(f).price for f in ("CO(NH2)2", "CO2", "O2"))
     before = score(state, kit.catalog).totals
-    assert before == {"red": 8 + 2 * nh3, "blue": 8 + co2}
-    state = kit.mission_tokens(state, "M3", "O2", "red")  # M3 complete
+    assert before == {"red": 8 + 2 * o2, "blue": 8 + co2}
+    state = kit.mission_tokens(state, "M3", "CO(NH2)2", "red")  # M3 complete
     after = score(state, kit.catalog).totals
     # Blue's CO2 doubles too: the mission is complete, whoever filled its last place.
-    assert after == {"red": 8 + 2 * (2 * nh3 + o2), "blue": 8 + 2 * co2}
+    assert after == {"red": 8 + 2 * (urea + 2 * o2), "blue": 8 + 2 * co2}
 
 
 def test_the_claimant_wins_at_level_1(kit) -> None:
-    state = kit.give(kit.deal("1", 3, 3), "red", "carbon-dioxide", "oxygen", *["water-ice"] * 2)
+    # With the house rule "ends-at-once" the claim ends the game (without it, the round is
+    # played out: tests/referee/test_rules_level1.py).
+    game = kit.deal("1", 3, 3, house_rules=("ends-at-once",))
+    state = kit.give(game, "red", *["carbon-dioxide"] * 2, *["water-ice"] * 4)
     state = kit.money(state, "green", 30)
     over, _ = kit.play(state, "claim M1")
     result = score(over, kit.catalog)

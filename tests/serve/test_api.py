@@ -1,8 +1,8 @@
 """The JSON API of ``mhp serve`` through Starlette's TestClient: every endpoint, its refusals.
 
 The scenes are real games dealt with seed 7 at level 1 for two players (red, blue): red's
-``move 3,3 2,3`` collects pyrite#1 and carbon-monoxide#4; blue's same move attacks red (a fight),
-while blue's ``move 3,3 3,2`` collects nitrogen#7.
+``move 3,3 2,3`` collects sulfur#4 and oxygen#5; blue's same move attacks red (a fight),
+while blue's ``move 3,3 3,2`` collects nitrogen#4.
 Every answer is validated against the committed schema (catalog/schema/serve-api.schema.json).
 """
 
@@ -91,9 +91,9 @@ def test_without_a_seed_the_game_gets_one_and_keeps_it(client: TestClient) -> No
         ({"level": "1v1", "players": 3}, None, "cannot be set up"),
         ({"shape": "hexagon"}, "shape", "no field shape 'hexagon'"),
         ({"house_rules": ["no-such"]}, "house_rules", "no house rule 'no-such'"),
-        ({"players": "two"}, "players", "valid integer"),
-        ({"seed": -1}, "seed", "greater than or equal to 0"),
-        ({"colour": "red"}, "colour", "Extra inputs"),
+        ({"players": "two"}, "players", "'two' is text, expected a whole number"),
+        ({"seed": -1}, "seed", "-1 is too small (at least 0)"),
+        ({"colour": "red"}, "colour", "unknown key 'colour'"),
     ],
 )
 def test_a_new_game_that_cannot_be_dealt_is_refused(
@@ -146,7 +146,7 @@ def test_a_players_view_hides_what_they_may_not_see(client: TestClient, catalog:
     assert all(card.startswith("hidden#") for card in red_hand)
     red = client.get(f"/api/games/{game['id']}", params={"player": "red"}).json()
     own = next(p for p in red["state"]["players"] if p["id"] == "red")["raw_cards"]
-    assert own == ["pyrite#1", "carbon-monoxide#4"]
+    assert own == ["sulfur#4", "oxygen#5"]
 
 
 def test_a_view_for_nobody_is_refused(client: TestClient) -> None:
@@ -202,7 +202,7 @@ def test_an_allowed_action_is_applied_logged_and_versioned(
     assert body["ruling"]["verdict"] == "allowed"
     assert body["ruling"]["rules"][0] == "L1.T1"
     assert body["events"][0]["kind"] == "move"
-    assert body["events"][0]["data"]["collected"] == ["pyrite#1", "carbon-monoxide#4"]
+    assert body["events"][0]["data"]["collected"] == ["sulfur#4", "oxygen#5"]
     start = deal(catalog, "1", 2, 7)
     expected, _ = apply(start, parse_action(RED_MOVE), catalog)
     assert GameState.model_validate(body["state"]) == expected
@@ -301,7 +301,7 @@ def test_an_action_needs_a_version(client: TestClient) -> None:
     assert answer.status_code == 400
     assert answer.json()["error"] == {
         "code": "bad-request",
-        "message": "version: Field required",
+        "message": "version: missing (add version: …)",
         "field": "version",
     }
 
@@ -352,17 +352,17 @@ def test_dice_rolled_by_the_game_follow_its_seed(client: TestClient, catalog: Ca
 def test_a_trade_waits_for_the_partner_and_is_applied_when_accepted(client: TestClient) -> None:
     game = new_game(client)
     play(client, game, RED_MOVE)
-    body = play(client, game, "trade blue give pyrite#1", status=202)
+    body = play(client, game, "trade blue give sulfur#4", status=202)
     proposal = body["proposal"]
     assert (proposal["from"], proposal["to"], proposal["text"]) == (
         "red",
         "blue",
-        "trade blue give pyrite#1",
+        "trade blue give sulfur#4",
     )
     assert body["ruling"]["verdict"] == "allowed"
     assert body["version"] == 3
     red = next(p for p in body["state"]["players"] if p["id"] == "red")
-    assert "pyrite#1" in red["raw_cards"]  # not applied yet
+    assert "sulfur#4" in red["raw_cards"]  # not applied yet
     shown = client.get(f"/api/games/{game['id']}").json()
     assert shown["pending"] == proposal
     assert client.get(f"/api/games/{game['id']}/legal").json()["pending"] == proposal
@@ -378,9 +378,9 @@ def test_a_trade_waits_for_the_partner_and_is_applied_when_accepted(client: Test
     assert body["pending"] is None
     assert body["version"] == 4
     blue = next(p for p in body["state"]["players"] if p["id"] == "blue")
-    assert blue["raw_cards"] == ["pyrite#1"]
+    assert blue["raw_cards"] == ["sulfur#4"]
     log = client.get(f"/api/games/{game['id']}/log").json()["entries"]
-    assert [e["text"] for e in log] == [RED_MOVE, "trade blue give pyrite#1"]
+    assert [e["text"] for e in log] == [RED_MOVE, "trade blue give sulfur#4"]
     again = client.post(path + "/accept", json={"version": 4})
     assert again.status_code == 404
     assert again.json()["error"]["code"] == "no-proposal"
@@ -390,7 +390,7 @@ def test_a_declined_trade_changes_nothing_but_the_version(client: TestClient) ->
     game = new_game(client)
     play(client, game, RED_MOVE)
     before = client.get(f"/api/games/{game['id']}").json()["state"]
-    proposal = play(client, game, "trade blue give pyrite#1", status=202)["proposal"]
+    proposal = play(client, game, "trade blue give sulfur#4", status=202)["proposal"]
     path = f"/api/games/{game['id']}/proposals/{proposal['id']}/decline"
     stale = client.post(path, json={"version": 2})
     assert stale.status_code == 409
@@ -407,7 +407,7 @@ def test_a_declined_trade_changes_nothing_but_the_version(client: TestClient) ->
 def test_another_action_withdraws_a_proposal(client: TestClient) -> None:
     game = new_game(client)
     play(client, game, RED_MOVE)
-    proposal = play(client, game, "trade blue give pyrite#1", status=202)["proposal"]
+    proposal = play(client, game, "trade blue give sulfur#4", status=202)["proposal"]
     body = play(client, game, "end")
     assert body["pending"] is None
     answer = client.post(
@@ -431,14 +431,14 @@ def test_a_forbidden_trade_is_no_proposal(client: TestClient) -> None:
 def test_undo_goes_back_to_the_last_reveal(client: TestClient, catalog: Catalog) -> None:
     game = new_game(client)
     after_move = play(client, game, RED_MOVE)["state"]
-    play(client, game, "sell pyrite#1")
+    play(client, game, "sell sulfur#4")
     play(client, game, "end")
     version = client.get(f"/api/games/{game['id']}").json()["version"]
     answer = client.post(f"/api/games/{game['id']}/undo", json={"version": version})
     assert answer.status_code == 200, answer.text
     conforms(answer.json(), "UndoResult")
     body = answer.json()
-    assert [u["text"] for u in body["undone"]] == ["sell pyrite#1", "end"]
+    assert [u["text"] for u in body["undone"]] == ["sell sulfur#4", "end"]
     assert body["state"] == after_move
     assert body["version"] == version + 1
     log = client.get(f"/api/games/{game['id']}/log").json()["entries"]
@@ -479,7 +479,7 @@ def test_undo_with_a_stale_version_is_409(client: TestClient) -> None:
 def test_undo_replays_the_log(client: TestClient, catalog: Catalog) -> None:
     """The state after an undo is the replay of the kept log, not a copy kept aside."""
     game = new_game(client)
-    for action in (RED_MOVE, "end", "move 3,3 3,2", "sell nitrogen#7", "end"):
+    for action in (RED_MOVE, "end", "move 3,3 3,2", "sell nitrogen#4", "end"):
         play(client, game, action)
     version = client.get(f"/api/games/{game['id']}").json()["version"]
     body = client.post(f"/api/games/{game['id']}/undo", json={"version": version}).json()
@@ -550,8 +550,8 @@ def test_the_end_of_the_game_names_its_reason_and_winners(
 def test_the_mission_checker_finds_a_complete_mission(client: TestClient) -> None:
     answer = client.post(
         "/api/mission",
-        # M1 (CH4 + 3 O2) adds up to C H4 O6 = CO2 + 2 H2O + O2; the hematite is left over.
-        json={"mission": "M1", "cards": ["CO2", "H2O", "H2O", "O2", "hematite"]},
+        # M1 (2 CH4 + 4 O2) adds up to C2 H8 O8 = 2 CO2 + 4 H2O; the hematite is left over.
+        json={"mission": "M1", "cards": ["CO2", "H2O", "H2O", "CO2", "H2O", "H2O", "hematite"]},
     )
     assert answer.status_code == 200
     conforms(answer.json(), "MissionResult")
@@ -563,8 +563,8 @@ def test_the_mission_checker_finds_a_complete_mission(client: TestClient) -> Non
 def test_the_mission_checker_says_what_is_missing(client: TestClient) -> None:
     body = client.post("/api/mission", json={"mission": "M1", "cards": ["CO2", "H2O"]}).json()
     assert body["ruling"]["verdict"] == "incomplete"
-    # M1 needs C H4 O6; CO2 + H2O hold C H2 O3.
-    assert body["ruling"]["facts"]["missing"] == {"H": 2, "O": 3}
+    # M1 needs C2 H8 O8; CO2 + H2O hold C H2 O3.
+    assert body["ruling"]["facts"]["missing"] == {"C": 1, "H": 6, "O": 5}
     assert body["cards"] == ["carbon-dioxide", "water-ice"]
 
 
@@ -582,7 +582,7 @@ def test_the_mission_checker_reads_cyrillic_lookalikes(client: TestClient) -> No
         ({"mission": "M1", "cards": []}, "cards", "no cards named"),
         ({"mission": "M1", "cards": ["CO2, H2O"]}, "cards", "one card per item"),
         ({"mission": "M1", "cards": ["CO2"], "house_rules": ["armour-sum"]}, "house_rules", ""),
-        ({"mission": "M1"}, "cards", "Field required"),
+        ({"mission": "M1"}, "cards", "missing (add cards: …)"),
     ],
 )
 def test_the_mission_checker_refuses_what_it_cannot_read(
@@ -641,7 +641,7 @@ def test_a_new_server_on_the_same_data_finds_every_game(make_client: Any) -> Non
     first = make_client()
     game = new_game(first)
     play(first, game, RED_MOVE)
-    proposal = play(first, game, "trade blue give pyrite#1", status=202)["proposal"]
+    proposal = play(first, game, "trade blue give sulfur#4", status=202)["proposal"]
     before = first.get(f"/api/games/{game['id']}").json()
     log = first.get(f"/api/games/{game['id']}/log").json()
     second = make_client()
@@ -661,8 +661,8 @@ def test_the_log_hides_the_cards_another_player_collected(client: TestClient) ->
     conforms(for_blue, "Log")
     assert for_blue["viewer"] == "blue"
     text = json.dumps(for_blue, ensure_ascii=False)
-    assert "pyrite#1" not in text
-    assert "carbon-monoxide#4" not in text
+    assert "sulfur#4" not in text
+    assert "oxygen#5" not in text
     [event] = for_blue["entries"][0]["events"]
     seen = client.get(f"/api/games/{game['id']}", params={"player": "blue"}).json()
     red = next(p for p in seen["state"]["players"] if p["id"] == "red")
@@ -670,8 +670,8 @@ def test_the_log_hides_the_cards_another_player_collected(client: TestClient) ->
     assert all(card in event["en"] for card in red["raw_cards"])
     for_red = client.get(path, params={"player": "red"}).json()
     assert for_red["entries"][0]["events"][0]["data"]["collected"] == [
-        "pyrite#1",
-        "carbon-monoxide#4",
+        "sulfur#4",
+        "oxygen#5",
     ]
     assert client.get(path).json()["entries"] == for_red["entries"]
 
@@ -686,8 +686,8 @@ def test_the_legal_actions_of_a_view_name_hidden_cards_by_placeholder(client: Te
     assert trades
     assert all("hidden#" in text for text in trades)
     shown = json.dumps(legal)
-    assert "pyrite" not in shown
-    assert "carbon-monoxide" not in shown
+    assert "sulfur" not in shown
+    assert "oxygen#5" not in shown
     # Blue proposes with the placeholder; the server knows which card it stands for.
     answer = client.post(
         f"/api/games/{game['id']}/actions",
@@ -696,6 +696,6 @@ def test_the_legal_actions_of_a_view_name_hidden_cards_by_placeholder(client: Te
     assert answer.status_code == 202, answer.text
     assert answer.json()["proposal"]["text"] == trades[0]
     real = client.get(f"/api/games/{game['id']}").json()["pending"]
-    assert real["text"] in ("trade red get pyrite#1", "trade red get carbon-monoxide#4")
+    assert real["text"] in ("trade red get sulfur#4", "trade red get oxygen#5")
     for_red = client.get(f"/api/games/{game['id']}", params={"player": "red"}).json()
     assert for_red["pending"]["text"] == real["text"]  # red sees their own cards

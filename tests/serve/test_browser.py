@@ -407,21 +407,19 @@ def test_a_level_one_turn_by_taps(page: Page, server: Any) -> None:
 def test_the_mission_checker_without_a_game(page: Page, server: Any) -> None:
     page.open("/#/checker")
     page.tap('#checker-missions [data-value="M1"]')
-    # M1 (CH4 + 3 O2) asks for C H4 O6: CO2 + 2 H2O + O2, picked by formula and by name.
+    # M1 (2 CH4 + 4 O2) asks for C2 H8 O8: 2 CO2 + 4 H2O, picked by formula and by name.
     search = page.shown("#checker-search")
     search.send_keys("CO2")
     page.tap('#checker-cards [data-formula="CO2"]')
-    search.clear()
-    search.send_keys("oxygen")
-    page.until(lambda: len(page.all("#checker-cards button")) == 1)
-    page.tap('#checker-cards [data-formula="O2"]')
+    page.tap('#checker-cards [data-formula="CO2"]')
     search.clear()
     search.send_keys("water ice")
     page.until(lambda: len(page.all("#checker-cards button")) == 1)
-    page.tap('#checker-cards [data-formula="H2O"]')
+    for _ in range(3):
+        page.tap('#checker-cards [data-formula="H2O"]')
     page.tap("#checker-check")
     page.until(lambda: page.css("#checker-ruling").get_attribute("data-verdict") == "incomplete")
-    # C H2 O5 held: one more water's H2 O is missing.
+    # C2 H6 O7 held: one more water's H2 O is missing.
     assert page.text("#checker-missing").replace("\n", "") == "H2O"
     page.shot("07-checker-incomplete")
 
@@ -429,7 +427,7 @@ def test_the_mission_checker_without_a_game(page: Page, server: Any) -> None:
     page.tap("#checker-check")
     page.until(lambda: page.css("#checker-ruling").get_attribute("data-verdict") == "complete")
     used = page.attrs("#checker-used .card", "data-card")
-    assert sorted(used) == sorted(["carbon-dioxide", "oxygen"] + ["water-ice"] * 2)
+    assert sorted(used) == sorted(["carbon-dioxide"] * 2 + ["water-ice"] * 4)
     assert page.all('#checker-ruling .rule-id[data-rule="L1.E1"]')
     page.shot("08-checker-complete", full=True)
 
@@ -441,7 +439,7 @@ def test_the_mission_checker_without_a_game(page: Page, server: Any) -> None:
     page.tap("#checker-cards button")
     assert not page.all("#checker-used")
     page.tap("#checker-check")
-    page.until(lambda: len(page.all("#checker-used .card")) == 4)
+    page.until(lambda: len(page.all("#checker-used .card")) == 6)
     assert page.attrs("#checker-ruling", "data-verdict") == ["complete"]
     assert "Fe2O3" not in page.text("#checker-used").replace("\n", "")
 

@@ -278,10 +278,10 @@ def broken_catalog(tmp_path: Path) -> Path:
     text = missions.read_text(encoding="utf-8")
     for old, new in (
         (
-            "        - {formula: H2O, count: 1}      # mixing water",
+            "        - {formula: H2SO4, count: 1}",
             "        - {formula: Fe, count: 4}\n"
             "        - {formula: O2, count: 3}\n"
-            "        - {formula: H2O, count: 1}      # mixing water",
+            "        - {formula: H2SO4, count: 1}",
         ),
     ):
         assert text.count(old) == 1, old
@@ -295,7 +295,7 @@ def test_cli_prints_every_figure_with_its_policy_and_bound(cli) -> None:
     result = cli(*args, "--robust-games", "2", "--skill-games", "4")
     lines = result.stdout.splitlines()
     assert lines[0] == "4 greedy games per table, 2 under each robustness policy, seed 2"
-    assert lines[1].startswith("head to head deals installations 1, 2, 3, 6, 7, 8, 9, 10")
+    assert lines[1].startswith("head to head deals installations 1, 2, 3, 4, 6, 7, 8, 9, 10")
     assert lines[3].split() == ["policy", "level", "players", "figure", "value", "bound"]
     for policy in ("greedy", "noisy-greedy", "lookahead"):
         assert any(

@@ -76,10 +76,10 @@ def test_greedy_buys_only_what_serves_a_mission(catalog: Catalog) -> None:
     )
     seen = view(state, me.id)
     bot = GreedyBot(catalog)
-    # Holding CO2, the closest mission is M1 (C H4 O6 = CO2 + 2 H2O + O2): water serves it;
-    # argon and magnesite (Ar, Mg) serve no mission that CO2 started.
+    # Holding CO2, the closest mission is M1 (C2 H8 O8 = 2 CO2 + 4 H2O): water serves it;
+    # argon and goethite (Ar, Fe) serve no mission that CO2 started.
     water = BuyRaw(card="water-ice#9")
-    useless: list[Action] = [BuyRaw(card="argon#1"), BuyRaw(card="magnesite#1")]
+    useless: list[Action] = [BuyRaw(card="argon#1"), BuyRaw(card="goethite#1")]
     assert bot.choose(seen, [*useless, water, EndTurn()], random.Random(0)) == water
     assert bot.choose(seen, [*useless, EndTurn()], random.Random(0)) == EndTurn()
 
@@ -176,9 +176,7 @@ def test_greedy_takes_the_pile_card_an_installation_lacks(catalog: Catalog) -> N
     state = state.model_copy(update={"installations": installations})
     assert any(i.number == 7 and i.owner == me for i in state.installations)
     # Nitrogen fits installation 3 too, but 3 would still lack water.
-    state = state.model_copy(
-        update={"piles": (("nitrogen#1",), ("magnesite#1",), ("water-ice#1",))}
-    )
+    state = state.model_copy(update={"piles": (("nitrogen#1",), ("goethite#1",), ("water-ice#1",))})
     takes: list[Action] = [TakeRaw(pile=n) for n in (1, 2, 3)]
     for seed in range(5):
         bot = GreedyBot(catalog)

@@ -146,14 +146,14 @@ def test_a_sweep_prints_a_list_of_summaries_each_with_its_variant(cli) -> None:
 
     from mhp_cards.resources import default_catalog_dir
 
-    documents = _json(cli(*SWEEP, "--vary", "copies.water-ice=10..11", "--vary", "price.CH4=5,6",
+    documents = _json(cli(*SWEEP, "--vary", "copies.water-ice=9..10", "--vary", "price.CH4=5,6",
                           "--json"))  # fmt: skip
     assert isinstance(documents, list)
     assert [d["variant"] for d in documents] == [
+        {"copies.water-ice": 9, "price.CH4": 5},
+        {"copies.water-ice": 9, "price.CH4": 6},
         {"copies.water-ice": 10, "price.CH4": 5},
         {"copies.water-ice": 10, "price.CH4": 6},
-        {"copies.water-ice": 11, "price.CH4": 5},
-        {"copies.water-ice": 11, "price.CH4": 6},
     ]
     schema = json.loads(
         (default_catalog_dir() / "schema" / "simulate.schema.json").read_text(encoding="utf-8")
@@ -188,7 +188,7 @@ def test_a_sweep_file_runs_its_variants(cli, tmp_path) -> None:
     ("args", "message"),
     [
         (("--vary", "copies.nope=1..2"), "--vary: error: copies.nope=1: raw_materials has no"),
-        (("--vary", "copies.water-ice=6"), "fails the check setup-counts"),
+        (("--vary", "copies.water-ice=5"), "fails the check setup-counts"),
         (("--vary", "copies.water-ice"), "is not PATH=VALUES"),
         (("--vary", "price.CH4=5", "--vary", "price.CO2=x"), "--vary #2: error: price.CO2=x"),
     ],

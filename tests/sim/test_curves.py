@@ -43,8 +43,7 @@ def test_round_scores_are_the_scores_at_each_rounds_end(
         turn = state.turn_number
         state, _ = apply(state, action, catalog)
         now = {m.id for m in state.missions if m.complete}
-        if state.claimed is not None:
-            now.add(state.claimed[1])
+        now.update(mission for _, mission in state.claims)
         for mission in sorted(now - done):
             assert (mission, turn) in result.mission_turns
         done |= now

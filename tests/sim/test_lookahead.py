@@ -19,7 +19,7 @@ def _first(legal: list[Action], kind: type) -> Action:
 
 def test_lookahead_claims_a_mission(catalog: Catalog) -> None:
     state = deal(catalog, "1", players=2, seed=1)
-    hand = ("carbon-dioxide#1", "water-ice#1", "water-ice#2", "oxygen#1")
+    hand = ("carbon-dioxide#1", "carbon-dioxide#2", *(f"water-ice#{n}" for n in range(1, 5)))
     players = list(state.players)
     players[0] = players[0].model_copy(update={"raw_cards": hand})
     field = state.field

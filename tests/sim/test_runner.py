@@ -218,6 +218,6 @@ def test_the_greedy_partner_refuses_a_random_players_offers(catalog: Catalog) ->
             asked.append(answer)
             return answer
 
-    play_game(catalog, "2", 2, seed=5, policies=[RandomBot(), Greedy(catalog)], max_steps=300)
+    play_game(catalog, "2", 2, seed=6, policies=[RandomBot(), Greedy(catalog)], max_steps=300)
     assert len(asked) > 10
     assert asked.count(True) < len(asked) / 2

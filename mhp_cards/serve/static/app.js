@@ -1169,7 +1169,7 @@ function renderMissions(state) {
     list = [...catalogMissions.values()].map((m) =>
       h(
         "div",
-        { class: `mission${state.claimed && state.claimed[1] === m.id ? " complete" : ""}`, dataset: { mission: m.id } },
+        { class: `mission${(state.claims || []).some(([, id]) => id === m.id) ? " complete" : ""}`, dataset: { mission: m.id } },
         h("span", { class: "id" }, m.id),
         h("b", {}, pick(m.name)),
         h("div", { class: "target" }, formulaNode(hill(m.elements))),

@@ -6,12 +6,21 @@ other problem is still found in the same run. A check yields :class:`~mhp_cards.
 values carrying a file and a path into it; the loader turns paths into lines and columns.
 
 Importing this package registers the checks, in the order they run: chemistry, identity,
-installations, reachability, the box, value.
+installations, reachability, the box, value, depth.
 """
 
 # isort: off
-# Registration order is run order: chemistry, identity, installations, reachability, box, value.
-from mhp_cards.validate.checks import chemistry, identity, installations, reachability, box, value
+# Registration order is run order: chemistry, identity, installations, reachability, box, value,
+# depth.
+from mhp_cards.validate.checks import (
+    chemistry,
+    identity,
+    installations,
+    reachability,
+    box,
+    value,
+    depth,
+)
 
 # isort: on
 from mhp_cards.validate.checks.parts import Parts
@@ -19,4 +28,4 @@ from mhp_cards.validate.checks.registry import CHECKS, Check, SkipCheck, run_che
 
 __all__ = ["CHECKS", "Check", "Parts", "SkipCheck", "run_checks"]
 
-_REGISTERED = (chemistry, identity, installations, reachability, box, value)
+_REGISTERED = (chemistry, identity, installations, reachability, box, value, depth)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from mhp_cards.catalog.cardid import ELECTROLYSER, CardIdError, read_card_id
-from mhp_cards.catalog.models import (
-    CARD_LETTERS,
-)
+from mhp_cards.catalog.models import CARD_LETTERS, ReactorCard
 from mhp_cards.chem.formula import Formula
 from mhp_cards.issues import Issue, Path
 from mhp_cards.validate.checks.fields import parses, reactor_cards
@@ -20,6 +18,7 @@ from mhp_cards.validate.checks.parts import (
     Parts,
 )
 from mhp_cards.validate.checks.registry import check
+from mhp_cards.wording import listing, shown
 
 __all__: list[str] = []
 
@@ -45,13 +44,7 @@ def _check_unique(parts: Parts) -> Iterator[Issue]:
     yield from _unique(
         RAW, ((("raw_materials", i, "id"), r.id) for i, r in enumerate(parts.raw_materials or ()))
     )
-    yield from _unique(
-        INSTALLATIONS,
-        (
-            (("installations", i, "number"), str(inst.number))
-            for i, inst in enumerate(parts.installations or ())
-        ),
-    )
+    yield from _unique_numbers(parts)
     yield from _unique(
         INSTALLATIONS, (((*path, "id"), card.id) for path, card in reactor_cards(parts))
     )
@@ -91,10 +84,60 @@ def _unique(file: str, values: Iterator[tuple[Path, str]]) -> Iterator[Issue]:
             first[value] = path
 
 
+def _unique_numbers(parts: Parts) -> Iterator[Issue]:
+    """A number used twice, with the fix its cards point to (their IDs name the intended one)."""
+    installations = parts.installations or ()
+    used = {installation.number for installation in installations}
+    first: dict[int, int] = {}
+    for i, installation in enumerate(installations):
+        if installation.number not in first:
+            first[installation.number] = i
+            continue
+        named = _card_numbers(installation.cards)
+        if len(named) == 1 and (intended := next(iter(named))) not in used:
+            hint = (
+                f"its cards name installation {intended}, which no other has: "
+                f"write number: {intended}"
+            )
+        else:
+            hint = (
+                f"give it a number no other installation has, e.g. {max(used) + 1}, "
+                "and number its cards to match"
+            )
+        yield Issue(
+            "unique-ids",
+            f"installation number {installation.number} is used twice "
+            f"(first at installations[{first[installation.number]}].number)",
+            file=INSTALLATIONS,
+            path=("installations", i, "number"),
+            hint=hint,
+        )
+
+
+def _card_numbers(cards: Iterable[ReactorCard]) -> set[int]:
+    numbers: set[int] = set()
+    for card in cards:
+        try:
+            card_id = read_card_id(card.id)
+        except CardIdError:
+            continue
+        if not card_id.is_electrolyser:
+            numbers.add(card_id.number)
+    return numbers
+
+
 def _short(path: Path) -> str:
     from mhp_cards.issues import format_path  # noqa: PLC0415
 
     return format_path(path)
+
+
+def _card_number_hint(parts: Parts, number: int, named: int) -> str:
+    """When the installation's own number is the duplicate, the card ID is right and it is not."""
+    numbers = [installation.number for installation in parts.installations or ()]
+    if numbers.count(number) > 1 and named and named not in numbers:
+        return f"installation number {number} is used twice: write number: {named} for this one"
+    return ""
 
 
 @check("card-ids", "card IDs are the installation number and a Cyrillic letter", INSTALLATIONS)
@@ -128,7 +171,8 @@ def _check_card_ids(parts: Parts) -> Iterator[Issue]:
                     ),
                     file=INSTALLATIONS,
                     path=path,
-                    hint=f"number it {installation.number}{card_id.letter}",
+                    hint=_card_number_hint(parts, installation.number, card_id.number)
+                    or f"number it {installation.number}{card_id.letter}",
                 )
             letters.append(card_id.letter)
         expected = list(CARD_LETTERS[: len(letters)])
@@ -219,16 +263,32 @@ def _check_electrolysers(parts: Parts) -> Iterator[Issue]:
         if difference is None:
             continue
         where, theirs, ours = difference
-        shown = ".".join(str(step) for step in where)
+        field = ".".join(str(step) for step in where)
         yield Issue(
             "electrolysers",
-            f"electrolyser {card.id} differs from {electrolysers[0].id} at {shown}: "
-            f"{ours!r} here, {theirs!r} on {electrolysers[0].id}",
+            f"electrolyser {card.id} differs from {electrolysers[0].id} at {field}: "
+            f"{_in_words(ours)} here, {_in_words(theirs)} on {electrolysers[0].id}",
             file=INSTALLATIONS,
             path=("electrolysers", j, *where),
-            hint=f"the five electrolysers are identical cards: write {theirs!r}",
+            hint=f"the five electrolysers are identical cards: write {_in_words(theirs)}",
             rule="L2.S1",
         )
+
+
+def _in_words(value: object) -> str:
+    """A dumped port, container or list of them as a designer reads it."""
+    if isinstance(value, dict) and {"edge", "position", "substance", "direction"} <= set(value):
+        optional = " (optional)" if value.get("optional") else ""
+        return (
+            f"{value['substance']} {value['direction']} at the {value['edge']} edge, "
+            f"position {value['position']}{optional}"
+        )
+    if isinstance(value, dict) and {"substance", "role"} <= set(value):
+        places = f", {value['places']} places" if value.get("places") else ""
+        return f"a {value['role']} container of {value['substance']}{places}"
+    if isinstance(value, list | tuple):
+        return listing(_in_words(item) for item in value) if value else "none"
+    return shown(value)
 
 
 def _first_difference(a: object, b: object, path: Path) -> tuple[Path, object, object] | None:

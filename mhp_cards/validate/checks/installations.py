@@ -56,8 +56,20 @@ def _check_card_flow(parts: Parts) -> Iterator[Issue]:
                 problem.message,
                 file=INSTALLATIONS,
                 path=where,
-                hint=f"expected {problem.expected}",
+                hint=_flow_hint(problem.expected or "", problem.found or ""),
             )
+
+
+def _flow_hint(expected: str, found: str) -> str:
+    """What would make the card's flow right, as something the designer does."""
+    if expected.startswith("consumed"):
+        return (
+            f"make {found} a reactant of the card's reaction, give the card a container of "
+            f"{found}, or an out-port that passes it on"
+        )
+    if expected.startswith("made"):
+        return f"make {found} a product of the card's reaction, or an in-port that brings it"
+    return f"it should be {expected}"
 
 
 @check("assembly", "every installation assembles, and in one way", INSTALLATIONS)

@@ -188,6 +188,9 @@ def _check_runs_alone(parts: Parts) -> Iterator[Issue]:
         f"alone; this catalog has {len(alone)} ({named})",
         file=INSTALLATIONS,
         path=("installations",),
-        hint="give an installation raw-card inputs only (a raw card of each raw-input container)",
+        hint=(
+            "give an installation raw-card inputs only (a raw card of each raw-input "
+            "container, and of the electrolyser's when it is piped in)"
+        ),
         rule="V1.2",
     )
