@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "mhp_cards"
-BASE = {"errors", "issues", "fileio", "resources", "yamldoc"}
+BASE = {"errors", "issues", "fileio", "resources", "wording", "yamldoc"}
 ORDER = [
     "base",
     "chem",

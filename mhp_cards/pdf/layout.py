@@ -107,6 +107,23 @@ class Model(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    def __eq__(self, other: object) -> bool:
+        # Equal by their fields: where a value was written (a private source) is no part of it.
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash((type(self), *map(_hashable, self.__dict__.values())))
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return tuple(sorted((key, _hashable(item)) for key, item in value.items()))
+    if isinstance(value, list):
+        return tuple(_hashable(item) for item in value)
+    return value
+
 
 class CardSize(Model):
     """Trimmed size of a card (or token) in mm."""

@@ -39,11 +39,32 @@ def schema_issues(
     issues: list[Issue] = []
     errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path)))
     for error in errors:
-        if error.validator in ("anyOf", "oneOf") and error.context:
-            error = jsonschema.exceptions.best_match(error.context)  # noqa: PLW2901
-        if only is None or error.validator in only:
-            issues.extend(_describe(error, documents, category))
+        for cause in _causes(error):
+            if only is None or cause.validator in only:
+                issues.extend(_describe(cause, documents, category))
     return issues
+
+
+def _causes(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
+    """The errors a reader can act on behind an ``anyOf``/``oneOf`` failure.
+
+    An optional value is ``anyOf: [its schema, null]``: when the value is written, what is wrong
+    is inside its schema (a misspelt key, a missing ``en``), not that it is not ``null``, so
+    the null branch is set aside and every error of the other is reported.
+    """
+    if error.validator not in ("anyOf", "oneOf") or not error.context:
+        return [error]
+    branches = error.validator_value if isinstance(error.validator_value, list) else []
+    nulls = {
+        i
+        for i, branch in enumerate(branches)
+        if isinstance(branch, dict) and branch.get("type") == "null"
+    }
+    if error.instance is not None and nulls and len(nulls) < len(branches):
+        written = [e for e in error.context if e.relative_schema_path[0] not in nulls]
+        if written and len(branches) - len(nulls) == 1:
+            return [cause for e in written for cause in _causes(e)]
+    return _causes(jsonschema.exceptions.best_match(error.context))
 
 
 def model_issues(

@@ -6,10 +6,10 @@ import unicodedata
 
 import pytest
 
-from mhp_cards.catalog.cardid import read_card_id
+from mhp_cards.catalog.cardid import LATIN_LETTERS, read_card_id
 from mhp_cards.chem.formula import parse_formula
 from mhp_cards.chem.lookalikes import CYRILLIC_OF, LATIN_OF, SCRIPT_OF, TO_LATIN
-from mhp_cards.errors import FormulaError
+from mhp_cards.errors import CardIdError, FormulaError
 
 
 def test_every_lookalike_is_named_for_its_script() -> None:
@@ -18,11 +18,17 @@ def test_every_lookalike_is_named_for_its_script() -> None:
         assert unicodedata.name(latin).startswith("LATIN")
 
 
-def test_card_ids_read_a_latin_letter_as_its_cyrillic_twin() -> None:
+def test_card_ids_read_a_latin_letter_as_its_cyrillic_twin_only_when_unambiguous() -> None:
+    """A Latin letter is read by its look only where its place in the alphabet agrees (A, P);
+    the English edition prints 5Б as 5B, so 5B is refused rather than read as 5В."""
     for latin, cyrillic in CYRILLIC_OF.items():
-        card = read_card_id(f"5{latin}")
-        assert card.text == f"5{cyrillic}"
-        assert card.latin_lookalikes == latin
+        if LATIN_LETTERS.get(cyrillic) == latin:
+            card = read_card_id(f"5{latin}")
+            assert card.text == f"5{cyrillic}"
+            assert card.latin_lookalikes == latin
+        else:
+            with pytest.raises(CardIdError):
+                read_card_id(f"5{latin}")
 
 
 @pytest.mark.parametrize("char", sorted(SCRIPT_OF))
