@@ -29,8 +29,8 @@ ORDER = [
     "serve",
     "cli",
 ]
-#: The one reference up a layer: the deprecated alias mhp_cards.catalog.load_catalog (0.2 only).
-ALLOWED_UP = {("mhp_cards.catalog", "mhp_cards.validate")}
+#: References up a layer: none (the 0.2 alias mhp_cards.catalog.load_catalog went in 0.3).
+ALLOWED_UP: set[tuple[str, str]] = set()
 
 
 def _module_name(path: Path) -> str:
@@ -114,3 +114,11 @@ def test_no_import_cycles() -> None:
 
     for name in sorted(GRAPH):
         visit(name, [])
+
+
+def test_the_catalog_no_longer_lends_the_loader() -> None:
+    """0.3: mhp_cards.catalog.load_catalog and validate_catalog are gone (mhp_cards.validate)."""
+    import mhp_cards.catalog
+
+    for name in ("load_catalog", "validate_catalog", "Validation", "check_names"):
+        assert not hasattr(mhp_cards.catalog, name)

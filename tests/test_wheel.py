@@ -8,6 +8,9 @@ the ``fontpkg-pt-sans`` dependency, which the wheel's metadata must require.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import zipfile
 from email.parser import Parser
 from pathlib import Path
@@ -77,3 +80,50 @@ def test_the_wheel_has_the_mhp_command_and_no_tests(wheel) -> None:
     [entry_points] = [n for n in wheel.namelist() if n.endswith(".dist-info/entry_points.txt")]
     assert "mhp = mhp_cards.cli:main" in wheel.read(entry_points).decode("utf-8")
     assert not [n for n in wheel.namelist() if n.startswith(("tests/", "docs/", "benchmarks/"))]
+
+
+def test_the_installed_wheel_builds_the_kit(wheel, tmp_path: Path) -> None:
+    """pip installs the wheel (its dependencies are this environment's) and its mhp prints.
+
+    The installed copy, not this checkout, must be the one that runs: the data it reads is the
+    wheel's own mhp_cards/_data.
+    """
+    target = tmp_path / "site"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            "--target",
+            str(target),
+            wheel.filename,
+        ],
+        check=True,
+    )
+    environment = {**os.environ, "PYTHONPATH": str(target)}
+    run = [
+        sys.executable,
+        "-c",
+        "import sys, mhp_cards, mhp_cards.resources as r; from mhp_cards.cli import main; "
+        "print(mhp_cards.__file__, r.default_catalog_dir(), file=sys.stderr); "
+        "sys.argv[0] = 'mhp'; sys.exit(main())",
+        "build",
+        "--only",
+        "raw",
+        "--out",
+        str(tmp_path / "output"),
+    ]
+    result = subprocess.run(
+        run, check=False, env=environment, capture_output=True, text=True, cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    where = result.stderr.splitlines()[0]
+    assert where.startswith(str(target)), where
+    assert f"{target}/mhp_cards/_data/catalog" in where
+    pdf = (tmp_path / "output" / "mhp-raw.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-")
+    assert len(pdf) > 10_000

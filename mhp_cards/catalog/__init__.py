@@ -9,8 +9,6 @@ Loading a catalog directory (YAML, schema, models and every cross-record check) 
 72
 """
 
-from typing import Any
-
 from mhp_cards.catalog.models import (
     Catalog,
     Components,
@@ -38,15 +36,3 @@ __all__ = [
     "ReactorCard",
     "Substance",
 ]
-
-#: Names that moved to :mod:`mhp_cards.validate` in 0.2; kept here as aliases for one release.
-_MOVED_TO_VALIDATE = frozenset({"Validation", "check_names", "load_catalog", "validate_catalog"})
-
-
-def __getattr__(name: str) -> Any:
-    # A deprecated alias, not a layer: the catalog models never use the loader. It goes in 0.3.
-    if name in _MOVED_TO_VALIDATE:
-        import mhp_cards.validate  # noqa: PLC0415
-
-        return getattr(mhp_cards.validate, name)
-    raise AttributeError(f"module 'mhp_cards.catalog' has no attribute {name!r}")
