@@ -33,6 +33,14 @@ def serve(
             file_okay=False,
         ),
     ] = None,
+    rotate_token: Annotated[
+        bool,
+        typer.Option(
+            "--new-token",
+            help="Make a new access token (phones that joined before scan the new code); "
+            "otherwise the token kept in --data is used again.",
+        ),
+    ] = False,
 ) -> None:
     """Serve the table page and its JSON API; games are saved in --data and survive a restart.
 
@@ -46,7 +54,7 @@ def serve(
         host_problem,
         is_loopback,
         join_urls,
-        new_token,
+        kept_token,
         qr_terminal,
     )
 
@@ -55,7 +63,11 @@ def serve(
         fail(problem, 2)
     directory = data if data is not None else default_data_dir()
     loopback = is_loopback(host)
-    token = None if loopback else new_token()
+    try:
+        # Kept in --data: a restart leaves every phone that joined at the table.
+        token = None if loopback else kept_token(directory, rotate=rotate_token)
+    except OSError as error:
+        fail(f"{directory}: cannot keep the access token there: {error.strerror or error}")
     urls = join_urls(host, port, token)
     try:
         application = create_app(
@@ -96,7 +108,9 @@ def _listen(host: str, port: int) -> "socket.socket":
     import socket
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listening = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets whose protocol says TCP, and
+    # without it a kept-alive request waits ~40 ms (Nagle's algorithm meets a delayed ACK).
+    listening = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         if sys.platform != "win32":  # elsewhere: restart at once after a stop
             listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

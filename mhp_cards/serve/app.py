@@ -12,6 +12,7 @@ import asyncio
 import hmac
 import json
 import logging
+import re
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,7 +26,13 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -59,6 +66,24 @@ _CSP: Final = (
     "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
 )
 _LOOPBACK_HOSTS: Final = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
+#: A Host header: one name, IPv4 address or [IPv6] address, and an optional port; nothing else.
+_HOST_HEADER: Final = re.compile(
+    r"^(?:\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?)(?::[0-9]{1,5})?$"
+)
+#: Methods that change nothing: no Origin or content-type check.
+_SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+#: What a phone's browser shows when its token is missing or old: words, in both languages.
+_UNAUTHORIZED_PAGE: Final = HTMLResponse(
+    "<!doctype html><html><head><meta charset='utf-8'>"
+    "<meta name='viewport' content='width=device-width,initial-scale=1'>"
+    "<title>МХП — нужен код стола</title></head><body style='font:18px/1.5 sans-serif;"
+    "margin:2em;max-width:32em'><h1>Нужен код стола</h1><p>Отсканируйте QR-код, который "
+    "показывает сервер (или откройте ссылку, которую он напечатал): в ней код доступа к "
+    "столу.</p><hr><h2 lang='en'>The table's code is needed</h2><p lang='en'>Scan the QR "
+    "code the server shows (or open the link it printed): it carries the table's access "
+    "token.</p></body></html>",
+    status_code=401,
+)
 
 log = logging.getLogger("mhp_cards.serve")
 B = TypeVar("B", bound=BaseModel)
@@ -394,8 +419,14 @@ class _Guard:
             await send(message)
 
         hosts = self.settings.hosts
+        host = headers.get("host", b"").decode("latin-1")
+        if not _HOST_HEADER.match(host):
+            # "127.0.0.1:8765 evil.com" is no host: read loosely, it passed the name check.
+            await _error(400, "bad-host", "the Host header is not a host name and port")(
+                scope, receive, send_with_headers
+            )
+            return
         if hosts is not None:
-            host = headers.get("host", b"").decode("latin-1")
             name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
             if name not in hosts:
                 refusal = _error(
@@ -406,12 +437,16 @@ class _Guard:
         if token is not None:
             given = _token_of(scope, headers)
             if given is None or not hmac.compare_digest(given[0].encode(), token.encode()):
-                refusal = _error(
-                    401,
-                    "unauthorized",
-                    "open the join URL the server printed (it carries the access token)",
+                unauthorized: Response = (
+                    _UNAUTHORIZED_PAGE
+                    if b"text/html" in headers.get("accept", b"")
+                    else _error(
+                        401,
+                        "unauthorized",
+                        "open the join URL the server printed (it carries the access token)",
+                    )
                 )
-                await refusal(scope, receive, send_with_headers)
+                await unauthorized(scope, receive, send_with_headers)
                 return
             set_cookie = given[1] == "query"
         length = headers.get("content-length")
@@ -419,6 +454,11 @@ class _Guard:
         if length is not None and (not length.isdigit() or int(length) > limit):
             await _too_large(limit)(scope, receive, send_with_headers)
             return
+        if scope["method"] not in _SAFE_METHODS:
+            cross = _cross_site(scope, headers, host)
+            if cross is not None:
+                await cross(scope, receive, send_with_headers)
+                return
         received = 0
 
         async def limited() -> Message:
@@ -435,6 +475,38 @@ class _Guard:
         except _TooLargeError:
             if not started:
                 await _too_large(limit)(scope, receive, send_with_headers)
+
+
+def _cross_site(scope: Scope, headers: dict[str, bytes], host: str) -> Response | None:
+    """The refusal of a state-changing request another site could have sent, if it is one.
+
+    A browser sends a form or text/plain POST to any origin without asking first; a JSON body
+    needs its permission (a preflight this server never grants), and the Origin and
+    Sec-Fetch-Site headers name where the request comes from. A client that is no browser
+    (curl, a script) sends neither and is judged by its content type alone.
+    """
+    site = headers.get("sec-fetch-site", b"").decode("latin-1").lower()
+    if site and site not in ("same-origin", "none"):
+        return _error(403, "cross-site", f"a request from another site ({site}) is refused")
+    origin = headers.get("origin")
+    if origin is not None:
+        scheme = scope.get("scheme", "http")
+        if origin.decode("latin-1").lower() != f"{scheme}://{host}".lower():
+            return _error(
+                403,
+                "cross-site",
+                f"a request from {origin.decode('latin-1')} is refused: only this page may "
+                "change the games",
+            )
+    kind = headers.get("content-type", b"").split(b";")[0].strip().lower()
+    if kind != b"application/json":
+        shown = kind.decode("latin-1") or "none"
+        return _error(
+            415,
+            "not-json",
+            f"the body must be JSON with Content-Type: application/json (it is {shown})",
+        )
+    return None
 
 
 class _TooLargeError(Exception):

@@ -8,19 +8,24 @@ join URL is drawn with ``segno`` (pure Python), in the terminal and on the page.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import ipaddress
 import re
 import secrets
 import socket
+from pathlib import Path
 from urllib.parse import quote
 
 import segno
+
+from mhp_cards.fileio import write_text_atomic
 
 __all__ = [
     "host_problem",
     "is_loopback",
     "join_urls",
+    "kept_token",
     "lan_addresses",
     "new_token",
     "qr_svg",
@@ -58,6 +63,33 @@ def is_loopback(host: str) -> bool:
 def new_token() -> str:
     """A fresh access token: 128 random bits, URL-safe."""
     return secrets.token_urlsafe(16)
+
+
+#: The file in the data directory that keeps the access token between starts.
+TOKEN_FILE = "access-token"
+_TOKEN_TEXT = re.compile(r"^[A-Za-z0-9_-]{16,128}$")
+
+
+def kept_token(directory: Path, rotate: bool = False) -> str:
+    """The table's access token, kept in the data directory so that a restart locks no one out.
+
+    The first start (or ``rotate``, or a file that holds no token) makes a new one and keeps it,
+    readable by this user only; phones that joined before a rotation scan the new code.
+    """
+    path = directory / TOKEN_FILE
+    if not rotate:
+        try:
+            text = path.read_text(encoding="ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        if _TOKEN_TEXT.match(text):
+            return text
+    token = new_token()
+    directory.mkdir(parents=True, exist_ok=True)
+    write_text_atomic(path, token + "\n")
+    with contextlib.suppress(OSError):  # a file system without modes (FAT) keeps it anyway
+        path.chmod(0o600)
+    return token
 
 
 def lan_addresses() -> list[str]:

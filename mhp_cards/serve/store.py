@@ -19,6 +19,7 @@ import sqlite3
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -117,6 +118,21 @@ class LogRow:
     state: str
 
 
+class GameLock:
+    """One game's lock: a context manager around a threading lock, weakly referenceable."""
+
+    __slots__ = ("__weakref__", "_lock")
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> bool:
+        return self._lock.__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
+
+
 class Store:
     """The games of one data directory; safe to share between the server's threads.
 
@@ -135,7 +151,7 @@ class Store:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("PRAGMA busy_timeout=10000")
         self._lock = threading.RLock()
-        self._locks: dict[str, threading.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[str, GameLock] = weakref.WeakValueDictionary()
         self._locks_guard = threading.Lock()
         with self._lock:
             self._db.executescript(_SCHEMA)  # CREATE … IF NOT EXISTS: one script, committed
@@ -157,13 +173,23 @@ class Store:
                 raise
             self._db.execute("COMMIT")
 
-    def game_lock(self, game_id: str) -> threading.Lock:
-        """The lock that makes the changes of one game happen one at a time."""
+    def game_lock(self, game_id: str) -> GameLock:
+        """The lock that makes the changes of one game happen one at a time.
+
+        The table keeps a lock only while someone holds or waits for it (weakly referenced),
+        so game IDs that are asked for and never exist leave nothing behind.
+        """
         with self._locks_guard:
             lock = self._locks.get(game_id)
             if lock is None:
-                lock = self._locks[game_id] = threading.Lock()
+                lock = self._locks[game_id] = GameLock()
             return lock
+
+    @property
+    def locks_kept(self) -> int:
+        """How many game locks the store holds now (those in use)."""
+        with self._locks_guard:
+            return len(self._locks)
 
     # Reading ------------------------------------------------------------------------------------
 

@@ -584,9 +584,11 @@ def test_the_join_code_for_a_lan_host(browser: Any, tmp_path: Path) -> None:
         shots = tmp_path / "screenshots"
         shots.mkdir()
         page = Page(browser, lan.url, shots)
-        # Without the token nothing is served; with the join URL's token the page works.
+        # Without the token nothing is served but what to do, in both languages; with the join
+        # URL's token the page works.
         page.driver.get(lan.url + "/")
-        assert "unauthorized" in page.driver.page_source
+        assert "Отсканируйте QR-код" in page.driver.page_source
+        assert "Scan the QR code" in page.driver.page_source
         page.open(f"/?token={token}")
         panel = page.shown("#join-panel")
         assert panel.find_elements("css selector", "svg")

@@ -60,11 +60,18 @@ def test_the_banner_names_the_url_and_the_data(tmp_path: Path) -> None:
             evil = client.get("/api/health", headers={"Host": f"evil.example:{running.port}"})
             assert evil.status_code == 400
             assert client.get("/api/health").status_code == 200
-            # curl -d sends a form content type; the body is read as JSON all the same.
-            made = client.post(
+            # A form content type is what another site's page can send without asking: only
+            # JSON changes a game (curl needs -H 'Content-Type: application/json').
+            body = b'{"level": "1", "players": 2, "seed": 7}'
+            form = client.post(
                 "/api/games",
-                content=b'{"level": "1", "players": 2, "seed": 7}',
+                content=body,
                 headers={"Content-Type": "application/x-www-form-urlencoded"},
+            )
+            assert form.status_code == 415
+            assert "Content-Type: application/json" in form.json()["error"]["message"]
+            made = client.post(
+                "/api/games", content=body, headers={"Content-Type": "application/json"}
             )
             assert made.status_code == 201
     finally:

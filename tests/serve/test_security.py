@@ -123,7 +123,9 @@ def test_a_body_that_grows_past_the_limit_without_a_length_is_413(client: TestCl
         for _ in range(BODY_LIMIT // 1024 + 2):
             yield b" " * 1024
 
-    answer = client.post("/api/games", content=chunks())
+    answer = client.post(
+        "/api/games", content=chunks(), headers={"Content-Type": "application/json"}
+    )
     assert answer.status_code == 413
 
 
