@@ -14,7 +14,7 @@ from mhp_cards.referee.common import (
     only_at_levels,
 )
 from mhp_cards.referee.mission import decide_mission
-from mhp_cards.referee.reasons import render, said, written
+from mhp_cards.referee.reasons import PlayerName, render, said, written
 from mhp_cards.referee.ruling import forbidden
 from mhp_cards.referee.table import raw_kind
 
@@ -128,12 +128,12 @@ said(
 @written("claim.won")
 def _won(values: Mapping[str, Any]) -> tuple[str, str]:
     ru, en = render(values["decision"], values)
-    winner = values["winner"]
+    winner_ru, winner_en = PlayerName(values["winner"], "ru"), PlayerName(values["winner"], "en")
     if values.get("at_once", True):
-        return ru + f" Победитель — {winner}.", en + f" {winner} wins."
+        return ru + f" Победитель — {winner_ru}.", en + f" {winner_en} wins."
     return (
-        ru + f" {winner} побеждает; круг доигрывают — миссию ещё может объявить каждый, кто "
+        ru + f" {winner_ru} побеждает; круг доигрывают — миссию ещё может объявить каждый, кто "
         "ходит после (L2.E1-round).",
-        en + f" {winner} wins; the round is played out, and every player after may still "
+        en + f" {winner_en} wins; the round is played out, and every player after may still "
         "announce a mission (L2.E1-round).",
     )

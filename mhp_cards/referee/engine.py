@@ -309,7 +309,7 @@ said(
 )
 said(
     "game.not-your-turn",
-    "Сейчас ход игрока {turn}, а не {actor}.",
+    "Сейчас ход {turn:gen}, а не {actor:gen}.",
     "It is {turn}'s turn, not {actor}'s.",
 )
 said(
@@ -329,10 +329,10 @@ said(
 )
 said(
     "end.combine-full",
-    "В комбайне {capacity} карточек: проведите реакцию или продайте сырьё Банку.",
+    "В комбайне {capacity:карточка|карточки|карточек}: проведите реакцию или продайте сырьё Банку.",
     "The combine holds {capacity} cards: run a reaction or sell raw cards to the Bank first.",
 )
-said("event.next", "Ход переходит к {next}.", "{next} is next.")
+said("event.next", "Ход переходит к {next:dat}.", "{next} is next.")
 said("end.turn-over", "Ход закончен; ходит {next}.", "Turn over; {next} plays next.")
 
 

@@ -256,8 +256,8 @@ said(
 )
 said(
     "fight.winner-full",
-    "В комбайн победителя помещается ещё {room} карточк(и).",
-    "The winner's combine has room for {room} more card(s).",
+    "В комбайн победителя помещается ещё {room:карточка|карточки|карточек}.",
+    "The winner's combine has room for {room:more card|more cards}.",
 )
 said(
     "fight.retreat-not-free",

@@ -206,7 +206,7 @@ said(
 )
 said(
     "warehouse.combine-full",
-    "Комбайн полон: в нём уже {capacity} карточек.",
+    "Комбайн полон: в нём уже {capacity:карточка|карточки|карточек}.",
     "The combine is full: it holds {capacity} cards.",
 )
 said(

@@ -19,8 +19,9 @@ from mhp_cards.catalog.models import Catalog, Mission, RawMaterial
 from mhp_cards.chem.exact_sum import find_exact_sum
 from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import GameState
-from mhp_cards.referee.reasons import said, written
+from mhp_cards.referee.reasons import PlayerName, said, written
 from mhp_cards.referee.ruling import Ruling
+from mhp_cards.referee.words import plural_form
 
 __all__ = ["closest_below", "decide_mission", "mission_status"]
 
@@ -349,10 +350,14 @@ def _status(values: Mapping[str, Any]) -> tuple[str, str]:
     lines_ru, lines_en = [], []
     for mission in values["missions"]:
         by_player = Counter(h for p in mission["by_place"] for h in p["holders"])
-        who = ", ".join(f"{p} {n}" for p, n in by_player.items()) or "—"
+        who_ru = ", ".join(f"{PlayerName(p, 'ru')} {n}" for p, n in by_player.items()) or "—"
+        who_en = ", ".join(f"{PlayerName(p, 'en')} {n}" for p, n in by_player.items()) or "—"
         filled, total = mission["filled"], mission["places"]
         state_ru = "выполнена" if mission["complete"] else "не выполнена"
         state_en = "complete" if mission["complete"] else "not complete"
-        lines_ru.append(f"{mission['mission']}: {filled}/{total} мест ({who}), {state_ru}")
-        lines_en.append(f"{mission['mission']}: {filled}/{total} places ({who}), {state_en}")
+        places_ru = ("место", "места", "мест")[plural_form(total)]
+        lines_ru.append(
+            f"{mission['mission']}: {filled}/{total} {places_ru} ({who_ru}), {state_ru}"
+        )
+        lines_en.append(f"{mission['mission']}: {filled}/{total} places ({who_en}), {state_en}")
     return "; ".join(lines_ru) + ".", "; ".join(lines_en) + "."

@@ -19,9 +19,10 @@ from mhp_cards.referee.common import (
     once_a_turn,
     only_at_levels,
 )
-from mhp_cards.referee.reasons import said, spoken, written
+from mhp_cards.referee.reasons import PlayerName, said, spoken, written
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden
 from mhp_cards.referee.table import adjacent, occupant
+from mhp_cards.referee.words import counted
 from mhp_cards.rules.numbers import (
     COMBINE_CAPACITY,
 )
@@ -299,20 +300,23 @@ said(
 @written("event.move")
 def _moved_event(values: Mapping[str, Any]) -> tuple[str, str]:
     player, to, collected = values["player"], values["to"], values["collected"]
+    ru_name, en_name = PlayerName(player, "ru"), PlayerName(player, "en")
     return (
-        f"{player}: комбайн перешёл на {to}, собрано: {', '.join(collected) or '—'}.",
-        f"{player}: the combine moved to {to}, collected: {', '.join(collected) or 'nothing'}.",
+        f"{ru_name}: комбайн перешёл на {spoken(to, 'ru')}, собрано: "
+        f"{spoken(list(collected), 'ru')}.",
+        f"{en_name}: the combine moved to {spoken(to, 'en')}, collected: "
+        f"{spoken(list(collected), 'en')}.",
     )
 
 
 said(
     "event.capacity",
-    "Комбайн полон: больше {capacity} карточек он не берёт (L3.S3).",
+    "Комбайн полон: больше {capacity:карточки|карточек|карточек} он не берёт (L3.S3).",
     "The combine is full: it takes no more than {capacity} cards (L3.S3).",
 )
 said(
     "event.attack",
-    "{player} нападает на {defender}: «Напал!»",
+    "{player} нападает на {defender:acc}: «Напал!»",
     "{player} attacks {defender}: “Напал!”",
 )
 
@@ -323,11 +327,12 @@ def _moved(values: Mapping[str, Any]) -> tuple[str, str]:
     path = ", ".join(str(spoken(cell, "en")) for cell in values["path_list"])
     ru, en = f"Ход по клеткам {path}", f"Move through {path}"
     if values["full"]:
-        ru += f"; комбайн полон ({capacity} карточек) и больше не собирает"
+        cards = counted(capacity, ("карточка", "карточки", "карточек"))
+        ru += f"; комбайн полон ({cards}) и больше не собирает"
         en += f"; the combine is full ({capacity} cards) and collects no more"
     if target is not None:
-        ru += f" и нападение на {target}"
-        en += f" and an attack on {target}"
+        ru += f" и нападение на {PlayerName(target, 'ru'):acc}"
+        en += f" and an attack on {PlayerName(target, 'en')}"
     return ru + ".", en + "."
 
 

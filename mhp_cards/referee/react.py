@@ -360,7 +360,7 @@ said(
 said("take.pile-empty", "Стопка {pile} пуста.", "Pile {pile} is empty.")
 said(
     "take.discarded",
-    "{card} не подходит к установке {player}: в сброс.",
+    "{card} не подходит к установке {player:gen}: в сброс.",
     "{card} does not fit {player}'s installation: discarded.",
 )
 said(
@@ -392,7 +392,7 @@ said(
 )
 said(
     "react.someone-elses",
-    "Установка {installation} принадлежит {owner}.",
+    "Установка {installation} принадлежит {owner:dat}.",
     "Installation {installation} belongs to {owner}.",
 )
 said(

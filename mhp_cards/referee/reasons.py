@@ -16,10 +16,14 @@ a cell is ``(3, 4)``; nothing is ``—`` / ``nothing``, never ``None``.
 from __future__ import annotations
 
 import datetime
+import string
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from functools import cache
+from typing import Any, Final
 
-__all__ = ["TEMPLATES", "TEXTS", "Render", "render", "spoken"]
+from mhp_cards.referee.words import CASES, counted, declined
+
+__all__ = ["PLAYER_FACTS", "TEMPLATES", "TEXTS", "PlayerName", "Render", "render", "spoken"]
 
 #: Writes (ru, en) from a reason's values (its facts and words).
 Render = Callable[[Mapping[str, Any]], tuple[str, str]]
@@ -73,13 +77,114 @@ class _Spoken(Mapping[str, Any]):
         self._lang = lang
 
     def __getitem__(self, key: str) -> Any:
-        return spoken(self._values[key], self._lang)
+        value = self._values[key]
+        if key in PLAYER_FACTS:
+            value = _player_value(value, self._lang)
+            if isinstance(value, PlayerName):
+                return value
+        return spoken(value, self._lang)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)
 
     def __len__(self) -> int:
         return len(self._values)
+
+
+#: The facts that name a player (a colour ID), shown as the player's colour name.
+PLAYER_FACTS: Final = frozenset(
+    {
+        "player",
+        "partner",
+        "winner",
+        "loser",
+        "attacker",
+        "defender",
+        "target",
+        "next",
+        "owner",
+        "from",
+        "to",
+        "buyer",
+        "seller",
+        "winners",
+        "holders",
+        "viewer",
+        "current",
+        "turn",
+        "actor",
+        "players",
+    }
+)
+
+
+@cache
+def _colour_names() -> dict[str, tuple[str, str]]:
+    """Colour ID → (ru, en) name, from the default game's components."""
+    from mhp_cards.validate import load_catalog  # noqa: PLC0415  (the referee's texts only)
+
+    return {c.id: (c.name.ru, c.name.en) for c in load_catalog().components.colours}
+
+
+class PlayerName:
+    """A player in a sentence: their colour's name, declined by the template's format spec.
+
+    ``{partner:ins}`` gives «Красным» in Russian (Red in English); no spec, the nominative;
+    ``{partner:id}`` the colour ID, as an action's text writes it.
+    """
+
+    __slots__ = ("colour", "lang")
+
+    def __init__(self, colour: str, lang: str) -> None:
+        self.colour = colour
+        self.lang = lang
+
+    def __str__(self) -> str:
+        return self.__format__("")
+
+    def __repr__(self) -> str:
+        # A template's !r quotes what a player typed: the name as text, in quotes.
+        return repr(str(self))
+
+    def __format__(self, spec: str) -> str:
+        if spec == "id":  # inside an action's text to type: the colour ID itself
+            return self.colour
+        names = _colour_names().get(self.colour)
+        if names is None:
+            return self.colour
+        if self.lang == "en":
+            return names[1]
+        case = spec or "nom"
+        if case not in CASES:
+            raise ValueError(f"{case!r} is no case (one of {', '.join(CASES)})")
+        return declined(names[0], case)
+
+
+class _Formatter(string.Formatter):
+    """Fills a template: players declined by case, counts with their plural form.
+
+    ``{n:фишка|фишки|фишек}`` writes «1 фишка», «3 фишки», «5 фишек» (``counted``).
+    """
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec and isinstance(value, int) and not isinstance(value, bool):
+            forms = format_spec.split("|")
+            if len(forms) == 3:
+                return counted(value, (forms[0], forms[1], forms[2]))
+            if len(forms) == 2:  # English: one, other
+                return f"{value} {forms[0] if value == 1 else forms[1]}"
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTER: Final = _Formatter()
+
+
+def _player_value(value: Any, lang: str) -> Any:
+    if isinstance(value, str):
+        return PlayerName(value, lang)
+    if isinstance(value, list | tuple) and all(isinstance(item, str) for item in value):
+        return spoken([str(PlayerName(item, lang)) for item in value], lang)
+    return value
 
 
 def render(code: str, values: Mapping[str, Any]) -> tuple[str, str]:
@@ -93,8 +198,8 @@ def said(code: str, ru: str, en: str) -> None:
         raise ValueError(f"reason code {code!r} is registered twice")
     TEMPLATES[code] = (ru, en)
     TEXTS[code] = lambda values: (
-        ru.format_map(_Spoken(values, "ru")),
-        en.format_map(_Spoken(values, "en")),
+        _FORMATTER.vformat(ru, (), _Spoken(values, "ru")),
+        _FORMATTER.vformat(en, (), _Spoken(values, "en")),
     )
 
 

@@ -204,7 +204,7 @@ said(
 said("free.no-container", "Нет такой ёмкости {ref}.", "No container {ref}.")
 said(
     "free.no-token",
-    "На {substance} ({card}) нет фишки {player}.",
+    "На {substance} ({card}) нет фишки {player:gen}.",
     "{player} has no token on {substance} ({card}).",
 )
 said(
@@ -234,11 +234,11 @@ said(
     "Dumping costs a fine of {price} мР; the player has {money}.",
 )
 said("free.name-a-buyer", "Укажите другого игрока-покупателя.", "Name another player as the buyer.")
-said("free.buyer-no-token", "У {partner} нет свободных фишек.", "{partner} has no free token.")
-said("free.buyer-short", "У {partner} только {money} мР.", "{partner} has only {money} мР.")
+said("free.buyer-no-token", "У {partner:gen} нет свободных фишек.", "{partner} has no free token.")
+said("free.buyer-short", "У {partner:gen} только {money} мР.", "{partner} has only {money} мР.")
 said(
     "free.buyer-no-container",
-    "У {partner} нет свободной ёмкости для {substance} ни на своей, ни на общей установке.",
+    "У {partner:gen} нет свободной ёмкости для {substance} ни на своей, ни на общей установке.",
     "{partner} has no free {substance} container on their own or a shared installation.",
 )
 said(
@@ -253,7 +253,7 @@ said(
 )
 said(
     "free.freed.sell-player",
-    "Фишка освобождена: {substance} продано {partner} за {price} мР.",
+    "Фишка освобождена: {substance} продано {partner:dat} за {price} мР.",
     "Token freed: {substance} sold to {partner} for {price} мР.",
 )
 

@@ -372,7 +372,7 @@ said(
 )
 said(
     "trade.made",
-    "Сделка с {partner}: отдано {gave}, получено {got}, оплата {pay} мР.",
+    "Сделка с {partner:ins}: отдано {gave}, получено {got}, оплата {pay} мР.",
     "Trade with {partner}: gave {gave}, got {got}, paid {pay} мР.",
 )
 said("trade.no-product", "Нет продукта {place}.", "There is no product {place}.")
@@ -383,8 +383,8 @@ said(
 )
 said(
     "trade.sale-is-freeing",
-    "Продажа продукта другому игроку освобождает фишку: это ход «free {place} to {partner} "
+    "Продажа продукта другому игроку освобождает фишку: это ход «free {place} to {partner:id} "
     "{price}».",
     "Selling a product to another player frees its token: make it as "
-    "'free {place} to {partner} {price}'.",
+    "'free {place} to {partner:id} {price}'.",
 )

@@ -47,6 +47,7 @@ from mhp_cards.referee.engine import judge
 from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.mission import decide_mission
 from mhp_cards.referee.scoring import score
+from mhp_cards.referee.words import declensions
 from mhp_cards.rules.numbers import HOUSE_RULES, LEVELS, PLAYERS
 from mhp_cards.rules.rulebook import load_rulebook
 from mhp_cards.serve.store import GameRow, Store
@@ -472,13 +473,19 @@ class Table:
             keep = max((entry.seq for entry in log if entry.barrier), default=0)
             undone = [entry for entry in log if entry.seq > keep]
             if not undone:
-                why = (
-                    "the last action rolled dice or showed a hidden card"
+                why_ru, why = (
+                    (
+                        "последнее действие бросало кубики или открыло скрытую карточку",
+                        "the last action rolled dice or showed a hidden card",
+                    )
                     if log
-                    else "no action has been played"
+                    else ("ещё не сыграно ни одного действия", "no action has been played")
                 )
                 raise ApiError(
-                    409, "nothing-to-undo", f"nothing to undo: {why}", {"version": row.version}
+                    409,
+                    "nothing-to-undo",
+                    f"nothing to undo: {why}",
+                    {"version": row.version, "reason": {"ru": why_ru, "en": why}},
                 )
             state = self.replay(row, [entry for entry in log if entry.seq <= keep])
             new_version = row.version + 1
@@ -632,7 +639,13 @@ class Table:
                 for s in catalog.substances
             ],
             "colours": [
-                {"id": c.id, "name": c.name.model_dump(), "rgb": c.rgb}
+                {
+                    "id": c.id,
+                    "name": c.name.model_dump(),
+                    "rgb": c.rgb,
+                    # The name in every Russian case («обмен с Красным»), for the page.
+                    "cases": {"ru": declensions(c.name.ru)},
+                }
                 for c in catalog.components.colours
             ],
             "house_rules": [_house_rule(rule) for rule in book.house_rules],

@@ -92,7 +92,7 @@ def test_L1_T7_own_turn_an_out_of_turn_refusal_cites_the_action_rule(
     ruling = check(state, parse_action(text), kit.catalog)
     assert ruling.verdict == "forbidden"
     assert ruling.rules == ("L1.T1", own, "L1.T7-own-turn")
-    assert "red's turn" in ruling.reason_en
+    assert "Red's turn" in ruling.reason_en
 
 
 def test_an_out_of_turn_take_cites_only_the_turn_rule(kit) -> None:

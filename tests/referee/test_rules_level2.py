@@ -178,7 +178,8 @@ def test_L2_T4_forbidden_reactions(kit, taken) -> None:
     state = kit.give(taken, "red", "halite")
     halite = next(c for c in state.player("red").raw_cards if c.startswith("halite"))
     ruling = kit.expect(state, React(installation=7, cards=(halite, water)), "forbidden", "L2.T4")
-    assert "belongs to blue" in ruling.reason_en
+    assert "belongs to Blue" in ruling.reason_en
+    assert "принадлежит Синему" in ruling.reason_ru
     new, _ = kit.play(taken, React(installation=1, cards=(calcite, water)))
     again = kit.give(new, "red", "calcite", "water-ice")
     cards = again.player("red").raw_cards[-2:]
@@ -684,7 +685,7 @@ def test_L2_T2_one_trade_a_product_bought_from_the_buyers_side(kit, holder) -> N
     buy = Trade(partner="blue", get_product=ref(2, "2А", 1), pay=3)
     kit.expect(state, buy, "allowed", "L2.T2", "L2.T3", "L2.T2-one-trade", "L2.M1-obtained")
     new, _ = kit.play(state, buy)
-    # Ruling L2.M1-obtained: methane bought on red's turn takes M1's first free CH4 place.
+    # Ruling L2.M1-obtained: methane bought on Red's turn takes M1's first free CH4 place.
     assert kit.container(new, 2, "2А", 1).places == (None,)
     m1 = next(m for m in new.missions if m.id == "M1")
     assert ("CH4", ("red", None)) in m1.places

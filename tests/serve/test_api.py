@@ -248,7 +248,8 @@ def test_a_move_out_of_turn_cites_the_turn_rule(client: TestClient) -> None:
     game = new_game(client)
     body = play(client, game, "as blue move 3,3", status=422)
     assert body["ruling"]["rules"][0] == "L1.T1"
-    assert "red" in body["ruling"]["reason"]["en"]
+    assert "Red" in body["ruling"]["reason"]["en"]
+    assert "Сейчас ход Красного" in body["ruling"]["reason"]["ru"]
 
 
 def test_a_stale_version_is_409_and_nothing_is_applied(client: TestClient) -> None:

@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from mhp_cards.referee.words import plural_form
 from mhp_cards.rules.rulebook import load_rulebook
 
 CHROMIUM = os.environ.get("MHP_CHROMIUM", "/usr/bin/chromium")
@@ -362,7 +363,7 @@ def test_a_level_one_turn_by_taps(page: Page, server: Any) -> None:
     assert undone["state"]["players"][0]["money"] == 0
     assert len(api(server, f"/api/games/{game}/log")["entries"]) == 1
     page.until(lambda: "0 mR" in page.text("#hand-panel h2"))
-    assert "Undone: sell" in page.text("#toast")
+    assert "Undone: 1 action" in page.text("#toast")
     assert sorted(page.attrs("#hand .card", "data-card")) == sorted(collected)
 
     # The log lists the move with its rule IDs.
@@ -570,6 +571,52 @@ def test_a_fight_with_the_dice_of_the_table(page: Page, server: Any) -> None:
         lambda: "L1.T4" in [b.get_attribute("data-rule") for b in page.all("#ruling .rule-id")]
     )
     page.until(lambda: not page.css("#fight-panel").is_displayed())
+
+
+def test_russian_names_the_players_by_case(page: Page, server: Any) -> None:
+    """«Синий напал на Красного», not «напал на Красный»; the referee's event the same."""
+    game = start_level_one(page, seed=7)
+    take_phone(page, "red")
+    button = page.shown("#lang-button")
+    if button.text == "RU":
+        button.click()
+    page.until(lambda: page.driver.execute_script("return document.documentElement.lang") == "ru")
+    bx, by = api(server, f"/api/games/{game}")["state"]["field"]["base"]
+    play_api(
+        server,
+        game,
+        f"move {bx - 1},{by} {bx - 2},{by}",
+        "end",
+        f"move {bx},{by - 1} {bx - 1},{by - 1}",
+        "end",
+        f"move {bx - 2},{by - 1}",
+        "end",
+    )
+    page.until(lambda: "Синий" in page.text("#handover-who"))
+    page.shown("#handover-ok").click()
+    page.until(lambda: not page.css("#handover").is_displayed())
+    red_cell = f'#field .cell[data-x="{bx - 2}"][data-y="{by - 1}"]'
+    page.until(
+        lambda: page.css(red_cell).find_elements("css selector", '.combine[data-player="red"]')
+    )
+    page.tap(red_cell)
+    panel = page.shown("#fight-panel")
+    page.until(lambda: "Синий напал на Красного" in panel.text)
+    assert "напал на Красный" not in panel.text
+    attack = api(server, f"/api/games/{game}/log")["entries"][-1]["events"]
+    said = [e["ru"] for e in attack if e["kind"] == "attack"]
+    assert said == ["Синий нападает на Красного: «Напал!»"]
+    page.shot("13-fight-russian")
+
+
+def test_the_page_counts_as_the_library_does(page: Page, server: Any) -> None:
+    """The page's plural rule (i18n.js) gives the library's form for every count to 300."""
+    page.open("/")
+    forms = page.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "import('/static/i18n.js').then((m) => done([...Array(301).keys()].map(m.pluralForm)));"
+    )
+    assert forms == [plural_form(n) for n in range(301)]
 
 
 def test_the_join_code_for_a_lan_host(browser: Any, tmp_path: Path) -> None:

@@ -124,7 +124,9 @@ function rawInfo(card) {
 function colour(id) {
   return S.catalog?.colours.find((c) => c.id === id) || { id, name: { ru: id, en: id }, rgb: "#888" };
 }
-const colourName = (id) => pick(colour(id).name) || id;
+// A player's colour name; in Russian declined by case («обмен с Красным»), from the catalog.
+const colourName = (id, grammaticalCase = "nom") =>
+  (S.lang === "ru" && colour(id).cases?.ru?.[grammaticalCase]) || pick(colour(id).name) || id;
 const dot = (id) => h("span", { class: "dot", style: `background:${colour(id).rgb}`, "aria-hidden": "true" });
 const who = (id) => h("span", { class: "who-inline" }, dot(id), " ", colourName(id));
 
@@ -640,7 +642,7 @@ async function play(action, { label } = {}) {
   try {
     const { status, data } = await api(`/api/games/${S.game.id}/actions`, body);
     if (status === 202 && data.proposal) {
-      S.ruling = { ruling: { ...data.ruling, verdict: "proposal" }, events: [], note: t("proposal_wait", colourName(data.proposal.to)) };
+      S.ruling = { ruling: { ...data.ruling, verdict: "proposal" }, events: [], note: t("proposal_wait", colourName(data.proposal.to, "gen")) };
     } else {
       S.ruling = { ruling: data.ruling, events: data.events || [] };
     }
@@ -678,13 +680,12 @@ async function undo() {
   S.busy = true;
   try {
     const { data } = await api(`/api/games/${S.game.id}/undo`, { version: S.game.version, player: S.game.viewer || undefined });
-    const list = (data.undone || []).map((entry) => entry.text).join("; ");
-    toast(t("undone", list));
+    toast(t("undone", (data.undone || []).length));
     S.ruling = null;
     await receive(data);
   } catch (failure) {
     if (failure.status === 409 && failure.body?.error?.code === "nothing-to-undo") {
-      toast(`${t("nothing_to_undo")}: ${failure.message}`);
+      toast(`${t("nothing_to_undo")}: ${pick(failure.body.error.reason) || failure.message}`);
     } else if (failure.status === 409) {
       toast(t("stale"));
       await refresh().catch(() => {});
@@ -766,7 +767,7 @@ function renderEnd(game) {
       { class: "end-banner", id: "end-banner", dataset: { code: end.code } },
       h("h2", {}, t("game_over")),
       h("p", {}, capital(pick(end.reason))),
-      h("p", { id: "end-winners" }, h("b", {}, `${t("winners")}: `), (end.winners || []).map((w) => [dot(w), " ", colourName(w), " "])),
+      h("p", { id: "end-winners" }, h("b", {}, `${t("winners", (end.winners || []).length)}: `), (end.winners || []).map((w) => [dot(w), " ", colourName(w), " "])),
       h("div", { class: "rules" }, (end.rules || []).map(ruleChip)),
       h("button", { type: "button", class: "secondary", onclick: showScore }, t("score")),
     ),
@@ -783,7 +784,7 @@ function renderOffer(game) {
   }
   const mine = game.viewer === pending.to || (S.seat === "pass" && S.confirmed === pending.to);
   box.replaceChildren(
-    h("p", {}, h("b", {}, t("proposal_from", colourName(pending.from), colourName(pending.to)))),
+    h("p", {}, h("b", {}, t("proposal_from", colourName(pending.from), colourName(pending.to, "dat")))),
     h("p", { class: "offer-text" }, describe({ kind: pending.action.kind, action: pending.action, text: pending.text })),
     mine
       ? h(
@@ -792,7 +793,7 @@ function renderOffer(game) {
           h("button", { type: "button", class: "secondary", id: "decline", onclick: () => answerProposal(false) }, t("decline")),
           h("button", { type: "button", class: "primary", id: "accept", onclick: () => answerProposal(true) }, t("accept")),
         )
-      : h("p", { class: "hint" }, t("proposal_wait", colourName(pending.to))),
+      : h("p", { class: "hint" }, t("proposal_wait", colourName(pending.to, "gen"))),
   );
   box.hidden = false;
 }
@@ -957,7 +958,7 @@ function renderFight(state) {
   panel.className = "panel fight";
   panel.replaceChildren(
     h("h2", {}, t("fight_title")),
-    h("p", {}, dot(fight.attacker), " ", t("fight_vs", colourName(fight.attacker), colourName(fight.defender)), " ", dot(fight.defender)),
+    h("p", {}, dot(fight.attacker), " ", t("fight_vs", colourName(fight.attacker), colourName(fight.defender, "acc")), " ", dot(fight.defender)),
     h("button", { type: "button", class: "primary big", id: "fight-roll", onclick: () => play({ kind: "fight" }) }, "🎲 ", t("fight_roll")),
     h("p", { class: "hint" }, t("fight_real")),
     h(
@@ -997,11 +998,11 @@ function describe(item) {
       return `${t("react_on", a.installation)}: ${cards(a.cards)}${a.missions?.length ? ` → ${a.missions.join(", ")}` : ""}`;
     case "free": {
       const place = a.product ? `${a.product.installation}:${a.product.card}:${a.product.container}` : "";
-      const how = a.how === "dump" ? t("free_dump") : a.how === "sell-bank" ? t("free_bank", a.price) : t("free_to", colourName(a.partner), a.price);
+      const how = a.how === "dump" ? t("free_dump") : a.how === "sell-bank" ? t("free_bank", a.price) : t("free_to", colourName(a.partner, "dat"), a.price);
       return `${place} ${how}`;
     }
     case "trade": {
-      const parts = [t("trade_with", colourName(a.partner))];
+      const parts = [t("trade_with", colourName(a.partner, "ins"))];
       const give = [...(a.give || []).map(cardText), ...(a.give_product ? [`${a.give_product.installation}:${a.give_product.card}:${a.give_product.container}`] : [])];
       const get = [...(a.receive || []).map(cardText), ...(a.get_product ? [`${a.get_product.installation}:${a.get_product.card}:${a.get_product.container}`] : [])];
       if (give.length) parts.push(`${t("give")} ${give.join(", ")}`);
@@ -1066,7 +1067,7 @@ function renderActions(game) {
   }
   $("actions-panel").hidden = false;
   if (game.viewer !== game.turn && !state.fight) {
-    box.replaceChildren(h("p", { class: "not-yours" }, t("not_your_turn", colourName(game.turn))));
+    box.replaceChildren(h("p", { class: "not-yours" }, t("not_your_turn", colourName(game.turn, "gen"))));
     return;
   }
   const actions = S.legal?.actions || [];
@@ -1117,7 +1118,7 @@ function proposeTrade(item) {
     play(action, { label: item.text });
   };
   openSheet(
-    isTrade ? t("trade_with", colourName(item.action.partner)) : t("kinds").free,
+    isTrade ? t("trade_with", colourName(item.action.partner, "ins")) : t("kinds").free,
     h(
       "div",
       {},
@@ -1243,7 +1244,7 @@ function renderInstallations(state) {
         { class: "installation", dataset: { installation: inst.number } },
         h("b", {}, `${inst.number}. ${info ? pick(info.name) : ""}`),
         " ",
-        h("span", { class: "chip" }, inst.owner ? [dot(inst.owner), " ", t("owner", colourName(inst.owner))] : t("shared")),
+        h("span", { class: "chip" }, inst.owner ? [dot(inst.owner), " ", t("owner", colourName(inst.owner, "gen"))] : t("shared")),
         info?.reaction ? h("div", { class: "arr" }, info.reaction) : null,
         h(
           "div",
@@ -1332,7 +1333,7 @@ async function showScore() {
       "div",
       { id: "score" },
       end ? h("div", { class: "end-banner" }, h("h2", {}, t("game_over")), h("p", {}, capital(pick(end.reason))), h("div", { class: "rules" }, (end.rules || []).map(ruleChip))) : null,
-      h("p", {}, h("b", {}, `${end ? t("winners") : t("leading")}: `), [...winners].map((w) => [dot(w), " ", colourName(w), " "])),
+      h("p", {}, h("b", {}, `${end ? t("winners", winners.size ?? winners.length) : t("leading")}: `), [...winners].map((w) => [dot(w), " ", colourName(w), " "])),
       h("table", { class: "score-table" }, h("tbody", {}, rows)),
       data.ruling ? h("p", { class: "hint" }, pick(data.ruling.reason)) : null,
       data.ruling ? h("div", { class: "rules" }, (data.ruling.rules || []).map(ruleChip)) : null,

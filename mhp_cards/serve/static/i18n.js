@@ -1,6 +1,18 @@
 // The page's words in Russian (the game's own language) and English.
 // Rule texts, rulings and events come from the server in both languages; these are the page's.
 
+/**
+ * Which of Russian's three count forms n takes: 0 one (1, 21), 1 few (2–4, 22–24), 2 many
+ * (0, 5–20, 11–14, 25…): CLDR's rule, the same as mhp_cards.referee.words.plural_form.
+ */
+export const pluralForm = (n) => {
+  const m10 = Math.abs(n) % 10;
+  const m100 = Math.abs(n) % 100;
+  if (m10 === 1 && m100 !== 11) return 0;
+  if (m10 >= 2 && m10 <= 4 && !(m100 >= 12 && m100 <= 14)) return 1;
+  return 2;
+};
+
 export const STRINGS = {
   ru: {
     title: "Судья за столом",
@@ -62,7 +74,7 @@ export const STRINGS = {
     players_title: "Игроки",
     money: "мР",
     cards_n: (n) => `${n} карт.`,
-    tokens_n: (n) => `${n} фишек`,
+    tokens_n: (n) => `${n} ${["фишка", "фишки", "фишек"][pluralForm(n)]}`,
     battery: "батарея",
     armour: "броня",
     at_base: "на Базе",
@@ -79,7 +91,7 @@ export const STRINGS = {
     field_left: "Сырьё на поле",
     installations: "Установки",
     shared: "общая",
-    owner: (who) => `у игрока ${who}`,
+    owner: (whoGen) => `у ${whoGen}`,
     kinds: {
       fight: "Бой", move: "Ход комбайном", claim: "Миссия", buy: "Улучшения", warehouse: "Купить со Склада",
       sell: "Продать Банку", take: "Взять из стопки", react: "Реакция", free: "Освободить фишку",
@@ -87,7 +99,7 @@ export const STRINGS = {
     },
     show_all: (n) => `Показать все (${n})`,
     no_actions: "Сейчас у этого игрока нет действий.",
-    not_your_turn: (who) => `Сейчас ход игрока ${who}. Действия появятся в ваш ход.`,
+    not_your_turn: (whoGen) => `Сейчас ход ${whoGen}. Действия появятся в ваш ход.`,
     verdicts: {
       allowed: "Разрешено", forbidden: "Запрещено", complete: "Миссия выполнена", incomplete: "Не выполнена",
       ended: "Игра окончена", "in-progress": "Игра идёт", score: "Счёт", "outside-rules": "Вне правил",
@@ -98,7 +110,7 @@ export const STRINGS = {
     rule_loading: "Загрузка…",
     ruling_for: (id) => `Толкование правила ${id}`,
     house_rule: "Домашнее правило",
-    undone: (list) => `Отменено: ${list}`,
+    undone: (n) => `Отменено: ${n} ${["действие", "действия", "действий"][pluralForm(n)]}`,
     nothing_to_undo: "Отменять нечего",
     stale: "Стол изменился на другом телефоне — вот он снова.",
     offline: "Нет связи с сервером. Повторите, когда связь вернётся.",
@@ -106,7 +118,7 @@ export const STRINGS = {
     by: (who) => who,
     score_title: "Счёт",
     total: "Итого",
-    winners: "Побеждают",
+    winners: (n) => (n === 1 ? "Побеждает" : "Побеждают"),
     leading: "Сейчас впереди",
     game_over: "Игра окончена",
     end_reason: "Почему",
@@ -114,8 +126,8 @@ export const STRINGS = {
     seat_pass: "Один телефон на всех (передавать по кругу)",
     seat_pass_hint: "Перед каждым ходом — экран передачи; каждый видит только своё.",
     seat_one: (who) => `Этот телефон — ${who}`,
-    proposal_from: (who, to) => `${who} предлагает игроку ${to}:`,
-    proposal_wait: (to) => `Ждём ответа игрока ${to}.`,
+    proposal_from: (who, toDat) => `${who} предлагает ${toDat}:`,
+    proposal_wait: (toGen) => `Ждём ответа ${toGen}.`,
     accept: "Принять",
     decline: "Отказаться",
     accepted: "Принято",
@@ -123,12 +135,12 @@ export const STRINGS = {
     price: "Цена, мР",
     price_hint: "Сколько вы платите (отрицательное — вам платят).",
     propose: "Предложить",
-    trade_with: (who) => `Обмен с ${who}`,
+    trade_with: (whoIns) => `Обмен с ${whoIns}`,
     give: "отдать",
     get: "получить",
     pay: "доплата",
     fight_title: "Бой!",
-    fight_vs: (a, d) => `${a} напал на ${d}`,
+    fight_vs: (a, dAcc) => `${a} напал на ${dAcc}`,
     fight_roll: "Бросить кубики (генератор игры)",
     fight_real: "Или введите броски настоящего кубика:",
     attacker: "Нападающий",
@@ -149,7 +161,7 @@ export const STRINGS = {
     react_on: (n) => `Установка ${n}`,
     free_bank: (p) => `Банку за ${p}`,
     free_dump: "Сбросить (штраф)",
-    free_to: (who, p) => `${who} за ${p}`,
+    free_to: (whoDat, p) => `${whoDat} за ${p}`,
     move_to: (cell) => `На ${cell}`,
     copied: "Ссылка скопирована",
     wake_on: "Экран не погаснет, пока открыта игра.",
@@ -230,7 +242,7 @@ export const STRINGS = {
     players_title: "Players",
     money: "mR",
     cards_n: (n) => `${n} card${n === 1 ? "" : "s"}`,
-    tokens_n: (n) => `${n} tokens`,
+    tokens_n: (n) => `${n} ${n === 1 ? "token" : "tokens"}`,
     battery: "battery",
     armour: "armour",
     at_base: "at the Base",
@@ -266,7 +278,7 @@ export const STRINGS = {
     rule_loading: "Loading…",
     ruling_for: (id) => `Ruling on ${id}`,
     house_rule: "House rule",
-    undone: (list) => `Undone: ${list}`,
+    undone: (n) => `Undone: ${n} ${n === 1 ? "action" : "actions"}`,
     nothing_to_undo: "Nothing to undo",
     stale: "The table changed on another phone; here it is again.",
     offline: "No connection to the server. Try again when it is back.",
@@ -274,7 +286,7 @@ export const STRINGS = {
     by: (who) => who,
     score_title: "Score",
     total: "Total",
-    winners: "Winners",
+    winners: (n) => (n === 1 ? "Winner" : "Winners"),
     leading: "Leading now",
     game_over: "Game over",
     end_reason: "Why",
