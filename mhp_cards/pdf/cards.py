@@ -26,7 +26,7 @@ from typing import Final, Literal
 from mhp_cards.catalog.cardid import ELECTROLYSER, printed_card_id, read_card_id
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import CardIdError, CardSelectionError
-from mhp_cards.pdf import faces, raw_face
+from mhp_cards.pdf import faces, mission_face, raw_face, reactor_face, token_faces
 from mhp_cards.pdf.aids import AID_SIDES, aid_side, side_groups
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.style import t
@@ -151,7 +151,7 @@ def _fate_and_field(catalog: Catalog, lang: str) -> list[CardDesign]:
 
 
 def _reactors(catalog: Catalog, lang: str) -> list[CardDesign]:
-    back = Side("reactor-back", faces.reactor_back, "reactor")
+    back = Side("reactor-back", reactor_face.reactor_back, "reactor")
     designs = []
     for card in [c for i in catalog.installations for c in i.cards] + list(catalog.electrolysers):
         if card.group == "electrolyser":
@@ -161,7 +161,7 @@ def _reactors(catalog: Catalog, lang: str) -> list[CardDesign]:
             stem = "reactor-" + card.id.translate(_ASCII).lower()
             shown = printed_card_id(card.id, lang)
             name = f"{shown} {card.name.get(lang)}" if card.name else shown
-        draw = partial(faces.reactor_front, catalog=catalog, card=card)
+        draw = partial(reactor_face.reactor_front, catalog=catalog, card=card)
         designs.append(
             CardDesign(card.id, "reactors", "reactor", name, 1, Side("reactor", draw, stem), back)
         )
@@ -170,7 +170,7 @@ def _reactors(catalog: Catalog, lang: str) -> list[CardDesign]:
 
 def _mission(catalog: Catalog, lang: str) -> list[CardDesign]:
     back = partial(faces.plain_back, key="missions", card="Mission card back")
-    front = partial(faces.mission_front, missions=catalog.missions)
+    front = partial(mission_face.mission_front, missions=catalog.missions)
     return [
         CardDesign(
             "mission",
@@ -217,7 +217,15 @@ def _tokens(catalog: Catalog, lang: str) -> list[CardDesign]:
         return CardDesign(design_id, deck, kind, name, copies, side, side)
 
     designs = [
-        token("coin", "coins", "coin", t("coin", lang), components.coins.count, faces.coin, "coin")
+        token(
+            "coin",
+            "coins",
+            "coin",
+            t("coin", lang),
+            components.coins.count,
+            token_faces.coin,
+            "coin",
+        )
     ]
     for colour in components.colours:
         designs.append(
@@ -227,7 +235,7 @@ def _tokens(catalog: Catalog, lang: str) -> list[CardDesign]:
                 "chemist",
                 f"{t('chemist', lang)} ({colour.name.get(lang)})",
                 components.chemist_tokens.per_player,
-                partial(faces.chemist, colour=colour),
+                partial(token_faces.chemist, colour=colour),
                 f"chemist-{colour.id}",
             )
         )
@@ -239,13 +247,16 @@ def _tokens(catalog: Catalog, lang: str) -> list[CardDesign]:
                 "combine",
                 f"{t('combines', lang)} ({colour.name.get(lang)})",
                 1,
-                partial(faces.combine, colour=colour),
+                partial(token_faces.combine, colour=colour),
                 f"combine-{colour.id}",
             )
         )
     for upgrade in components.upgrades:
         draw = partial(
-            faces.upgrade, upgrade_id=upgrade.id, name=upgrade.name.get(lang), price=upgrade.price
+            token_faces.upgrade,
+            upgrade_id=upgrade.id,
+            name=upgrade.name.get(lang),
+            price=upgrade.price,
         )
         designs.append(
             token(

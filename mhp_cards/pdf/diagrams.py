@@ -15,7 +15,7 @@ from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.game.dealer import field_positions
 from mhp_cards.game.rng import Rng
-from mhp_cards.pdf import faces
+from mhp_cards.pdf import reactor_face
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.sketch import Sketch
 from mhp_cards.pdf.style import BASE, SAND, WHITE
@@ -164,7 +164,7 @@ def draw_installation(
             if reactor is None:
                 continue
             with sketch.at(left + c * card_size * scale, top + r * card_size * scale, scale):
-                front = partial(faces.reactor_front, catalog=catalog, card=reactor)
+                front = partial(reactor_face.reactor_front, catalog=catalog, card=reactor)
                 draw_face(front, sketch, "reactor", "reactor")
     return InstallationDiagram(
         columns * card_size * scale, rows * card_size * scale, scale, solution.electrolysers

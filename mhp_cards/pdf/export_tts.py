@@ -23,8 +23,8 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import ExportError
 from mhp_cards.fileio import write_bytes_atomic, write_text_atomic
 from mhp_cards.pdf.cards import DECKS, CardDesign, card_designs
-from mhp_cards.pdf.faces import token_diameter
 from mhp_cards.pdf.layout import CardSize, load_profile, load_templates
+from mhp_cards.pdf.places import token_diameter
 from mhp_cards.pdf.raster import (
     MM_PER_INCH,
     FaceJob,

@@ -19,7 +19,7 @@ from typing import Any, Final, Literal, NamedTuple
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_files_atomic
-from mhp_cards.pdf import faces, raw_face
+from mhp_cards.pdf import faces, mission_face, places, raw_face, reactor_face, token_faces
 from mhp_cards.pdf.aids import AID_SIDES, aid_side, common_size, side_groups
 from mhp_cards.pdf.cover import CoverSection, plan_cover
 from mhp_cards.pdf.cutting import plan_cutting
@@ -161,7 +161,7 @@ class _Context:
             self.profile.card_sizes[kind],
             self.lang,
             self.reach,
-            faces.token_diameter(self.profile),
+            places.token_diameter(self.profile),
             self.profile.where("card_sizes", "chemist"),
         )
 
@@ -401,9 +401,9 @@ def _reactors(ctx: _Context) -> Section:
     items: list[Item] = [
         Item(
             "reactor",
-            partial(faces.reactor_front, catalog=catalog, card=card),
+            partial(reactor_face.reactor_front, catalog=catalog, card=card),
             "reactor-back",
-            faces.reactor_back,
+            reactor_face.reactor_back,
             card.id,
             "electrolyser" if card.group == "electrolyser" else "reactor",
         )
@@ -422,7 +422,7 @@ def _mission(ctx: _Context) -> Section:
     items: list[Item] = [
         Item(
             "mission",
-            partial(faces.mission_front, missions=ctx.catalog.missions),
+            partial(mission_face.mission_front, missions=ctx.catalog.missions),
             "mission-back",
             partial(faces.plain_back, key="missions", card="Mission card back"),
             "mission",
@@ -439,21 +439,27 @@ def _tokens(ctx: _Context) -> Section:
     components = ctx.catalog.components
     #: (card size, manifest kind, piece ID, drawing), in the order of the sheets.
     draws: list[tuple[str, str, str, Draw]] = [
-        ("coin", "coin", f"coin#{n}", faces.coin) for n in range(1, components.coins.count + 1)
+        ("coin", "coin", f"coin#{n}", token_faces.coin)
+        for n in range(1, components.coins.count + 1)
     ]
     for colour in components.colours:
-        chemist = partial(faces.chemist, colour=colour)
+        chemist = partial(token_faces.chemist, colour=colour)
         draws += [
             ("chemist", "chemist", f"chemist-{colour.id}#{n}", chemist)
             for n in range(1, components.chemist_tokens.per_player + 1)
         ]
     for colour in components.colours[: components.combines.count]:
         draws.append(
-            ("combine", "combine", f"combine-{colour.id}", partial(faces.combine, colour=colour))
+            (
+                "combine",
+                "combine",
+                f"combine-{colour.id}",
+                partial(token_faces.combine, colour=colour),
+            )
         )
     for upgrade in components.upgrades:
         token = partial(
-            faces.upgrade,
+            token_faces.upgrade,
             upgrade_id=upgrade.id,
             name=upgrade.name.get(ctx.lang),
             price=upgrade.price,

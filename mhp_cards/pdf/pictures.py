@@ -18,7 +18,7 @@ from functools import partial
 from mhp_cards.catalog.cardid import ELECTROLYSER
 from mhp_cards.catalog.models import Catalog, Colour, formula_of
 from mhp_cards.game.state import GameState, InstallationState, Position
-from mhp_cards.pdf import faces, raw_face
+from mhp_cards.pdf import faces, mission_face, raw_face, token_faces
 from mhp_cards.pdf.diagrams import DrawFace, draw_installation
 from mhp_cards.pdf.layout import SheetProfile
 from mhp_cards.pdf.sketch import Mark, Sketch
@@ -148,7 +148,7 @@ def draw_field_state(
         for k, player_id in enumerate(ids):
             dx = (size - token) / 2 if len(ids) == 1 else (k % 2) * (size - token)
             dy = (size - token) / 2 if len(ids) == 1 else (k // 2) * (size - token) * 0.9
-            draw = partial(faces.combine, colour=colours[player_id])
+            draw = partial(token_faces.combine, colour=colours[player_id])
             _face_at(
                 sketch, draw_face, draw, "combine", "combine", px + dx, py + dy, token / combine
             )
@@ -298,7 +298,7 @@ def _token_on(
     """A chemist token of ``colour`` standing on a token place (its mark), a little inside it."""
     mx, my, mw, _ = place.box
     token = mw * 0.86
-    draw = partial(faces.chemist, colour=colour)
+    draw = partial(token_faces.chemist, colour=colour)
     offset = (mw - token) / 2
     _face_at(
         sketch, draw_face, draw, "chemist", "chemist", mx + offset, my + offset, token / chemist
@@ -321,7 +321,7 @@ def draw_mission_tokens(
     size = profile.card_sizes["mission"]
     scale = width / size.width
     start = len(sketch.page.ops)
-    draw = partial(faces.mission_front, missions=catalog.missions)
+    draw = partial(mission_face.mission_front, missions=catalog.missions)
     _face_at(sketch, draw_face, draw, "mission", "mission", x, y, scale)
     places = _marks(sketch, start, "place")
     colours = _colours(catalog)

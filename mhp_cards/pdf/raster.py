@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Final
 
 from mhp_cards.errors import ExportError, KitError
 from mhp_cards.pdf.cards import Side
-from mhp_cards.pdf.faces import Face, token_diameter
+from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.impose import Slot, run_into_bleed
 from mhp_cards.pdf.layout import CardSize, SheetProfile, Templates
+from mhp_cards.pdf.places import token_diameter
 from mhp_cards.pdf.render import render_pdf
 from mhp_cards.pdf.sketch import PageSketch, Sketch
 from mhp_cards.pdf.typeset import TypesetError

@@ -26,15 +26,16 @@ from mhp_cards.errors import TypesetError
 from mhp_cards.game.dealer import deal
 from mhp_cards.game.setups import removal_options
 from mhp_cards.game.state import GameState
-from mhp_cards.pdf import faces, raw_face
+from mhp_cards.pdf import faces, mission_face, raw_face, reactor_face
 from mhp_cards.pdf.book_examples import HEROES, ExampleContext, example_figure, set_example
 from mhp_cards.pdf.book_texts import GLOSSARY, T, tr
 from mhp_cards.pdf.bookflow import ACCENT, BODY_SIZE, Book
 from mhp_cards.pdf.diagrams import DrawFace, field_extent
 from mhp_cards.pdf.examples import Example, find_examples
-from mhp_cards.pdf.faces import Face, token_diameter
+from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.layout import SheetProfile, Templates
 from mhp_cards.pdf.pictures import badge, draw_field_state, draw_hand
+from mhp_cards.pdf.places import token_diameter
 from mhp_cards.pdf.sketch import Mark, PageSketch, Sketch, Text
 from mhp_cards.pdf.style import INK, LEVEL_TITLES, WHITE
 from mhp_cards.pdf.typeset import Run, draw_runs, text_runs
@@ -713,7 +714,7 @@ def _anatomy(
         start = len(sketch.page.ops)
         with sketch.at(left, y, rscale):
             draw_face(
-                partial(faces.reactor_front, catalog=catalog, card=reactor),
+                partial(reactor_face.reactor_front, catalog=catalog, card=reactor),
                 sketch,
                 "reactor",
                 "reactor",
@@ -754,7 +755,7 @@ def _anatomy(
         start = len(sketch.page.ops)
         with sketch.at(left, y, mscale):
             draw_face(
-                partial(faces.mission_front, missions=catalog.missions),
+                partial(mission_face.mission_front, missions=catalog.missions),
                 sketch,
                 "mission",
                 "mission",

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from mhp_cards.assembly.solver import solve_installation
 from mhp_cards.catalog import Catalog
 from mhp_cards.errors import PlacesError
-from mhp_cards.pdf import KitError, faces, plan_kit
+from mhp_cards.pdf import KitError, faces, mission_face, places, plan_kit, reactor_face, token_faces
 from mhp_cards.pdf.faces import PIPE, PORT_OFFSETS, Face
 from mhp_cards.pdf.kit import Section
 from mhp_cards.pdf.layout import SheetProfile, Templates, load_profile, load_templates
@@ -218,7 +218,7 @@ def test_places_grow_with_the_token_in_the_layout(tmp_path: Path, catalog: Catal
     templates = load_templates(profile)
     (section,) = plan_kit(catalog, profile, templates, only=["reactors"])
     diameters = {float(dict(mark.data)["diameter"]) for _, mark in _marks(section)}
-    assert diameters == {9 + faces.PLACE_CLEARANCE}
+    assert diameters == {9 + places.PLACE_CLEARANCE}
 
 
 def test_a_token_too_large_for_a_container_is_a_located_error(
@@ -252,11 +252,11 @@ def test_a_token_too_large_for_a_container_is_a_located_error(
 def test_inputs_say_where_they_come_from(catalog: Catalog) -> None:
     # no raw card is NH3: it is made by installation 3 (Haber–Bosch)
     assert not any(raw.formula == "NH3" for raw in catalog.raw_materials)
-    assert faces.input_source(catalog, "NH3", "ru") == "из установки 3"
-    assert faces.input_source(catalog, "NH3", "en") == "from installation 3"
+    assert reactor_face.input_source(catalog, "NH3", "ru") == "из установки 3"
+    assert reactor_face.input_source(catalog, "NH3", "en") == "from installation 3"
     # CO2 is a raw card (and a product of several installations): the raw card is named
-    assert faces.input_source(catalog, "CO2", "ru") == "1 карточка сырья"
-    assert faces.input_source(catalog, "CaCO3", "en") == "1 raw card"
+    assert reactor_face.input_source(catalog, "CO2", "ru") == "1 карточка сырья"
+    assert reactor_face.input_source(catalog, "CaCO3", "en") == "1 raw card"
 
 
 def _texts_of(page: PageSketch) -> str:
@@ -276,7 +276,7 @@ def test_identical_electrolysers_are_printed_identical(
     catalog: Catalog, templates: Templates, a4: SheetProfile
 ) -> None:
     pages = [
-        _face(catalog, templates, a4, lambda f, c=card: faces.reactor_front(f, catalog, c))
+        _face(catalog, templates, a4, lambda f, c=card: reactor_face.reactor_front(f, catalog, c))
         for card in catalog.electrolysers
     ]
     assert len(pages) == 5
@@ -293,7 +293,9 @@ def test_transit_cards_are_pipes_not_a_labelled_box(
     for card_id in ("2Б", "3Б"):
         card = catalog.card(card_id)
         assert card is not None
-        page = _face(catalog, templates, a4, lambda f, c=card: faces.reactor_front(f, catalog, c))
+        page = _face(
+            catalog, templates, a4, lambda f, c=card: reactor_face.reactor_front(f, catalog, c)
+        )
         assert "трубопровод" not in _texts_of(page)
         assert not [op for op in page.ops if isinstance(op, Mark)]  # no token on a transit
 
@@ -318,7 +320,9 @@ def test_every_port_has_a_pipe_mouth_on_its_edge(
     size = a4.card_sizes["reactor"].width
     cards = [c for i in catalog.installations for c in i.cards] + [catalog.electrolyser]
     for card in cards:
-        page = _face(catalog, templates, a4, lambda f, c=card: faces.reactor_front(f, catalog, c))
+        page = _face(
+            catalog, templates, a4, lambda f, c=card: reactor_face.reactor_front(f, catalog, c)
+        )
         mouths = sorted((e, round(a, 3)) for e, a in _mouths(page, size))
         expected = sorted(
             (port.edge, round(PORT_OFFSETS[port.position] * size, 3)) for port in card.ports
@@ -337,11 +341,11 @@ def test_mission_card_shows_level_one_totals(
         "M4": "C2H2Ca2O12SSi",  # Ca2SiO4 + H2SO4 + 2 CO2
     }
     for mission, hill in expected.items():
-        assert faces.mission_totals(catalog.mission(mission)).hill() == hill, mission
+        assert mission_face.mission_totals(catalog.mission(mission)).hill() == hill, mission
     # printed in the raw cards' notation (C 2 · H 8 · O 8), not as a formula (C₂H₈O₈)
     text = _texts_of(section_of("mission").pages[0])
     for mission in catalog.missions:
-        assert faces.tally(faces.mission_totals(mission).elements) in text, mission.id
+        assert faces.tally(mission_face.mission_totals(mission).elements) in text, mission.id
     assert "C 2 · H 8 · O 8" in text
 
 
@@ -355,7 +359,7 @@ def test_every_player_colour_has_its_own_shape(
         colour = catalog.components.colours[colour_index]
         sketch = Sketch()
         sketch.new_page(40, 40, "probe")
-        draw = faces.chemist if kind == "chemist" else faces.combine
+        draw = token_faces.chemist if kind == "chemist" else token_faces.combine
         draw(Face(sketch, templates[kind], a4.card_sizes[kind], "ru"), colour)
         # the geometry without colours or texts: what a colour-blind player still sees
         return tuple(
@@ -405,7 +409,9 @@ def test_cards_with_places_explain_them(
     legend = faces.TEXT["place_legend"]["ru"].split()[0]
     cards = [c for i in catalog.installations for c in i.cards] + [catalog.electrolyser]
     for card in cards:
-        page = _face(catalog, templates, a4, lambda f, c=card: faces.reactor_front(f, catalog, c))
+        page = _face(
+            catalog, templates, a4, lambda f, c=card: reactor_face.reactor_front(f, catalog, c)
+        )
         has_places = any(c.role == "product" for c in card.containers)
         assert (legend in _texts_of(page)) == has_places, card.id
 
@@ -420,7 +426,7 @@ def test_chevrons_show_the_way_a_vertical_pipe_flows(
 ) -> None:
     card = catalog.card(card_id)
     assert card is not None
-    page = _face(catalog, templates, a4, lambda f: faces.reactor_front(f, catalog, card))
+    page = _face(catalog, templates, a4, lambda f: reactor_face.reactor_front(f, catalog, card))
     centre = a4.card_sizes["reactor"].width / 2
     body = templates["reactor"].regions["body"]
     tank = templates["reactor"].regions["tank"]
@@ -461,7 +467,7 @@ def test_pipes_meet_across_every_assembled_installation(
                 assert card is not None
                 start = len(page.ops)
                 with sketch.at(c * size, r * size):
-                    faces.reactor_front(
+                    reactor_face.reactor_front(
                         Face(sketch, templates["reactor"], a4.card_sizes["reactor"], "ru", 0, 10),
                         catalog,
                         card,
@@ -503,17 +509,17 @@ def test_any_token_size_fits_or_is_refused_by_name(
     page = sketch.new_page(80, 80, "probe")
     face = Face(sketch, templates["reactor"], a4.card_sizes["reactor"], "ru", 0.0, token)
     try:
-        faces.reactor_front(face, catalog, card)
+        reactor_face.reactor_front(face, catalog, card)
     except PlacesError as problem:
         assert problem.card == f"reactor card {card_id}"
-        assert f"{token + faces.PLACE_CLEARANCE:g} mm" in str(problem)
+        assert f"{token + places.PLACE_CLEARANCE:g} mm" in str(problem)
         return
     body = templates["reactor"].regions["body"]
     marks = [op for op in page.ops if isinstance(op, Mark) and op.kind == "place"]
     assert len(marks) == sum(c.places for c in card.containers if c.role == "product")
     for i, mark in enumerate(marks):
         x, y, w, h = mark.box
-        assert w == pytest.approx(token + faces.PLACE_CLEARANCE)
+        assert w == pytest.approx(token + places.PLACE_CLEARANCE)
         assert body.x <= x
         assert x + w <= body.x + body.width + 1e-6
         assert body.y <= y
