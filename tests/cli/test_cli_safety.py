@@ -29,7 +29,7 @@ from mhp_cards.cli import reactor as reactor_command
 from mhp_cards.errors import CatalogError
 from mhp_cards.fileio import MAX_FILE_BYTES
 from mhp_cards.issues import Issue
-from mhp_cards.pdf import faces
+from mhp_cards.pdf import mission_face
 from mhp_cards.resources import default_catalog_dir, default_layouts_dir
 
 SECTIONS = "raw,field,mission"
@@ -80,7 +80,9 @@ def test_a_face_that_fails_after_some_sections_changes_no_output(
     output: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = _state(output)
-    calls = _fail_on_call(monkeypatch, faces, "mission_front", 1, RuntimeError("ink ran out"))
+    calls = _fail_on_call(
+        monkeypatch, mission_face, "mission_front", 1, RuntimeError("ink ran out")
+    )
     result = CliRunner().invoke(app, ["build", "--only", SECTIONS, "--out", str(output)])
     assert calls, "the mission face was never drawn: the failure was not injected"
     assert result.exit_code == 70  # a bug: reported in one line, not a traceback

@@ -472,7 +472,7 @@ def test_pass_and_play_hides_the_other_hand(page: Page, server: Any) -> None:
     # Nor does blue's log name the cards red collected.
     page.tap("#log-button")
     move = page.shown('#log li[data-seq="1"]').find_element("css selector", ".events").text
-    assert "collected: ▒, ▒" in move
+    assert "collected: ▒ and ▒" in move
     html = page.driver.page_source
     assert [card for card in red_cards if card in html] == []
     page.tap("#dialog-close")
