@@ -1,6 +1,6 @@
 """Game engine speed: random-policy games through legal_actions + apply, beside python-chess.
 
-Run ``python benchmarks/engine_bench.py`` (about half a minute) or ``--quick`` (a few seconds,
+Run ``python benchmarks/engine_bench.py`` (about a minute) or ``--quick`` (a few seconds,
 for the CI smoke test); ``--profile 1`` prints where a level's time goes instead. Nothing here
 asserts on timings: the script prints figures for people to read, each beside a reference
 measured in the same run. It exits with status 1 only on a correctness failure (a visited
@@ -12,8 +12,14 @@ What is measured
 ----------------
 Whole games between random players, played through the public API only: ``deal(catalog,
 level, players, seed)``, then until ``state.ended``: ``legal_actions(state, catalog)``, one of
-them picked uniformly by ``random.Random(seed)``, ``apply(state, action, catalog)``. A step is
-one applied action. Levels 1, 2 and 3 are played by 2 to 5 players (seed s has 2 + s % 4
+them picked by ``random.Random(seed)``, ``apply(state, action, catalog)``. A step is one
+applied action. The random player picks in one of two ways (``--choice``; both by default,
+one table each): ``actions``, uniform over the listed actions (``rng.choice``), or ``kinds``,
+a uniform kind of action first and then a uniform action of that kind (the ``random`` bot's
+way, :class:`mhp_cards.sim.bots.RandomBot`). Uniform over actions mostly trades where trades
+are listed (one per card and partner); uniform over kinds moves, reacts and ends turns as
+often as it trades, so the two reach different states and weigh the engine's parts
+differently. Levels 1, 2 and 3 are played by 2 to 5 players (seed s has 2 + s % 4
 players), head to head (``1v1``) by 2; seeds 0..N-1 for every level. A game that reaches the
 step cap (``--step-cap``) is stopped and counted in the table's ``capped`` column. A game's
 time includes its deal (as a chess game's includes ``chess.Board()``). The ``legal/step``
@@ -68,12 +74,14 @@ from typing import Any
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import GameState, deal, status
+from mhp_cards.referee import Action, legal_actions
 from mhp_cards.referee import apply as apply_action
-from mhp_cards.referee import legal_actions
 from mhp_cards.rules.numbers import COINS, Level
 from mhp_cards.validate import load_catalog
 
 LEVELS: tuple[Level, ...] = ("1", "2", "1v1", "3")
+#: How the random player picks among the listed actions (see the module).
+CHOICES: tuple[str, ...] = ("actions", "kinds")
 HEADER = (
     "level",
     "players",
@@ -88,6 +96,7 @@ HEADER = (
     "how games ended",
 )
 NO_CHESS = "python-chess not installed: reference skipped (pip install chess)"
+CHOICE_NOTES = {"actions": " (rng.choice of the list)", "kinds": " (a kind, then an action)"}
 
 
 # --- the games ------------------------------------------------------------------------------------
@@ -118,15 +127,29 @@ class Played:
     options: int = field(default=0, compare=False)
 
 
-def play(catalog: Catalog, level: Level, seed: int, cap: int) -> Played:
+def uniform_kind(rng: random.Random, actions: Sequence[Action]) -> Action:
+    """A uniform kind of action among ``actions``, then a uniform action of that kind."""
+    by_kind: dict[str, list[Action]] = {}
+    for action in actions:
+        by_kind.setdefault(action.kind, []).append(action)
+    return rng.choice(by_kind[rng.choice(list(by_kind))])
+
+
+def chooser(choice: str) -> Callable[[random.Random, Sequence[Action]], Action]:
+    """The random player's pick: uniform over the actions, or over their kinds first."""
+    return uniform_kind if choice == "kinds" else random.Random.choice
+
+
+def play(catalog: Catalog, level: Level, seed: int, cap: int, choice: str = "actions") -> Played:
     """One random-policy game; this loop is what the engine's timings measure."""
     state = deal(catalog, level, players_for(level, seed), seed)
     rng = random.Random(seed)
+    pick = chooser(choice)
     steps = 0
     while not state.ended:
         if steps == cap:
             return Played(steps, True, "capped")
-        state, _ = apply_action(state, rng.choice(legal_actions(state, catalog)), catalog)
+        state, _ = apply_action(state, pick(rng, legal_actions(state, catalog)), catalog)
         steps += 1
     return Played(steps, False, end_of(state))
 
@@ -147,13 +170,14 @@ def state_problems(state: GameState, catalog: Catalog, *, full: bool) -> list[st
 
 
 def checked_play(
-    catalog: Catalog, level: Level, seed: int, cap: int, check_every: int
+    catalog: Catalog, level: Level, seed: int, cap: int, check_every: int, choice: str = "actions"
 ) -> tuple[Played, list[str]]:
     """The same game as :func:`play`, with every check made on the way (never timed)."""
     state = deal(catalog, level, players_for(level, seed), seed)
     rng = random.Random(seed)
+    pick = chooser(choice)
     steps = options = 0
-    where = f"level {level}, seed {seed}"
+    where = f"level {level}, seed {seed}, uniform over {choice}"
     while True:
         last = state.ended or steps == cap
         problems = state_problems(state, catalog, full=last or steps % check_every == 0)
@@ -167,7 +191,7 @@ def checked_play(
         options += len(actions)
         if not actions:
             return Played(steps, False, "stuck"), [f"{where}, step {steps}: no legal action"]
-        action = rng.choice(actions)
+        action = pick(rng, actions)
         try:
             state, _ = apply_action(state, action, catalog)
         except Exception as error:  # any refusal of a listed action is the finding
@@ -184,6 +208,7 @@ class Group:
     level: Level
     players: int
     seeds: list[int]
+    choice: str = "actions"
     expected: list[Played] = field(default_factory=list)
     samples: list[float] = field(default_factory=list)
     chess: list[float] = field(default_factory=list)
@@ -191,13 +216,22 @@ class Group:
     replays: list[list[Played]] = field(default_factory=list)
 
 
-def groups_for(levels: Sequence[Level], games: int) -> list[Group]:
-    groups: dict[tuple[str, int], Group] = {}
-    for level in levels:
-        for seed in range(games):
-            players = players_for(level, seed)
-            groups.setdefault((level, players), Group(level, players, [])).seeds.append(seed)
-    return sorted(groups.values(), key=lambda g: (LEVELS.index(g.level), g.players))
+def groups_for(
+    levels: Sequence[Level], games: int, choices: Sequence[str] = ("actions",)
+) -> list[Group]:
+    groups: dict[tuple[str, str, int], Group] = {}
+    for choice in choices:
+        for level in levels:
+            for seed in range(games):
+                players = players_for(level, seed)
+                group = groups.setdefault(
+                    (choice, level, players), Group(level, players, [], choice)
+                )
+                group.seeds.append(seed)
+    return sorted(
+        groups.values(),
+        key=lambda g: (CHOICES.index(g.choice), LEVELS.index(g.level), g.players),
+    )
 
 
 # --- the chess reference --------------------------------------------------------------------------
@@ -326,7 +360,7 @@ def row(
 
 
 def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
-    groups = groups_for(args.levels, args.games)
+    groups = groups_for(args.levels, args.games, args.choice)
     chess = ChessRef.load()
     ref = ChessRef(list(range(args.chess_games)), args.ply_cap)
     if chess is None:
@@ -338,7 +372,7 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
     for group in groups:
         for seed in group.seeds:
             played, problems = checked_play(
-                catalog, group.level, seed, args.step_cap, args.check_every
+                catalog, group.level, seed, args.step_cap, args.check_every, group.choice
             )
             group.expected.append(played)
             failures += problems
@@ -359,7 +393,9 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
             replay: list[Played] = []
 
             def engine_work(group: Group = group, replay: list[Played] = replay) -> None:
-                replay.extend(play(catalog, group.level, s, args.step_cap) for s in group.seeds)
+                replay.extend(
+                    play(catalog, group.level, s, args.step_cap, group.choice) for s in group.seeds
+                )
 
             group.samples.append(timed(engine_work))
             group.replays.append(replay)
@@ -368,7 +404,8 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
                 ref.samples.append(group.chess[-1])
 
     replay_failures = [
-        f"level {g.level}, {g.players} players: a timed replay differs from the checked game"
+        f"level {g.level}, {g.players} players, uniform over {g.choice}: "
+        "a timed replay differs from the checked game"
         for g in groups
         if any(replay != g.expected for replay in g.replays)
     ]
@@ -380,47 +417,49 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
         the sum of each group's best batch, so both sides have the same number of samples."""
         return None if chess is None else plies * len(of) / sum(min(g.chess) for g in of)
 
-    rows = []
-    for level in args.levels:
-        of_level = [g for g in groups if g.level == level]
-        for group in of_level:
+    for choice in args.choice:
+        rows = []
+        for level in args.levels:
+            of_level = [g for g in groups if g.level == level and g.choice == choice]
+            for group in of_level:
+                rows.append(
+                    row(
+                        level,
+                        str(group.players),
+                        group.expected,
+                        min(group.samples),
+                        statistics.median(group.samples),
+                        chess_rate([group]),
+                    )
+                )
+            if len(of_level) > 1:
+                rows.append(
+                    row(
+                        level,
+                        "all",
+                        [p for g in of_level for p in g.expected],
+                        sum(min(g.samples) for g in of_level),
+                        sum(statistics.median(g.samples) for g in of_level),
+                        chess_rate(of_level),
+                    )
+                )
+        if chess is not None:
             rows.append(
                 row(
-                    level,
-                    str(group.players),
-                    group.expected,
-                    min(group.samples),
-                    statistics.median(group.samples),
-                    chess_rate([group]),
+                    "chess",
+                    "2",
+                    ref.results,
+                    min(ref.samples),
+                    statistics.median(ref.samples),
+                    plies / min(ref.samples),
                 )
             )
-        if len(of_level) > 1:
-            rows.append(
-                row(
-                    level,
-                    "all",
-                    [p for g in of_level for p in g.expected],
-                    sum(min(g.samples) for g in of_level),
-                    sum(statistics.median(g.samples) for g in of_level),
-                    chess_rate(of_level),
-                )
-            )
-    if chess is not None:
-        rows.append(
-            row(
-                "chess",
-                "2",
-                ref.results,
-                min(ref.samples),
-                statistics.median(ref.samples),
-                plies / min(ref.samples),
-            )
+        print(
+            f"\nRandom games, uniform over {choice}{CHOICE_NOTES[choice]}: {args.games} per level "
+            f"(seeds 0..{args.games - 1}), {args.repeats} timed repeat(s), "
+            f"step cap {args.step_cap:,}"
         )
-    print(
-        f"\nRandom games: {args.games} per level (seeds 0..{args.games - 1}), "
-        f"{args.repeats} timed repeat(s), step cap {args.step_cap:,}"
-    )
-    print_rows(HEADER, rows)
+        print_rows(HEADER, rows)
     print(
         "   × chess: the row's steps/s over the plies/s of the chess batches timed right after\n"
         "   its games, best against best (as many chess samples as engine samples); 'all' rows\n"
@@ -449,20 +488,22 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
 def profile(catalog: Catalog, args: argparse.Namespace) -> int:
     level = args.profile
     seeds = list(range(args.games))
+    choice = args.choice[0]
     for seed in seeds:  # untimed warm-up: caches filled as in the timed benchmark
-        play(catalog, level, seed, args.step_cap)
+        play(catalog, level, seed, args.step_cap, choice)
     profiler = cProfile.Profile()
 
     def games() -> list[Played]:
         results = []  # a loop, not a comprehension: one frame less in the profile
         for seed in seeds:
-            results.append(play(catalog, level, seed, args.step_cap))
+            results.append(play(catalog, level, seed, args.step_cap, choice))
         return results
 
     results = profiler.runcall(games)
     steps = sum(r.steps for r in results)
     print(
-        f"\nProfile of level {level}: {len(results)} games (seeds 0..{len(seeds) - 1}), "
+        f"\nProfile of level {level}, uniform over {choice}: {len(results)} games "
+        f"(seeds 0..{len(seeds) - 1}), "
         f"{steps:,} steps, {sum(r.capped for r in results)} capped; ends: {ends_text(results)}"
     )
     table: dict[tuple[str, int, str], tuple[int, int, float, float, object]]
@@ -525,6 +566,16 @@ def level_list(text: str) -> tuple[Level, ...]:
     return levels
 
 
+def choice_list(text: str) -> tuple[str, ...]:
+    named = list(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    wrong = [choice for choice in named if choice not in CHOICES]
+    if wrong or not named:
+        raise argparse.ArgumentTypeError(
+            f"unknown choice {', '.join(wrong) or '(none)'}: expected some of {', '.join(CHOICES)}"
+        )
+    return tuple(choice for choice in CHOICES if choice in named)
+
+
 def positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -536,6 +587,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run for CI (a few seconds)")
     parser.add_argument("--levels", type=level_list, default=LEVELS, help="e.g. 1,2,1v1,3")
+    parser.add_argument(
+        "--choice",
+        type=choice_list,
+        default=CHOICES,
+        help="how the random player picks: actions, kinds or both (default actions,kinds; "
+        "--profile uses the first)",
+    )
     parser.add_argument("--games", type=positive, help="games per level (default 8, quick 2)")
     parser.add_argument("--repeats", type=positive, help="timed repeats (default 5, quick 2)")
     parser.add_argument(

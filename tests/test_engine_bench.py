@@ -85,6 +85,35 @@ def test_a_capped_game_is_counted_not_hidden(bench: ModuleType, capsys) -> None:
     assert rows["1v1 2"][9] == "1"
 
 
+def test_both_ways_of_choosing_get_a_table(bench: ModuleType, capsys) -> None:
+    assert bench.main(TINY) == 0
+    out = capsys.readouterr().out
+    assert "Random games, uniform over actions (rng.choice of the list): 1 per level" in out
+    assert "Random games, uniform over kinds (a kind, then an action): 1 per level" in out
+    assert bench.main([*TINY, "--choice", "kinds"]) == 0
+    out = capsys.readouterr().out
+    assert "uniform over actions" not in out
+    assert "uniform over kinds" in out
+
+
+def test_uniform_over_kinds_picks_a_kind_first(bench: ModuleType) -> None:
+    import random
+
+    from mhp_cards.referee import parse_action
+
+    end = parse_action("end")
+    sales = [parse_action(f"sell water-ice#{k}") for k in range(1, 10)]
+    picks = [bench.uniform_kind(random.Random(seed), [*sales, end]) for seed in range(200)]
+    assert 60 < sum(pick is end for pick in picks) < 140  # about half, not a tenth
+
+
+def test_an_unknown_choice_is_a_usage_error(bench: ModuleType, capsys) -> None:
+    with pytest.raises(SystemExit) as exited:
+        bench.main(["--choice", "moves"])
+    assert exited.value.code == 2
+    assert "unknown choice moves: expected some of actions, kinds" in capsys.readouterr().err
+
+
 def test_the_game_mix_covers_two_to_five_players(bench: ModuleType) -> None:
     groups = bench.groups_for(("1", "1v1"), 8)
     assert [(g.level, g.players, g.seeds) for g in groups] == [
@@ -126,8 +155,8 @@ def test_a_listed_action_refused_exits_1(bench: ModuleType, monkeypatch, capsys)
 def test_a_game_that_does_not_replay_exits_1(bench: ModuleType, monkeypatch, capsys) -> None:
     played = bench.play
 
-    def stopped_early(catalog, level, seed, cap):
-        return played(catalog, level, seed, 1)
+    def stopped_early(catalog, level, seed, cap, choice="actions"):
+        return played(catalog, level, seed, 1, choice)
 
     monkeypatch.setattr(bench, "play", stopped_early)
     assert bench.main(TINY) == 1
@@ -137,7 +166,7 @@ def test_a_game_that_does_not_replay_exits_1(bench: ModuleType, monkeypatch, cap
 def test_profile_prints_the_top_cumulative_costs(bench: ModuleType, capsys) -> None:
     assert bench.main(["--profile", "1v1", "--games", "1", "--top", "7"]) == 0
     out = capsys.readouterr().out
-    assert "Profile of level 1v1: 1 games" in out
+    assert "Profile of level 1v1, uniform over actions: 1 games" in out
     assert "the top 7 by cumulative time" in out
     lines = out.splitlines()
     start = next(i for i, line in enumerate(lines) if line.split()[:2] == ["function", "calls"])
