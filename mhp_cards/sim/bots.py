@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Final, Protocol, runtime_checkable
 
 from mhp_cards.catalog.models import Catalog, Mission, formula_of
 from mhp_cards.chem.formula import Formula
-from mhp_cards.game.state import GameState, InstallationState, Player, Position
+from mhp_cards.game.state import GameState, Player
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
@@ -28,24 +28,27 @@ from mhp_cards.referee.actions import (
     Trade,
 )
 from mhp_cards.referee.mission import closest_below
-from mhp_cards.referee.react import mission_places
 from mhp_cards.referee.table import card_formula
-from mhp_cards.rules.numbers import BANK_SALE_PRICE, COMBINE_CAPACITY, WAREHOUSE_PRICE
+from mhp_cards.rules.numbers import COMBINE_CAPACITY, WAREHOUSE_PRICE
+from mhp_cards.sim.economy import FieldEconomy, keep_the_round_alive, offer_on_bare_field
+from mhp_cards.sim.holdings import (
+    all_inputs,
+    gap_of,
+    holdings,
+    is_card_sale,
+    missions_with_place,
+    open_to,
+    serves_missions,
+    tokens_needed,
+)
 from mhp_cards.sim.reach import (
     best_move,
     can_collect,
     others_can_progress,
     progressed,
-    round_survives,
 )
 
 __all__ = ["GreedyBot", "Partner", "Policy", "RandomBot", "mission_elements"]
-
-#: Level 3: the most cards an installation may lack for the bot to buy them from the
-#: Warehouse (two purchases: two turns without other progress, 8 мР).
-_WAREHOUSE_GAP: Final = 2
-#: Level 3: how many installations nearest running keep their input cards from a sale.
-_PLANS_KEPT: Final = 2
 
 
 class Policy(Protocol):
@@ -89,7 +92,7 @@ class RandomBot:
         return rng.choice(by_kind[kind])
 
 
-class GreedyBot:
+class GreedyBot(FieldEconomy):
     """What a sensible human does, cheaply, one look ahead at most.
 
     Level 1: claim a mission as soon as the referee lists the claim; buy from the Warehouse a
@@ -203,7 +206,7 @@ class GreedyBot:
             # The field is bare, the Warehouse out of reach and nothing to run at the Base: a
             # card this player cannot use may let another player run an installation, and only
             # a mission can end the game now (L3.E1). The partner agrees or refuses (accepts).
-            offer = _offer(view, by_kind["trade"])
+            offer = offer_on_bare_field(view, by_kind["trade"])
             if offer is not None:
                 return offer
         if "move" in by_kind:
@@ -213,7 +216,7 @@ class GreedyBot:
             peaceful = "end" in by_kind
             move = best_move(view, by_kind["move"], rng, peaceful=peaceful, goal=goal)
             if on_the_field and isinstance(move, Move):
-                move = _keep_the_round_alive(view, by_kind["move"], move, goal, rng, peaceful)
+                move = keep_the_round_alive(view, by_kind["move"], move, goal, rng, peaceful)
             if move is not None:
                 return move
         if "end" in by_kind:
@@ -228,136 +231,22 @@ class GreedyBot:
         For no more than the Warehouse would charge for them; nothing of this player's goes
         the other way. Every other offer is refused.
         """
-        if not _is_card_sale(offer) or view.viewer is None:
+        if not is_card_sale(offer) or view.viewer is None:
             return False
         assert isinstance(offer, Trade)
         me = view.player(view.viewer)
         price = -offer.pay
         if price < 0 or price > me.money or price >= WAREHOUSE_PRICE * len(offer.give):
             return False
-        have = self._holdings(view, me)
+        have = holdings(self.catalog, view, me)
         after = have + Counter(card_formula(self.catalog, card) for card in offer.give)
         tokens = view.free_tokens(me.id)
         return any(
-            _gap(installation, after) == Counter()
-            and _gap(installation, have) != Counter()
-            and _tokens_needed(installation) <= tokens
-            for installation in _open_to(view, me.id)
+            gap_of(installation, after) == Counter()
+            and gap_of(installation, have) != Counter()
+            and tokens_needed(installation) <= tokens
+            for installation in open_to(view, me.id)
         )
-
-    def _warehouse_step(
-        self, view: GameState, me: Player, by_kind: Mapping[str, list[Action]]
-    ) -> Action | None:
-        """Level 3: a step towards the Warehouse card that lets an installation run.
-
-        The installation nearest running (missions first) that lacks at most two cards, all
-        in the Warehouse, and has the free tokens for its products: buy one when the money
-        is there, else sell a card that installation does not take (one no installation
-        takes first) towards the price. A purchase is progress (Ruling L3.E1-no-progress):
-        under 8 мР it waits for a turn that makes no other progress.
-        """
-        stock = Counter(card_formula(self.catalog, card) for card in view.warehouse)
-        if not stock or "warehouse" in view.done_this_turn:
-            return None
-        have = self._holdings(view, me)
-        tokens = view.free_tokens(me.id)
-        plan = next(
-            (
-                (installation, gap)
-                for installation, gap in self._plans(view, me, have)
-                if gap
-                and sum(gap.values()) <= _WAREHOUSE_GAP
-                and all(stock[f] >= n for f, n in gap.items())
-                and _tokens_needed(installation) <= tokens
-            ),
-            None,
-        )
-        if plan is None:
-            return None
-        installation, gap = plan
-        if me.money < 2 * WAREHOUSE_PRICE and (
-            progressed(view) or can_collect(view, by_kind.get("move", []))
-        ):
-            return None
-        room = len(me.raw_cards) < COMBINE_CAPACITY
-        if me.money >= WAREHOUSE_PRICE and room:
-            buys = [
-                a
-                for a in by_kind.get("warehouse", [])
-                if isinstance(a, BuyRaw) and card_formula(self.catalog, a.card) in gap
-            ]
-            return buys[0] if buys else None
-        if me.money >= WAREHOUSE_PRICE:
-            return None  # a full combine: the ordinary sale below makes room
-        inputs = _needed(installation)
-        spare = [
-            a
-            for a in by_kind.get("sell", [])
-            if isinstance(a, SellRaw) and card_formula(self.catalog, a.card) not in inputs
-        ]
-        if me.money + len(spare) < WAREHOUSE_PRICE:
-            return None
-        everyone = self._all_inputs(view)
-        spare.sort(key=lambda a: card_formula(self.catalog, a.card) in everyone)
-        return spare[0]
-
-    def _rescue_sale(self, view: GameState, me: Player, sales: list[Action]) -> Action | None:
-        """A raw card sold towards a Warehouse card when that purchase is the round's last hope.
-
-        Sold when the cards held make up the price: first one held beyond what the
-        installations nearest running take, else the first listed.
-        """
-        if me.money >= WAREHOUSE_PRICE or not view.warehouse:
-            return None
-        if "warehouse" in view.done_this_turn:
-            return None
-        raw_sales = [a for a in sales if isinstance(a, SellRaw)]
-        if not raw_sales or me.money + len(raw_sales) < WAREHOUSE_PRICE:
-            return None
-        return self._spare_sale(view, me, raw_sales) or raw_sales[0]
-
-    def _rescue_purchase(self, view: GameState, me: Player, buys: list[Action]) -> Action:
-        """The round's last-hope Warehouse card: one the installation nearest running lacks."""
-        have = self._holdings(view, me)
-        for _, gap in self._plans(view, me, have):
-            for action in buys:
-                if isinstance(action, BuyRaw) and card_formula(self.catalog, action.card) in gap:
-                    return action
-        return buys[0]
-
-    def _plans(
-        self, view: GameState, me: Player, have: Counter[Formula | None]
-    ) -> list[tuple[InstallationState, Counter[Formula]]]:
-        """The installations open to the player that take raw inputs, with what each lacks.
-
-        Nearest running first; among equals, those with a product a mission still wants.
-        """
-        gaps = [
-            (installation, gap)
-            for installation in _open_to(view, me.id)
-            if (gap := _gap(installation, have)) is not None
-        ]
-        return sorted(
-            gaps,
-            key=lambda entry: (
-                sum(entry[1].values()),
-                0 if _serves_missions(view, entry[0]) else 1,
-            ),
-        )
-
-    def _spare_sale(self, view: GameState, me: Player, sales: Sequence[Action]) -> Action | None:
-        """The sale of a raw card held beyond what the installations nearest running take."""
-        have = self._holdings(view, me)
-        keep: Counter[Formula | None] = Counter()
-        for installation, _ in self._plans(view, me, have)[:_PLANS_KEPT]:
-            keep |= _needed(installation)
-        held = Counter(card_formula(self.catalog, card) for card in me.raw_cards)
-        for action in sales:
-            if isinstance(action, SellRaw):
-                kind = card_formula(self.catalog, action.card)
-                if held[kind] > keep[kind]:
-                    return action
-        return None
 
     def _token_to_free(self, view: GameState, me: Player, frees: list[Action]) -> Action | None:
         """A sale to the Bank of a product worth keeping for no reaction, when tokens run short.
@@ -368,7 +257,7 @@ class GreedyBot:
         """
         if view.level != "3" and view.free_tokens(me.id) >= self._tokens_wanted(view):
             return None
-        inputs = self._all_inputs(view) - self._raw_formulas
+        inputs = all_inputs(view) - self._raw_formulas
         sales = [
             a
             for a in frees
@@ -380,45 +269,7 @@ class GreedyBot:
 
     def _tokens_wanted(self, view: GameState) -> int:
         """The product containers of the hungriest installation on the table."""
-        return max(map(_tokens_needed, view.installations), default=0)
-
-    def _all_inputs(self, view: GameState) -> set[Formula]:
-        """The inputs of every installation on the table (own and shared)."""
-        return {
-            substance
-            for installation in _open_to(view, view.current.id)
-            for substance in _needed(installation)
-        }
-
-    def _useless_sale(self, view: GameState, sales: list[Action]) -> Action | None:
-        """The sale of a raw card that no installation on the table takes, if one is held."""
-        inputs = self._all_inputs(view)
-        return next(
-            (
-                a
-                for a in sales
-                if isinstance(a, SellRaw) and card_formula(self.catalog, a.card) not in inputs
-            ),
-            None,
-        )
-
-    def _goal(self, view: GameState, me: Player) -> Position | None:
-        """Level 3: the Base when a shared installation can run there, else None (raw cards)."""
-        field = view.field
-        if view.level != "3" or field is None or me.combine is None:
-            return None
-        if me.combine.position != field.base and self._can_run_shared(view, me):
-            return field.base
-        return None
-
-    def _can_run_shared(self, view: GameState, me: Player) -> bool:
-        have = self._holdings(view, me)
-        tokens = view.free_tokens(me.id)
-        return any(
-            _gap(installation, have) == Counter() and _tokens_needed(installation) <= tokens
-            for installation in view.installations
-            if installation.owner is None
-        )
+        return max(map(tokens_needed, view.installations), default=0)
 
     def _take(self, view: GameState, me: Player, takes: list[Action], rng: random.Random) -> Action:
         """The pile card that brings an installation nearest to running; else any."""
@@ -428,8 +279,8 @@ class GreedyBot:
             for installation in view.installations
             if installation.owner == me.id or (shared_too and installation.owner is None)
         ]
-        have = self._holdings(view, me)
-        gaps = [_gap(installation, have) for installation in options]
+        have = holdings(self.catalog, view, me)
+        gaps = [gap_of(installation, have) for installation in options]
         wanted = [
             (installation, gap)
             for installation, gap in zip(options, gaps, strict=True)
@@ -443,24 +294,13 @@ class GreedyBot:
             best = 0.0
             for installation, gap in wanted:
                 if formula in gap:
-                    bonus = 2.0 if _serves_missions(view, installation) else 1.0
+                    bonus = 2.0 if serves_missions(view, installation) else 1.0
                     best = max(best, bonus / sum(gap.values()))
             return best
 
         scores = {action: worth(action) for action in takes}
         top = max(scores.values())
         return rng.choice([action for action in takes if scores[action] == top])
-
-    def _holdings(self, view: GameState, me: Player) -> Counter[Formula | None]:
-        """The player's raw cards and the products under their tokens, by formula."""
-        have: Counter[Formula | None] = Counter(
-            card_formula(self.catalog, card) for card in me.raw_cards
-        )
-        for installation in view.installations:
-            for container in installation.containers:
-                if container.role == "product":
-                    have[_parse(container.substance)] += container.places.count(me.id)
-        return have
 
     def _useful_purchases(self, view: GameState, me: Player, buys: list[Action]) -> list[Action]:
         if view.level == "1":
@@ -474,7 +314,7 @@ class GreedyBot:
             ]
         if view.level == "3" and me.money < 2 * WAREHOUSE_PRICE:
             return []  # the last 4 мР are kept for a round that would end without progress
-        fits = self._all_inputs(view)
+        fits = all_inputs(view)
         return [
             a for a in buys if isinstance(a, BuyRaw) and card_formula(self.catalog, a.card) in fits
         ]
@@ -520,48 +360,17 @@ class GreedyBot:
         )
 
 
-def _parse(text: str) -> Formula:
-    return formula_of(text)
-
-
 def mission_elements(mission: Mission) -> Counter[str]:
     """The elements of a mission's products, all places counted."""
     total: Counter[str] = Counter()
     for place in mission.places:
-        for element, count in _parse(place.formula).elements.items():
+        for element, count in formula_of(place.formula).elements.items():
             total[element] += count * place.count
     return total
 
 
-def _needed(installation: InstallationState) -> Counter[Formula]:
-    """The substances the installation takes as raw inputs, each counted once a container."""
-    return Counter(_parse(c.substance) for c in installation.containers if c.role == "raw-input")
-
-
-def _open_to(view: GameState, player_id: str) -> list[InstallationState]:
-    """The installations a player can plan on: their own and the shared ones.
-
-    Wider than the referee's ``usable_installations``: at level 3 a shared installation is
-    usable only at the Base, but a plan may include walking there.
-    """
-    return [i for i in view.installations if i.owner in (None, player_id)]
-
-
-def _gap(installation: InstallationState, have: Counter[Formula | None]) -> Counter[Formula] | None:
-    """What the installation's inputs lack beyond ``have``; None for one without inputs."""
-    needed = _needed(installation)
-    if not needed:
-        return None
-    return Counter({f: n - have[f] for f, n in needed.items() if n > have[f]})
-
-
 def _serves(elements: Mapping[str, int], missing: Mapping[str, int]) -> bool:
     return bool(elements) and all(missing.get(e, 0) >= n for e, n in elements.items())
-
-
-def _tokens_needed(installation: InstallationState) -> int:
-    """Free tokens a run of the installation needs: one per product container (L2.T4)."""
-    return sum(1 for c in installation.containers if c.role == "product")
 
 
 def _product_formula(view: GameState, action: FreeToken) -> Formula | None:
@@ -572,7 +381,7 @@ def _product_formula(view: GameState, action: FreeToken) -> Formula | None:
                     container.card == action.product.card
                     and container.index == action.product.container
                 ):
-                    return _parse(container.substance)
+                    return formula_of(container.substance)
     return None
 
 
@@ -589,7 +398,7 @@ def _best_reaction(view: GameState, reacts: list[Action], rng: random.Random) ->
             if container.role != "product":
                 continue
             # Places this reaction's earlier products took are no longer free.
-            options = [m for m in _missions_with_place(view, container.substance) if free[m]]
+            options = [m for m in missions_with_place(view, container.substance) if free[m]]
             if not options:
                 continue
             # Without a choice the referee takes the first mission in card order (L2.M1).
@@ -604,78 +413,3 @@ def _best_reaction(view: GameState, reacts: list[Action], rng: random.Random) ->
     scored = [(worth(a), a) for a in reacts if isinstance(a, React)]
     best = max(score for score, _ in scored)
     return rng.choice([a for score, a in scored if score == best])
-
-
-def _offer(view: GameState, trades: list[Action]) -> Action | None:
-    """A raw card held, offered to the next player in turn order for what the Bank pays.
-
-    1 мР, or nothing from a player with none; the first such sale listed to the nearest
-    player after this one.
-    """
-    players = len(view.players)
-    order = {view.players[(view.turn + step) % players].id: step for step in range(1, players)}
-    sales = [
-        a
-        for a in trades
-        if _is_card_sale(a) and isinstance(a, Trade) and len(a.give) == 1 and a.partner in order
-    ]
-    if not sales:
-        return None
-    sale = min(sales, key=lambda a: order[a.partner] if isinstance(a, Trade) else 0)
-    assert isinstance(sale, Trade)
-    buyer = view.player(sale.partner)
-    return sale.model_copy(update={"pay": -min(BANK_SALE_PRICE, buyer.money)})
-
-
-def _is_card_sale(action: Action) -> bool:
-    """A trade that hands raw cards to the partner, and nothing of the partner's back."""
-    return (
-        isinstance(action, Trade)
-        and bool(action.give)
-        and not action.receive
-        and action.give_product is None
-        and action.get_product is None
-    )
-
-
-def _keep_the_round_alive(
-    view: GameState,
-    moves: list[Action],
-    chosen: Move,
-    goal: Position | None,
-    rng: random.Random,
-    peaceful: bool,
-) -> Action | None:
-    """The chosen move, unless it leaves a quiet round to players who cannot progress.
-
-    Then (Ruling L3.E1-no-progress) the best move that does not; the chosen one if none does.
-    """
-
-    def survives(move: Move) -> bool:
-        progress = (
-            progressed(view)
-            or can_collect(view, [move])
-            or (goal is not None and move.path[-1] == goal)
-        )
-        return round_survives(view, move, progress=progress)
-
-    if survives(chosen):
-        return chosen
-    alive: list[Action] = [m for m in moves if isinstance(m, Move) and survives(m)]
-    if not alive:
-        return chosen
-    return best_move(view, alive, rng, peaceful=peaceful, goal=goal) or chosen
-
-
-def _serves_missions(view: GameState, installation: InstallationState) -> bool:
-    """Whether one of the installation's products has a free place on the Mission card."""
-    return any(
-        _missions_with_place(view, c.substance)
-        for c in installation.containers
-        if c.role == "product"
-    )
-
-
-def _missions_with_place(view: GameState, substance: str) -> list[str]:
-    """The missions with a free place for the substance, in card order (the referee's list)."""
-    return [view.missions[m].id for m, _, _ in mission_places(view.missions, substance)]

@@ -1,0 +1,103 @@
+"""What a player holds and what the installations on the table lack: the bots' arithmetic.
+
+Shared by the greedy bot (:mod:`mhp_cards.sim.bots`) and its level-3 economy
+(:mod:`mhp_cards.sim.economy`); read from the player's view only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from mhp_cards.catalog.models import Catalog, formula_of
+from mhp_cards.chem.formula import Formula
+from mhp_cards.game.state import GameState, InstallationState, Player
+from mhp_cards.referee.actions import Action, Trade
+from mhp_cards.referee.react import mission_places
+from mhp_cards.referee.table import card_formula
+
+__all__ = [
+    "all_inputs",
+    "gap_of",
+    "holdings",
+    "is_card_sale",
+    "missions_with_place",
+    "needed",
+    "open_to",
+    "serves_missions",
+    "tokens_needed",
+]
+
+
+def needed(installation: InstallationState) -> Counter[Formula]:
+    """The substances the installation takes as raw inputs, each counted once a container."""
+    return Counter(
+        formula_of(c.substance) for c in installation.containers if c.role == "raw-input"
+    )
+
+
+def open_to(view: GameState, player_id: str) -> list[InstallationState]:
+    """The installations a player can plan on: their own and the shared ones.
+
+    Wider than the referee's ``usable_installations``: at level 3 a shared installation is
+    usable only at the Base, but a plan may include walking there.
+    """
+    return [i for i in view.installations if i.owner in (None, player_id)]
+
+
+def gap_of(
+    installation: InstallationState, have: Counter[Formula | None]
+) -> Counter[Formula] | None:
+    """What the installation's inputs lack beyond ``have``; None for one without inputs."""
+    wanted = needed(installation)
+    if not wanted:
+        return None
+    return Counter({f: n - have[f] for f, n in wanted.items() if n > have[f]})
+
+
+def tokens_needed(installation: InstallationState) -> int:
+    """Free tokens a run of the installation needs: one per product container (L2.T4)."""
+    return sum(1 for c in installation.containers if c.role == "product")
+
+
+def serves_missions(view: GameState, installation: InstallationState) -> bool:
+    """Whether one of the installation's products has a free place on the Mission card."""
+    return any(
+        missions_with_place(view, c.substance)
+        for c in installation.containers
+        if c.role == "product"
+    )
+
+
+def missions_with_place(view: GameState, substance: str) -> list[str]:
+    """The missions with a free place for the substance, in card order (the referee's list)."""
+    return [view.missions[m].id for m, _, _ in mission_places(view.missions, substance)]
+
+
+def is_card_sale(action: Action) -> bool:
+    """A trade that hands raw cards to the partner, and nothing of the partner's back."""
+    return (
+        isinstance(action, Trade)
+        and bool(action.give)
+        and not action.receive
+        and action.give_product is None
+        and action.get_product is None
+    )
+
+
+def holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula | None]:
+    """The player's raw cards and the products under their tokens, by formula."""
+    have: Counter[Formula | None] = Counter(card_formula(catalog, card) for card in me.raw_cards)
+    for installation in view.installations:
+        for container in installation.containers:
+            if container.role == "product":
+                have[formula_of(container.substance)] += container.places.count(me.id)
+    return have
+
+
+def all_inputs(view: GameState) -> set[Formula]:
+    """The inputs of every installation the player to move can plan on (own and shared)."""
+    return {
+        substance
+        for installation in open_to(view, view.current.id)
+        for substance in needed(installation)
+    }
