@@ -66,6 +66,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+import timing  # benchmarks/timing.py, beside this script
 import yaml
 
 import mhp_cards.catalog  # noqa: F401 - before mhp_cards.assembly.arrangement (an import cycle once)
@@ -99,26 +100,6 @@ SHAPE_6 = ((0, 0), (0, 1), (1, 1), (1, 2), (2, 1), (2, 2))
 
 
 # --- timing helpers ------------------------------------------------------------------------------
-
-
-def timed(
-    function: Callable[[], T], repeats: int, before: Callable[[], None] | None = None
-) -> tuple[list[float], T]:
-    """Seconds per run of ``function`` over ``repeats`` runs, and its last result."""
-    samples = []
-    result: T | None = None
-    for _ in range(repeats):
-        if before is not None:
-            before()
-        started = time.perf_counter()
-        result = function()
-        samples.append(time.perf_counter() - started)
-    assert result is not None
-    return samples, result
-
-
-def best_median(samples: Sequence[float]) -> tuple[float, float]:
-    return min(samples), statistics.median(samples)
 
 
 def ms(seconds: float) -> str:
@@ -217,7 +198,7 @@ def mhp_validate(repeats: int, cached: bool) -> tuple[list[float], list[float]]:
 def bench_catalog(repeats: int) -> None:
     directory = default_catalog_dir()
     print(f"\n1. Load + validate the default catalog ({directory})")
-    baseline, _ = timed(lambda: yaml_baseline(directory), repeats)
+    baseline, _ = timing.samples(lambda: yaml_baseline(directory), repeats)
     # imports everything the checks use, fills the cache; and a sanity check
     validation = validate_catalog()
     if not validation.is_valid():
@@ -225,9 +206,11 @@ def bench_catalog(repeats: int) -> None:
         for issue in validation.errors:
             print(f"   {issue}")
     caches = mhp_caches()
-    fresh, _ = timed(lambda: validate_catalog(cached=False), repeats, before=lambda: clear(caches))
-    warm, _ = timed(lambda: validate_catalog(cached=False), repeats)
-    from_cache, _ = timed(validate_catalog, repeats)
+    fresh, _ = timing.samples(
+        lambda: validate_catalog(cached=False), repeats, before=lambda: clear(caches)
+    )
+    warm, _ = timing.samples(lambda: validate_catalog(cached=False), repeats)
+    from_cache, _ = timing.samples(validate_catalog, repeats)
     child_total, child_validate, child_wall = new_process(max(2, repeats // 2))
     processes = max(3, repeats)
     mhp_cached, mhp_cached_cpu = mhp_validate(processes, cached=True)
@@ -235,7 +218,7 @@ def bench_catalog(repeats: int) -> None:
     c_loader = getattr(yaml, "CSafeLoader", None)
     c_baseline: list[float] = []
     if c_loader is not None:
-        c_baseline, _ = timed(
+        c_baseline, _ = timing.samples(
             lambda: [
                 yaml.load((directory / name).read_text(encoding="utf-8"), Loader=c_loader)
                 for name in CATALOG_FILES
@@ -260,7 +243,7 @@ def bench_catalog(repeats: int) -> None:
     ]:
         if not samples:
             continue
-        best, median = best_median(samples)
+        best, median = timing.best_median(samples)
         rows.append((label, str(len(samples)), ms(best), ms(median), f"{best / base_best:.2f}x"))
     print_rows(("run", "runs", "best ms", "median ms", "ratio"), rows, (48, 4, 9, 9, 6))
     print("   ratio = best time / best time of the reference (yaml.safe_load)")
@@ -443,8 +426,8 @@ def bench_solver(quick: bool, repeats: int) -> None:
     rows = []
     for label, shape, with_brute_force in cases:
         seed, cards, arrangement = unique_case(shape)
-        solver_samples, solution = timed(lambda c=cards: solve(c), repeats)
-        solver_best, solver_median = best_median(solver_samples)
+        solver_samples, solution = timing.samples(lambda c=cards: solve(c), repeats)
+        solver_best, solver_median = timing.best_median(solver_samples)
         row = [
             label,
             str(seed),
@@ -453,7 +436,9 @@ def bench_solver(quick: bool, repeats: int) -> None:
             str(solution.searched),
         ]
         if with_brute_force:
-            brute_samples, (found, checked) = timed(lambda c=cards: brute_force(c), min(repeats, 3))
+            brute_samples, (found, checked) = timing.samples(
+                lambda c=cards: brute_force(c), min(repeats, 3)
+            )
             brute_best = min(brute_samples)
             same = found == set(solution.arrangements)
             row += [
@@ -502,8 +487,10 @@ def bench_installations(catalog: Catalog, repeats: int) -> None:
     total = 0.0
     for installation in catalog.installations:
         number = installation.number
-        samples, solution = timed(functools.partial(_solved_afresh, catalog, number), repeats)
-        best, median = best_median(samples)
+        samples, solution = timing.samples(
+            functools.partial(_solved_afresh, catalog, number), repeats
+        )
+        best, median = timing.best_median(samples)
         total += best
         rows.append(
             (

@@ -72,6 +72,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import timing  # benchmarks/timing.py, beside this script
+
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import GameState, deal, status
 from mhp_cards.referee import Action, legal_actions
@@ -290,12 +292,6 @@ class ChessRef:
 # --- timing and tables ----------------------------------------------------------------------------
 
 
-def timed(work: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    work()
-    return time.perf_counter() - start
-
-
 def per_second(count: int, seconds: float) -> str:
     if seconds <= 0:
         return "-"
@@ -397,10 +393,10 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
                     play(catalog, group.level, s, args.step_cap, group.choice) for s in group.seeds
                 )
 
-            group.samples.append(timed(engine_work))
+            group.samples.append(timing.once(engine_work))
             group.replays.append(replay)
             if chess is not None:
-                group.chess.append(timed(lambda: ref.batch(chess)))
+                group.chess.append(timing.once(lambda: ref.batch(chess)))
                 ref.samples.append(group.chess[-1])
 
     replay_failures = [

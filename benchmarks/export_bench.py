@@ -30,11 +30,10 @@ import platform
 import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import timing  # benchmarks/timing.py, beside this script
 
 from mhp_cards import __version__
 from mhp_cards.pdf.cards import card_designs
@@ -44,15 +43,6 @@ from mhp_cards.pdf.layout import load_profile, load_templates
 from mhp_cards.pdf.raster import FaceJob, sketch_faces
 from mhp_cards.pdf.render import render_pdf
 from mhp_cards.validate import load_catalog
-
-
-def timed(function: Callable[[], object], repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return times
 
 
 def row(name: str, times: list[float], count: int) -> str:
@@ -96,14 +86,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         export_png(catalog, out / "warm", dpi=png_dpi)
-        mine = timed(lambda: export_png(catalog, out / "png", dpi=png_dpi), repeat)
+        mine = timing.times(lambda: export_png(catalog, out / "png", dpi=png_dpi), repeat)
         count = len(list((out / "png").glob("*.png")))
-        reference = timed(lambda: floor(faces_pdf, png_dpi), repeat)
+        reference = timing.times(lambda: floor(faces_pdf, png_dpi), repeat)
         print(row(f"export_png, {png_dpi:g} dpi", mine, count))
         print(row("reference: PDFium + Pillow on the faces' PDF", reference, len(jobs)))
         print(f"  ratio (best): {min(mine) / min(reference):.2f}× the floor\n")
         export_tts(catalog, out / "warm-tts", dpi=tts_dpi)
-        mine = timed(lambda: export_tts(catalog, out / "tts", dpi=tts_dpi), repeat)
+        mine = timing.times(lambda: export_tts(catalog, out / "tts", dpi=tts_dpi), repeat)
         sheets = len(list((out / "tts").glob("*.png")))
         print(row(f"export_tts, {tts_dpi:g} dpi (sheets, backs)", mine, sheets))
     sys.stdout.flush()

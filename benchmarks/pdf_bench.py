@@ -48,6 +48,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import fontpkg_pt_sans
+import timing  # benchmarks/timing.py, beside this script
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -68,16 +69,6 @@ from mhp_cards.validate import load_catalog
 PT_PER_MM = 72 / 25.4
 
 
-def timed(function: Callable[[], object], repeat: int) -> list[float]:
-    """Wall-clock seconds of ``repeat`` calls."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return times
-
-
 def paired(
     first: Callable[[], object], second: Callable[[], object], repeat: int
 ) -> tuple[list[float], list[float]]:
@@ -85,8 +76,8 @@ def paired(
     a: list[float] = []
     b: list[float] = []
     for _ in range(repeat):
-        a += timed(first, 1)
-        b += timed(second, 1)
+        a += timing.times(first, 1)
+        b += timing.times(second, 1)
     return a, b
 
 
@@ -109,7 +100,7 @@ def whole_kit(catalog: Catalog, out: Path, repeat: int) -> tuple[list[float], in
         nonlocal pieces
         pieces = build_kit(catalog, out_dir=out).pieces
 
-    return timed(build, repeat), pieces
+    return timing.times(build, repeat), pieces
 
 
 def stages(catalog: Catalog, out: Path, repeat: int) -> dict[str, list[float]]:
@@ -406,10 +397,10 @@ def main(argv: list[str] | None = None) -> None:
 
         print(f"\n3. The raw-material cards ({raw_cards} cards): against the old, loose floor")
         print(HEADER)
-        mine, bare = timed(ours, raw_repeat), timed(floor, raw_repeat)
+        mine, bare = timing.times(ours, raw_repeat), timing.times(floor, raw_repeat)
         print(row("mhp-cards: plan + render + write (and backs)", mine, raw_cards, "cards"))
-        print(row("  of which plan_kit (layout, typesetting)", timed(ours_plan, raw_repeat)))
-        print(row("  of which render_pdf", timed(ours_render, raw_repeat)))
+        print(row("  of which plan_kit (layout, typesetting)", timing.times(ours_plan, raw_repeat)))
+        print(row("  of which render_pdf", timing.times(ours_render, raw_repeat)))
         print(row("floor: bare reportlab loop (rect + 2 strings)", bare, raw_cards, "cards"))
         ratio_best = min(mine) / min(bare)
         ratio_median = statistics.median(mine) / statistics.median(bare)

@@ -43,11 +43,12 @@ from __future__ import annotations
 import argparse
 import platform
 import random
-import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+
+import timing  # benchmarks/timing.py, beside this script
 
 from mhp_cards.catalog.models import Catalog, Mission, RawMaterial
 from mhp_cards.game import GameState, deal
@@ -59,19 +60,6 @@ SIZES = (6, 12, 24)
 
 
 # --- timing and tables ----------------------------------------------------------------------------
-
-
-def timed(work: Callable[[], object], repeats: int) -> list[float]:
-    samples = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        work()
-        samples.append(time.perf_counter() - start)
-    return samples
-
-
-def best_median(samples: Sequence[float]) -> tuple[float, float]:
-    return min(samples), statistics.median(samples)
 
 
 def rate(count: int, seconds: float) -> str:
@@ -292,7 +280,7 @@ def bench_missions(
             memory.clear()
             return [decide_mission(catalog, m, h) for m, h in pairs]
 
-        ours = best_median(timed(decide_all, repeats))
+        ours = timing.best_median(timing.times(decide_all, repeats))
         largest = max(sub_multisets(h) for _, h in pairs)
         try:
             brute_verdicts = [brute_force(m, h, limit) for m, h in pairs]
@@ -300,8 +288,8 @@ def bench_missions(
             brute_rate, ratio = "N/A", "N/A"
         else:
             mismatches += sum(a != b for a, b in zip(verdicts, brute_verdicts, strict=True))
-            brute = best_median(
-                timed(
+            brute = timing.best_median(
+                timing.times(
                     lambda pairs=pairs: [brute_force(m, h, limit) for m, h in pairs],
                     max(1, repeats // 2),
                 )
@@ -310,8 +298,10 @@ def bench_missions(
         if ip is not None:
             ip_verdicts = [ip[1](m, h) for m, h in pairs]
             mismatches += sum(a != b for a, b in zip(verdicts, ip_verdicts, strict=True))
-            ip_time = best_median(
-                timed(lambda pairs=pairs: [ip[1](m, h) for m, h in pairs], max(1, repeats // 2))
+            ip_time = timing.best_median(
+                timing.times(
+                    lambda pairs=pairs: [ip[1](m, h) for m, h in pairs], max(1, repeats // 2)
+                )
             )
             ip_rate, ip_ratio = rate(decisions, ip_time[0]), f"{ip_time[0] / ours[0]:.2g}×"
         else:
@@ -407,14 +397,14 @@ def bench_referee(catalog: Catalog, steps: int, repeats: int) -> None:
             more_pairs, more_states = recorded_play(catalog, level, players, seed, steps)
             pairs += more_pairs
             states += more_states
-        checks = best_median(
-            timed(lambda pairs=pairs: [check(s, a, catalog) for s, a in pairs], repeats)
+        checks = timing.best_median(
+            timing.times(lambda pairs=pairs: [check(s, a, catalog) for s, a in pairs], repeats)
         )
-        applies = best_median(
-            timed(lambda pairs=pairs: [apply(s, a, catalog) for s, a in pairs], repeats)
+        applies = timing.best_median(
+            timing.times(lambda pairs=pairs: [apply(s, a, catalog) for s, a in pairs], repeats)
         )
-        legal = best_median(
-            timed(lambda states=states: [legal_actions(s, catalog) for s in states], repeats)
+        legal = timing.best_median(
+            timing.times(lambda states=states: [legal_actions(s, catalog) for s in states], repeats)
         )
         kinds = Counter(a.kind for _, a in pairs)
         rows.append(

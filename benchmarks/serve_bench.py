@@ -47,6 +47,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx2 as httpx
+import timing  # benchmarks/timing.py, beside this script
 from starlette.testclient import TestClient
 
 from mhp_cards.catalog.models import Catalog
@@ -110,15 +111,6 @@ def sqlite_run(directory: Path, state_text: str, count: int) -> None:
     db.close()
 
 
-def timed(run: Callable[[], object], repeats: int) -> tuple[list[float], object]:
-    times, result = [], None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = run()
-        times.append(time.perf_counter() - start)
-    return times, result
-
-
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -169,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
                 for level in LEVELS:
                     texts, expected = sequence(catalog, level, args.seed, args.actions)
                     n = len(texts)
-                    engine_times, state = timed(
+                    engine_times, state = timing.samples(
                         lambda level=level, texts=texts: engine_run(
                             catalog, level, args.seed, texts
                         ),
@@ -185,11 +177,13 @@ def main(argv: list[str] | None = None) -> int:
                     rows.append(
                         (
                             "sqlite",
-                            timed(lambda t=text, d=bare, n=n: sqlite_run(d, t, n), args.repeats)[0],
+                            timing.samples(
+                                lambda t=text, d=bare, n=n: sqlite_run(d, t, n), args.repeats
+                            )[0],
                         )
                     )
                     for name, client in (("in-process", in_process), ("HTTP", over_http)):
-                        times, answer = timed(
+                        times, answer = timing.samples(
                             lambda client=client, level=level, texts=texts: api_run(
                                 client.post, level, args.seed, texts
                             ),

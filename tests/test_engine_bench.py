@@ -31,6 +31,8 @@ def catalog() -> Catalog:
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
+    # The script imports timing.py from beside it, as running it puts its folder on the path.
+    sys.path.insert(0, str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("engine_bench", SCRIPT)
     assert spec is not None
     assert spec.loader is not None
@@ -39,6 +41,7 @@ def bench() -> ModuleType:
     spec.loader.exec_module(module)
     yield module
     del sys.modules["engine_bench"]
+    sys.path.remove(str(SCRIPT.parent))
 
 
 def table(output: str) -> dict[str, list[str]]:

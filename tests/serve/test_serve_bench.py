@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -13,14 +14,17 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "serve_bench.py"
 
 
 @pytest.fixture(scope="module")
-def bench() -> ModuleType:
+def bench() -> Iterator[ModuleType]:
+    # The script imports timing.py from beside it, as running it puts its folder on the path.
+    sys.path.insert(0, str(SCRIPT.parent))
     spec = importlib.util.spec_from_file_location("serve_bench", SCRIPT)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["serve_bench"] = module
     spec.loader.exec_module(module)
-    return module
+    yield module
+    sys.path.remove(str(SCRIPT.parent))
 
 
 def test_the_benchmark_prints_every_way_for_every_level(bench: ModuleType, capsys) -> None:
