@@ -29,10 +29,9 @@ from pydantic import ValidationError
 
 from mhp_cards import __version__
 from mhp_cards.catalog.models import Catalog
-from mhp_cards.errors import ActionError, ApiError, CardNameError, SetupError, ViewError
+from mhp_cards.errors import ActionError, ApiError, SetupError
 from mhp_cards.game.dealer import SHAPES, deal
 from mhp_cards.game.state import GameState
-from mhp_cards.game.visibility import view
 from mhp_cards.referee.actions import (
     Action,
     action_from_json,
@@ -41,15 +40,13 @@ from mhp_cards.referee.actions import (
     parse_action_json,
     partner_of,
 )
-from mhp_cards.referee.cards import read_cards
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import judge
 from mhp_cards.referee.legal import legal_actions
-from mhp_cards.referee.mission import decide_mission
 from mhp_cards.referee.scoring import score
-from mhp_cards.referee.words import declensions
 from mhp_cards.rules.numbers import HOUSE_RULES, LEVELS, PLAYERS
-from mhp_cards.rules.rulebook import load_rulebook
+from mhp_cards.serve.masking import hidden_from, masked, seen_by
+from mhp_cards.serve.reference import catalog_summary, mission_check, rule_answer, rules_answer
 from mhp_cards.serve.store import GameRow, Store
 from mhp_cards.wording import model_error_text
 
@@ -78,40 +75,6 @@ def is_barrier(action: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -
 
 def _state_json(state: GameState) -> dict[str, Any]:
     return state.model_dump(mode="json")
-
-
-_CARD: Final = re.compile(r"(?<![\w#-])([a-z][a-z0-9-]*#\d+)")
-
-
-def placeholders(state: GameState, seen: GameState) -> dict[str, str]:
-    """Each card of ``state`` that the view ``seen`` hides, with its placeholder there.
-
-    The view keeps every position of the state, so walking both in the same order pairs each
-    hidden card with the placeholder standing in its place.
-    """
-    pairs: list[tuple[str | None, str | None]] = []
-    if state.field is not None and seen.field is not None:
-        for cell, shown in zip(state.field.cells, seen.field.cells, strict=True):
-            pairs += [(cell.raw, shown.raw), (cell.fate, shown.fate)]
-    pairs += zip(state.removed_fate, seen.removed_fate, strict=True)
-    for pile, shown_pile in zip(state.piles, seen.piles, strict=True):
-        pairs += zip(pile, shown_pile, strict=True)
-    for player, shown_player in zip(state.players, seen.players, strict=True):
-        pairs += zip(player.raw_cards, shown_player.raw_cards, strict=True)
-    return {real: shown for real, shown in pairs if real is not None and shown != real and shown}
-
-
-def masked(value: Any, mapping: Mapping[str, str]) -> Any:
-    """``value`` (JSON-ready) with every card ID of ``mapping`` replaced, in texts too."""
-    if not mapping:
-        return value
-    if isinstance(value, str):
-        return _CARD.sub(lambda m: mapping.get(m.group(1), m.group(1)), value)
-    if isinstance(value, dict):
-        return {key: masked(item, mapping) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [masked(item, mapping) for item in value]
-    return value
 
 
 class Table:
@@ -147,25 +110,6 @@ class Table:
         with self._states_lock:
             self._states[game_id] = (version, state)
 
-    def _seen_by(self, state: GameState, player: str | None) -> GameState:
-        if player is None:
-            return state
-        try:
-            return view(state, player)
-        except ViewError as error:
-            raise ApiError(
-                400,
-                "unknown-player",
-                str(error),
-                {"field": "player", "players": list(error.players)},
-            ) from None
-
-    def _hidden_from(self, state: GameState, player: str | None) -> dict[str, str]:
-        """The cards ``player`` may not see, with their placeholders; none for the whole state."""
-        if player is None:
-            return {}
-        return placeholders(state, self._seen_by(state, player))
-
     @staticmethod
     def _check_version(row: GameRow, version: int) -> None:
         if version != row.version:
@@ -198,8 +142,8 @@ class Table:
         return {
             **self._summary(row),
             "viewer": player,
-            "state": _state_json(self._seen_by(state, player)),
-            "pending": masked(row.pending, self._hidden_from(state, player)),
+            "state": _state_json(seen_by(state, player)),
+            "pending": masked(row.pending, hidden_from(state, player)),
             "score": self._score(state),
             "end": None if end is None else end.to_json(),
         }
@@ -326,7 +270,7 @@ class Table:
         """
         row = self._row(game_id)
         state = self._state(row)
-        hidden = self._hidden_from(state, player)
+        hidden = hidden_from(state, player)
         actions = [
             {
                 "kind": action.kind,
@@ -361,7 +305,7 @@ class Table:
             row = self._row(game_id)
             self._check_version(row, version)
             state = self._state(row)
-            hidden = self._hidden_from(state, player)
+            hidden = hidden_from(state, player)
             # The viewer names the cards they cannot see by their placeholders.
             action = self._read_action(masked(given, {v: k for k, v in hidden.items()}))
             outcome = judge(state, action, self.catalog)
@@ -417,7 +361,7 @@ class Table:
         self._remember(row.id, new_version, new_state)
         self._notify(row.id, {"version": new_version, "change": "action", "seq": seq})
         answer = self.game(row.id, player)
-        shown = masked({"ruling": ruling, "events": events}, self._hidden_from(new_state, player))
+        shown = masked({"ruling": ruling, "events": events}, hidden_from(new_state, player))
         return {**shown, "seq": seq, **_changed(answer)}
 
     def answer(
@@ -449,7 +393,7 @@ class Table:
                 self.store.set_pending(row.id, new_version, None)
                 self._remember(row.id, new_version, state)
                 self._notify(row.id, {"version": new_version, "change": "declined"})
-                shown = masked(pending, self._hidden_from(state, player))
+                shown = masked(pending, hidden_from(state, player))
                 return {"declined": shown, **_changed(self.game(row.id, player))}
             action = action_from_json(pending["action"])
             outcome = judge(state, action, self.catalog)
@@ -461,7 +405,7 @@ class Table:
                     {"ruling": outcome.ruling.to_json(), "version": row.version},
                 )
             answer = self._commit(row, state, action, outcome, player)
-            shown = masked(pending, self._hidden_from(self._state(self._row(game_id)), player))
+            shown = masked(pending, hidden_from(self._state(self._row(game_id)), player))
             return {"accepted": shown, **answer}
 
     def undo(self, game_id: str, version: int, player: str | None) -> dict[str, Any]:
@@ -492,7 +436,7 @@ class Table:
             self.store.truncate(row.id, keep, new_version, state.to_json())
             self._remember(row.id, new_version, state)
             self._notify(row.id, {"version": new_version, "change": "undo"})
-            hidden = self._hidden_from(state, player)
+            hidden = hidden_from(state, player)
             return {
                 "undone": [
                     {"seq": entry.seq, "player": entry.player, "text": masked(entry.text, hidden)}
@@ -518,7 +462,7 @@ class Table:
         cards, say) are named by their placeholders in the player's view.
         """
         row = self._row(game_id)
-        hidden = self._hidden_from(self._state(row), player)
+        hidden = hidden_from(self._state(row), player)
         entries = [
             {
                 "seq": entry.seq,
@@ -556,129 +500,22 @@ class Table:
         self, mission_id: str, cards: Sequence[str], house_rules: Sequence[str]
     ) -> dict[str, Any]:
         """The level-1 mission check (L1.E1) for cards named by formula, kind or card ID."""
-        try:
-            mission = self.catalog.mission(mission_id)
-        except KeyError:
-            known = ", ".join(m.id for m in self.catalog.missions)
-            raise ApiError(
-                400,
-                "bad-request",
-                f"no mission {mission_id!r}; the card has {known}",
-                {"field": "mission"},
-            ) from None
-        allowed = ("whole-hand", "at-least", "exact-subset")
-        unknown = [name for name in house_rules if name not in allowed]
-        if unknown:
-            raise ApiError(
-                400,
-                "bad-request",
-                f"no mission house rule {unknown[0]!r}; one of {', '.join(allowed)}",
-                {"field": "house_rules"},
-            )
-        bad = [card for card in cards if "," in card]
-        if bad:
-            raise ApiError(
-                400, "bad-request", f"one card per item, not {bad[0]!r}", {"field": "cards"}
-            )
-        try:
-            hand, notes = read_cards(self.catalog, ",".join(cards))
-        except CardNameError as error:
-            raise ApiError(400, "bad-card", str(error), {"field": "cards"}) from None
-        ruling = decide_mission(self.catalog, mission, hand, house_rules)
-        return {"ruling": ruling.to_json(), "notes": notes, "cards": [raw.id for raw in hand]}
+        return mission_check(self.catalog, mission_id, cards, house_rules)
 
     def rules(self) -> dict[str, Any]:
         """Every rule, Ruling and house rule with its title and text in Russian and English."""
-        book = load_rulebook()
-        return {
-            "rules": [_rule(rule) for rule in book.rules],
-            "house_rules": [_house_rule(rule) for rule in book.house_rules],
-        }
+        return rules_answer()
 
     def rule(self, rule_id: str) -> dict[str, Any]:
         """One rule (or Ruling, or house rule) by its ID."""
-        book = load_rulebook()
-        if rule_id in {house.id for house in book.house_rules}:
-            return _house_rule(book.house_rule(rule_id))
-        try:
-            return _rule(book.rule(rule_id))
-        except KeyError:
-            raise ApiError(
-                404, "not-found", f"no rule {rule_id[:80]!r}; GET /api/rules lists them"
-            ) from None
+        return rule_answer(rule_id)
 
     def catalog_summary(self) -> dict[str, Any]:
         """What a page needs to draw the game: cards, missions, installations, colours, options."""
-        catalog = self.catalog
-        book = load_rulebook()
-        return {
-            "raw_materials": [
-                {
-                    "id": raw.id,
-                    "formula": raw.formula,
-                    "name": raw.name.model_dump(),
-                    "price": catalog.substance(raw.formula).price,
-                }
-                for raw in catalog.raw_materials
-            ],
-            "missions": [
-                {
-                    "id": mission.id,
-                    "name": mission.name.model_dump(),
-                    "places": [p.model_dump() for p in mission.places],
-                    "elements": dict(mission.elements),
-                }
-                for mission in catalog.missions
-            ],
-            "installations": [
-                {"number": i.number, "name": i.name.model_dump(), "reaction": i.reaction}
-                for i in catalog.installations
-            ],
-            "substances": [
-                {"formula": s.formula, "name": s.name.model_dump(), "price": s.price}
-                for s in catalog.substances
-            ],
-            "colours": [
-                {
-                    "id": c.id,
-                    "name": c.name.model_dump(),
-                    "rgb": c.rgb,
-                    # The name in every Russian case («обмен с Красным»), for the page.
-                    "cases": {"ru": declensions(c.name.ru)},
-                }
-                for c in catalog.components.colours
-            ],
-            "house_rules": [_house_rule(rule) for rule in book.house_rules],
-            "levels": list(LEVELS),
-            "shapes": list(SHAPES),
-            "players": {"min": PLAYERS.start, "max": PLAYERS.stop - 1},
-        }
+        return catalog_summary(self.catalog)
 
 
 def _changed(answer: dict[str, Any]) -> dict[str, Any]:
     """The part of a game's answer a change returns: version, state, pending, score, end."""
     keys = ("id", "version", "viewer", "state", "pending", "score", "end")
     return {key: answer[key] for key in keys}
-
-
-def _rule(rule: Any) -> dict[str, Any]:
-    return {
-        "id": rule.id,
-        "kind": "ruling" if rule.is_ruling else "rule",
-        "level": rule.level,
-        "title": dict(rule.title),
-        "text": dict(rule.text),
-        "refs": list(rule.refs),
-        "ruling_for": rule.ruling_for,
-    }
-
-
-def _house_rule(rule: Any) -> dict[str, Any]:
-    return {
-        "id": rule.id,
-        "kind": "house-rule",
-        "title": dict(rule.title),
-        "text": dict(rule.text),
-        "ruling_for": rule.ruling_for,
-        "default": rule.default,
-    }
