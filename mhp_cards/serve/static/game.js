@@ -1,0 +1,249 @@
+// The open game: its answers from the server, the hand-over, the event stream, playing.
+
+import { api } from "./api.js";
+import { show } from "./app.js";
+import { renderTable } from "./board.js";
+import { colourName, dot, who } from "./cards.js";
+import { toast } from "./dom.js";
+import { $, S, STORE, pick, t } from "./state.js";
+
+// --- The open game ---------------------------------------------------------------------------
+
+export function closeGame() {
+  if (S.source) S.source.close();
+  S.source = null;
+  releaseWake();
+  $("live").hidden = true;
+  S.game = null;
+  S.legal = null;
+}
+
+export async function openGame(id) {
+  if (S.game?.id !== id) {
+    closeGame();
+    S.ruling = null;
+    S.picked = null;
+    S.seat = localStorage.getItem(STORE.seat(id)) || "pass";
+    S.confirmed = sessionStorage.getItem(STORE.seat(id)) || null;
+  }
+  try {
+    await refresh(id);
+  } catch (error) {
+    if (error.status === 404) {
+      localStorage.removeItem(STORE.game);
+      location.hash = "#/";
+      toast(error.message);
+      return;
+    }
+    throw error;
+  }
+  localStorage.setItem(STORE.game, id);
+  listen(id);
+  requestWake();
+}
+
+/** Whose eyes the phone shows now: a fixed seat, or in pass-and-play the player who must act. */
+export function neededViewer(game) {
+  if (S.seat !== "pass") return S.seat;
+  if (game.pending) return game.pending.to;
+  return game.turn;
+}
+
+export async function refresh(id = S.game?.id) {
+  if (!id) return;
+  const asked = S.seat !== "pass" ? S.seat : S.confirmed;
+  const query = asked ? `?player=${encodeURIComponent(asked)}` : "";
+  const { data } = await api(`/api/games/${id}${query}`);
+  await receive(data);
+}
+
+/** Take an answer about the game (from GET or after a change) and draw the table. */
+export async function receive(data) {
+  // A change's answer carries the state but not the summary: whose turn it is comes from it.
+  if (data.turn === undefined && data.state) data = { ...data, turn: data.state.players[data.state.turn].id };
+  if (data.players === undefined && data.state) data = { ...data, players: data.state.players.map((p) => p.id) };
+  const need = neededViewer(data);
+  if (S.seat === "pass" && S.confirmed !== need && !data.state?.ended) {
+    // The last ruling was the previous player's: its events may name cards only they saw.
+    S.ruling = null;
+    S.game = { ...data, state: null };
+    S.legal = null;
+    showHandover(need);
+    return;
+  }
+  if (data.viewer !== need && need) {
+    const again = await api(`/api/games/${data.id}?player=${encodeURIComponent(need)}`);
+    data = again.data;
+  }
+  S.game = data;
+  $("handover").hidden = true;
+  S.legal = null;
+  const state = data.state;
+  const acting = data.pending ? data.pending.to : data.turn;
+  if (!state.ended && (data.viewer === data.turn || state.fight) && !data.pending) {
+    try {
+      S.legal = (await api(`/api/games/${data.id}/legal?player=${encodeURIComponent(data.viewer || data.turn)}`)).data;
+    } catch (error) {
+      S.legal = null;
+    }
+  }
+  S.acting = acting;
+  renderTable();
+}
+
+export function showHandover(player) {
+  $("handover-who").replaceChildren(dot(player), colourName(player));
+  $("handover-ok").textContent = t("i_am", colourName(player));
+  $("handover-ok").onclick = async () => {
+    S.confirmed = player;
+    sessionStorage.setItem(STORE.seat(S.game.id), player);
+    $("handover").hidden = true;
+    await refresh();
+  };
+  $("handover").hidden = false;
+  renderTableSkeleton();
+}
+
+export function renderTableSkeleton() {
+  for (const id of ["status", "actions", "hand-panel", "players-panel", "mission-panel", "supply-panel", "installations-panel", "fight-panel", "trade-offer"]) {
+    $(id).replaceChildren();
+  }
+  $("field").replaceChildren();
+}
+
+export function listen(id) {
+  if (S.source || !window.EventSource) return;
+  const source = new EventSource(`/api/games/${id}/events`);
+  S.source = source;
+  source.onopen = () => {
+    $("live").hidden = false;
+    $("live").classList.remove("off");
+  };
+  source.onerror = () => $("live").classList.add("off");
+  const onChange = async (message) => {
+    let data = {};
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    if (!S.game) return;
+    if (data.version !== undefined && data.version <= S.game.version) return;
+    if (S.busy) {
+      S.stale = true; // fetched again once the answer being waited for has come
+      return;
+    }
+    await refresh().catch(() => {});
+  };
+  source.addEventListener("change", onChange);
+  source.onmessage = onChange;
+}
+
+// Screen Wake Lock: the screen stays on while a game is open (secure contexts only).
+export async function requestWake() {
+  if (!("wakeLock" in navigator) || S.wake || document.visibilityState !== "visible") return;
+  try {
+    S.wake = await navigator.wakeLock.request("screen");
+    S.wake.addEventListener("release", () => {
+      S.wake = null;
+      delete document.body.dataset.wake;
+    });
+    document.body.dataset.wake = "on";
+  } catch {
+    document.body.dataset.wake = "refused";
+  }
+}
+export function releaseWake() {
+  if (S.wake) S.wake.release().catch(() => {});
+  S.wake = null;
+  delete document.body.dataset.wake;
+}
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && S.game) requestWake();
+});
+
+// --- Playing ---------------------------------------------------------------------------------
+
+/** Send an action; show its ruling; 422: explained and nothing applied; 409: fetch again. */
+export async function play(action, { label } = {}) {
+  if (!S.game || S.busy) return;
+  S.busy = true;
+  S.picked = null;
+  const body = { action, version: S.game.version, player: S.game.viewer || undefined };
+  try {
+    const { status, data } = await api(`/api/games/${S.game.id}/actions`, body);
+    if (status === 202 && data.proposal) {
+      S.ruling = { ruling: { ...data.ruling, verdict: "proposal" }, events: [], note: t("proposal_wait", colourName(data.proposal.to, "gen")) };
+    } else {
+      S.ruling = { ruling: data.ruling, events: data.events || [] };
+    }
+    await receive(data);
+  } catch (failure) {
+    if (failure.status === 422 && failure.ruling) {
+      S.ruling = { ruling: failure.ruling, events: [], note: t("nothing_applied") };
+      renderTable();
+    } else if (failure.status === 409) {
+      toast(t("stale"));
+      await refresh().catch(() => {});
+    } else {
+      S.ruling = {
+        ruling: { verdict: "forbidden", reason: { ru: failure.message, en: failure.message }, rules: [] },
+        events: [],
+        note: label || "",
+      };
+      renderTable();
+    }
+  } finally {
+    S.busy = false;
+    catchUp();
+  }
+}
+
+/** A change announced while an answer was awaited: fetch the game again if it is newer. */
+export function catchUp() {
+  if (!S.stale) return;
+  S.stale = false;
+  refresh().catch(() => {});
+}
+
+export async function undo() {
+  if (!S.game || S.busy) return;
+  S.busy = true;
+  try {
+    const { data } = await api(`/api/games/${S.game.id}/undo`, { version: S.game.version, player: S.game.viewer || undefined });
+    toast(t("undone", (data.undone || []).length));
+    S.ruling = null;
+    await receive(data);
+  } catch (failure) {
+    if (failure.status === 409 && failure.body?.error?.code === "nothing-to-undo") {
+      toast(`${t("nothing_to_undo")}: ${pick(failure.body.error.reason) || failure.message}`);
+    } else if (failure.status === 409) {
+      toast(t("stale"));
+      await refresh().catch(() => {});
+    } else toast(failure.message);
+  } finally {
+    S.busy = false;
+    catchUp();
+  }
+}
+
+export async function answerProposal(accept) {
+  const pending = S.game?.pending;
+  if (!pending) return;
+  S.busy = true;
+  try {
+    const path = `/api/games/${S.game.id}/proposals/${pending.id}/${accept ? "accept" : "decline"}`;
+    const { data } = await api(path, { version: S.game.version, player: S.game.viewer || undefined });
+    if (accept && data.ruling) S.ruling = { ruling: data.ruling, events: data.events || [], note: t("accepted") };
+    else S.ruling = null;
+    if (!accept) toast(t("declined"));
+    await receive(data);
+  } catch (failure) {
+    if (failure.ruling) S.ruling = { ruling: failure.ruling, events: [], note: t("nothing_applied") };
+    else toast(failure.message);
+    await refresh().catch(() => {});
+  } finally {
+    S.busy = false;
+    catchUp();
+  }
+}
