@@ -530,11 +530,10 @@ def play_api(server: Any, game: str, *actions: str) -> None:
             assert answer.status_code == 200, answer.text
 
 
-def test_a_fight_with_the_dice_of_the_table(page: Page, server: Any) -> None:
-    game = start_level_one(page, seed=7)
-    take_phone(page, "red")
+def walk_into_a_fight(server: Any, game: str) -> tuple[int, int]:
+    """Seed 7, two players: red goes west, blue north-west, red one step north; blue to move
+    can attack red's cell (bx - 2, by - 1). The Base (bx, by)."""
     bx, by = api(server, f"/api/games/{game}")["state"]["field"]["base"]
-    # Red goes west, blue north-west, red one step north: blue can attack red's cell.
     play_api(
         server,
         game,
@@ -545,6 +544,13 @@ def test_a_fight_with_the_dice_of_the_table(page: Page, server: Any) -> None:
         f"move {bx - 2},{by - 1}",
         "end",
     )
+    return bx, by
+
+
+def test_a_fight_with_the_dice_of_the_table(page: Page, server: Any) -> None:
+    game = start_level_one(page, seed=7)
+    take_phone(page, "red")
+    bx, by = walk_into_a_fight(server, game)
     # The other phone's changes arrive by the event stream: the phone goes to blue.
     take_phone(page, "blue")
     red_cell = f'#field .cell[data-x="{bx - 2}"][data-y="{by - 1}"]'
@@ -581,17 +587,7 @@ def test_russian_names_the_players_by_case(page: Page, server: Any) -> None:
     if button.text == "RU":
         button.click()
     page.until(lambda: page.driver.execute_script("return document.documentElement.lang") == "ru")
-    bx, by = api(server, f"/api/games/{game}")["state"]["field"]["base"]
-    play_api(
-        server,
-        game,
-        f"move {bx - 1},{by} {bx - 2},{by}",
-        "end",
-        f"move {bx},{by - 1} {bx - 1},{by - 1}",
-        "end",
-        f"move {bx - 2},{by - 1}",
-        "end",
-    )
+    bx, by = walk_into_a_fight(server, game)
     page.until(lambda: "Синий" in page.text("#handover-who"))
     page.shown("#handover-ok").click()
     page.until(lambda: not page.css("#handover").is_displayed())
