@@ -57,6 +57,7 @@ def serve(
         kept_token,
         qr_terminal,
     )
+    from mhp_cards.serve.protocol import JsonH11Protocol
 
     problem = host_problem(host)
     if problem is not None:
@@ -93,6 +94,7 @@ def serve(
     typer.echo("Press Ctrl+C to stop.")
     config = uvicorn.Config(
         application,
+        http=JsonH11Protocol,
         log_level="warning",
         timeout_graceful_shutdown=2,
         server_header=False,

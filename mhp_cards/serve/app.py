@@ -50,7 +50,15 @@ from mhp_cards.serve.store import Store
 from mhp_cards.serve.table import Table
 from mhp_cards.wording import model_error_text
 
-__all__ = ["BODY_LIMIT", "COOKIE", "STATIC", "Broker", "Settings", "create_app"]
+__all__ = [
+    "BODY_LIMIT",
+    "COOKIE",
+    "SECURITY_HEADERS",
+    "STATIC",
+    "Broker",
+    "Settings",
+    "create_app",
+]
 
 #: The largest request body read, in bytes (the largest real one, an action, is a few hundred).
 BODY_LIMIT: Final = 64 * 1024
@@ -64,6 +72,12 @@ HEARTBEAT: Final = 15.0
 _CSP: Final = (
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
     "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
+#: The headers every answer carries (uvicorn's own refusals too: mhp_cards.serve.protocol).
+SECURITY_HEADERS: Final = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"content-security-policy", _CSP.encode()),
 )
 _LOOPBACK_HOSTS: Final = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 #: A Host header: one name, IPv4 address or [IPv6] address, and an optional port; nothing else.
@@ -84,6 +98,16 @@ _UNAUTHORIZED_PAGE: Final = HTMLResponse(
     "token.</p></body></html>",
     status_code=401,
 )
+#: What the page shows when the API refuses its token: an old one (a --new-token restart) or none.
+_STALE_REASON: Final = {
+    "ru": "Код стола сменился: сервер перезапущен с новым кодом. Отсканируйте его QR-код снова.",
+    "en": "The table's code has changed: the server restarted with a new one. Scan its QR code "
+    "again.",
+}
+_NO_TOKEN_REASON: Final = {
+    "ru": "Нужен код стола: отсканируйте QR-код, который показывает сервер.",
+    "en": "The table's code is needed: scan the QR code the server shows.",
+}
 
 log = logging.getLogger("mhp_cards.serve")
 B = TypeVar("B", bound=BaseModel)
@@ -399,6 +423,8 @@ class _Guard:
             await self.app(scope, receive, send)
             return
         headers = {key.decode("latin-1").lower(): value for key, value in scope["headers"]}
+        # Two Host headers: which one a proxy or a cache believes is anyone's guess.
+        hosts_given = sum(key.lower() == b"host" for key, _ in scope["headers"])
         set_cookie = False
         started = False
         token = self.settings.token
@@ -407,11 +433,7 @@ class _Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                extra = [
-                    (b"x-content-type-options", b"nosniff"),
-                    (b"referrer-policy", b"no-referrer"),
-                    (b"content-security-policy", _CSP.encode()),
-                ]
+                extra = list(SECURITY_HEADERS)
                 if set_cookie and token is not None:
                     cookie = f"{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=2592000"
                     extra.append((b"set-cookie", cookie.encode()))
@@ -420,7 +442,7 @@ class _Guard:
 
         hosts = self.settings.hosts
         host = headers.get("host", b"").decode("latin-1")
-        if not _HOST_HEADER.match(host):
+        if hosts_given != 1 or not _HOST_HEADER.match(host):
             # "127.0.0.1:8765 evil.com" is no host: read loosely, it passed the name check.
             await _error(400, "bad-host", "the Host header is not a host name and port")(
                 scope, receive, send_with_headers
@@ -444,6 +466,8 @@ class _Guard:
                         401,
                         "unauthorized",
                         "open the join URL the server printed (it carries the access token)",
+                        stale=given is not None,
+                        reason=_STALE_REASON if given is not None else _NO_TOKEN_REASON,
                     )
                 )
                 await unauthorized(scope, receive, send_with_headers)

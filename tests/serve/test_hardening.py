@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import json
 import re
 import socket
 import stat
@@ -222,3 +223,70 @@ def test_kept_alive_requests_are_answered_at_once(tmp_path: Path) -> None:
         assert times[len(times) // 2] < 0.030, times
     finally:
         running.stop()
+
+
+# What uvicorn answers before the app, and odd headers --------------------------------------------
+
+
+def _raw(port: int, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send bytes as they are to a real server; (status, headers, body) of its answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
+        connection.sendall(request)
+        received = b""
+        while chunk := connection.recv(65536):
+            received += chunk
+    head, _, body = received.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.strip().lower(): v.strip() for k, _, v in (ln.partition(":") for ln in lines[1:])}
+    return int(lines[0].split()[1]), headers, body
+
+
+def test_requests_uvicorn_refuses_itself_get_the_apis_json_and_headers(server: Server) -> None:
+    """A bad Content-Length never reaches the app: h11 refuses it, now in the API's words."""
+    for length in (b"-5", b"1, 2", b"abc", b"99999999999999999999999"):
+        status, headers, body = _raw(
+            server.port,
+            b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: " + length + b"\r\nConnection: close\r\n\r\n{}",
+        )
+        assert status == 400, length
+        assert headers["content-type"] == "application/json"
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["content-security-policy"].startswith("default-src 'self'")
+        answer = json.loads(body)
+        conforms(answer, "Error")
+        assert answer["error"]["code"] == "bad-request"
+    with server.client() as client:
+        assert client.get("/api/games").json()["games"] == []
+
+
+def test_two_host_headers_are_refused(server: Server, make_client) -> None:
+    # h11 refuses them before the app (bad-request); the app refuses them too behind another
+    # server (bad-host).
+    status, headers, body = _raw(
+        server.port,
+        b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n"
+        b"Connection: close\r\n\r\n",
+    )
+    assert status == 400
+    assert json.loads(body)["error"]["code"] in ("bad-request", "bad-host")
+    assert headers["x-content-type-options"] == "nosniff"
+    client = make_client(hosts=frozenset({"127.0.0.1"}))
+    answer = client.get("/api/health", headers=[("Host", "evil.example"), ("Host", "127.0.0.1")])
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "bad-host"
+
+
+def test_an_old_token_is_told_apart_in_both_languages(make_client) -> None:
+    """After ``--new-token`` the page's API calls say what to do, in the page's language."""
+    client = make_client(token=TOKEN)
+    old = client.get("/api/health", headers={"Cookie": "mhp_token=yesterdays-token-value"})
+    assert old.status_code == 401
+    error = old.json()["error"]
+    conforms(old.json(), "Error")
+    assert error["stale"] is True
+    assert "QR" in error["reason"]["ru"]
+    assert "code has changed" in error["reason"]["en"]
+    none = client.get("/api/health").json()["error"]
+    assert none["stale"] is False
+    assert "code is needed" in none["reason"]["en"]

@@ -1,12 +1,13 @@
 // The API of mhp serve: one call, its JSON answer or a failure that says why.
 
-import { t } from "./state.js";
+import { pick, t } from "./state.js";
 
 // --- The API -------------------------------------------------------------------------------
 
 export class ApiFailure extends Error {
   constructor(status, body) {
-    super(body?.error?.message || body?.message || `HTTP ${status}`);
+    // A refusal that speaks both languages (an old access token) is shown in the page's.
+    super(pick(body?.error?.reason) || body?.error?.message || body?.message || `HTTP ${status}`);
     this.status = status;
     this.body = body || {};
   }
