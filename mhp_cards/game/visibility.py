@@ -41,7 +41,7 @@ view for the same player is the same view.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from mhp_cards.errors import ViewError
 from mhp_cards.game.state import GameState
@@ -60,8 +60,12 @@ def is_hidden(card: str) -> bool:
     return kind in (HIDDEN_RAW, HIDDEN_FATE)
 
 
-def view(state: GameState, player: str) -> GameState:
+def view(state: GameState, player: str, *, shown: Collection[str] = ()) -> GameState:
     """The state as ``player`` may know it: hidden cards as placeholders, no seed, no dice.
+
+    ``shown``: cards in other players' hands that were shown to ``player`` face up (the cards
+    offered in a trade waiting for this player's answer); they stay as they are, and every
+    other placeholder keeps its number.
 
     ``player`` is a player's colour ID; :class:`~mhp_cards.errors.ViewError` if nobody plays
     that colour, or if ``state`` is already another player's view (what that player could not
@@ -96,7 +100,9 @@ def view(state: GameState, player: str) -> GameState:
     players = tuple(
         p
         if p.id == player
-        else p.model_copy(update={"raw_cards": tuple(raw.next() for _ in p.raw_cards)})
+        else p.model_copy(
+            update={"raw_cards": tuple(_shown(card, raw, shown) for card in p.raw_cards)}
+        )
         for p in state.players
     )
     removed = tuple(fate.next() for _ in state.removed_fate)
@@ -111,6 +117,12 @@ def view(state: GameState, player: str) -> GameState:
             "players": players,
         }
     )
+
+
+def _shown(card: str, raw: _Numbers, shown: Collection[str]) -> str:
+    """A card of another hand as the viewer sees it; its number is used either way."""
+    placeholder = raw.next()
+    return card if card in shown else placeholder
 
 
 def _pile(pile: tuple[str, ...], raw: _Numbers, *, tops_visible: bool) -> Iterator[str]:

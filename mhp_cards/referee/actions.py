@@ -49,6 +49,7 @@ __all__ = [
     "parse_action",
     "parse_action_json",
     "partner_of",
+    "shown_to_partner",
 ]
 
 
@@ -202,6 +203,17 @@ def partner_of(action: Action) -> str | None:
     if isinstance(action, FreeToken) and action.how == "sell-player":
         return action.partner
     return None
+
+
+def shown_to_partner(action: Action) -> tuple[str, ...]:
+    """The raw cards an offer shows its partner face up (Ruling "Trades at the table").
+
+    A trade is agreed by both players, and nobody agrees to take a card they have not seen: the
+    raw cards the acting player gives are shown to the partner while the offer waits.
+    """
+    if isinstance(action, Trade):
+        return action.give
+    return ()
 
 
 def action_from_json(data: object) -> Action:

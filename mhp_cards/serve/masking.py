@@ -7,7 +7,7 @@ with the cards that player cannot see written as ``hidden#N``, in texts too.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Final
 
 from mhp_cards.errors import ApiError, ViewError
@@ -50,12 +50,15 @@ def masked(value: Any, mapping: Mapping[str, str]) -> Any:
     return value
 
 
-def seen_by(state: GameState, player: str | None) -> GameState:
-    """The view of ``player`` (the whole state for None); 400 for a player not in the game."""
+def seen_by(state: GameState, player: str | None, shown: Collection[str] = ()) -> GameState:
+    """The view of ``player`` (the whole state for None); 400 for a player not in the game.
+
+    ``shown``: other players' cards shown to ``player`` face up (see ``view``).
+    """
     if player is None:
         return state
     try:
-        return view(state, player)
+        return view(state, player, shown=shown)
     except ViewError as error:
         raise ApiError(
             400,
@@ -65,8 +68,10 @@ def seen_by(state: GameState, player: str | None) -> GameState:
         ) from None
 
 
-def hidden_from(state: GameState, player: str | None) -> dict[str, str]:
+def hidden_from(
+    state: GameState, player: str | None, shown: Collection[str] = ()
+) -> dict[str, str]:
     """The cards ``player`` may not see, with their placeholders; none for the whole state."""
     if player is None:
         return {}
-    return placeholders(state, seen_by(state, player))
+    return placeholders(state, seen_by(state, player, shown))

@@ -39,6 +39,7 @@ from mhp_cards.referee.actions import (
     parse_action,
     parse_action_json,
     partner_of,
+    shown_to_partner,
 )
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import judge
@@ -136,14 +137,23 @@ class Table:
             "updated": row.updated,
         }
 
+    @staticmethod
+    def _shown(row: GameRow, player: str | None) -> tuple[str, ...]:
+        """The cards ``player`` has been shown face up: those offered to them in a waiting trade."""
+        pending = row.pending
+        if pending is None or player is None or pending["to"] != player:
+            return ()
+        return shown_to_partner(action_from_json(pending["action"]))
+
     def _game(self, row: GameRow, state: GameState, player: str | None) -> dict[str, Any]:
         """The answer describing one game: the state (or a player's view) and what follows."""
         end = game_end(state, self.catalog)
+        shown = self._shown(row, player)
         return {
             **self._summary(row),
             "viewer": player,
-            "state": _state_json(seen_by(state, player)),
-            "pending": masked(row.pending, hidden_from(state, player)),
+            "state": _state_json(seen_by(state, player, shown)),
+            "pending": masked(row.pending, hidden_from(state, player, shown)),
             "score": self._score(state),
             "end": None if end is None else end.to_json(),
         }
@@ -270,7 +280,7 @@ class Table:
         """
         row = self._row(game_id)
         state = self._state(row)
-        hidden = hidden_from(state, player)
+        hidden = hidden_from(state, player, self._shown(row, player))
         actions = [
             {
                 "kind": action.kind,

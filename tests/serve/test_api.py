@@ -700,3 +700,36 @@ def test_the_legal_actions_of_a_view_name_hidden_cards_by_placeholder(client: Te
     assert real["text"] in ("trade red get sulfur#4", "trade red get oxygen#5")
     for_red = client.get(f"/api/games/{game['id']}", params={"player": "red"}).json()
     assert for_red["pending"]["text"] == real["text"]  # red sees their own cards
+
+
+def test_an_offered_card_is_shown_to_the_partner_face_up(client: TestClient) -> None:
+    """«отдать карточка рубашкой вверх» no more: blue sees what red offers, and only while
+    the offer waits (Ruling "Trades at the table")."""
+    game = new_game(client)
+    play(client, game, RED_MOVE)
+    path = f"/api/games/{game['id']}"
+    before = client.get(path, params={"player": "blue"}).json()
+    red_before = next(p for p in before["state"]["players"] if p["id"] == "red")["raw_cards"]
+    assert all(card.startswith("hidden#") for card in red_before)
+    proposal = play(client, game, "trade blue give sulfur#4", status=202)["proposal"]
+    seen = client.get(path, params={"player": "blue"}).json()
+    assert seen["pending"]["text"] == "trade blue give sulfur#4"
+    assert seen["pending"]["action"]["give"] == ["sulfur#4"]
+    red = next(p for p in seen["state"]["players"] if p["id"] == "red")["raw_cards"]
+    # The offered card face up in its place; the other keeps its placeholder and its number.
+    real = next(p for p in client.get(path).json()["state"]["players"] if p["id"] == "red")
+    expected = [
+        card if card == "sulfur#4" else placeholder
+        for card, placeholder in zip(real["raw_cards"], red_before, strict=True)
+    ]
+    assert red == expected
+    assert "oxygen#5" not in json.dumps(seen)
+    legal = client.get(f"{path}/legal", params={"player": "blue"}).json()
+    assert legal["pending"]["text"] == "trade blue give sulfur#4"
+    # Declined: the card goes back face down in blue's eyes.
+    declined = client.post(
+        f"{path}/proposals/{proposal['id']}/decline", json={"version": 3, "player": "blue"}
+    )
+    assert declined.status_code == 200
+    after = client.get(path, params={"player": "blue"}).json()
+    assert "sulfur#4" not in json.dumps(after)
