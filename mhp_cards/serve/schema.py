@@ -167,6 +167,14 @@ class LegalAction(_Answer):
     needs_consent: str | None
 
 
+class RefusedAction(_Answer):
+    """A usual action the referee does not allow now, and why."""
+
+    kind: str
+    text: str
+    ruling: Ruling
+
+
 class Legal(_Answer):
     """Every action the current player may take now, and by kind."""
 
@@ -176,6 +184,8 @@ class Legal(_Answer):
     viewer: str | None
     actions: list[LegalAction]
     groups: dict[str, list[str]]
+    refused: list[RefusedAction]
+    """The usual actions (ending the turn) not listed, each with the referee's ruling why."""
     pending: Proposal | None
 
 

@@ -58,6 +58,10 @@ GAME_ID: Final = re.compile(r"^[0-9a-f]{8}$")
 #: The longest action text read (the longest real one, a trade, is under a hundred characters).
 _ACTION_TEXT_LIMIT: Final = 2000
 
+#: The actions a player expects a button for in every turn; when the referee does not list one,
+#: /legal says why (``refused``), so a button never disappears without a word.
+_USUAL: Final = ("end",)
+
 Notify = Callable[[str, dict[str, Any]], None]
 
 
@@ -293,6 +297,17 @@ class Table:
         groups: dict[str, list[str]] = {}
         for item in actions:
             groups.setdefault(str(item["kind"]), []).append(str(item["text"]))
+        refused = []
+        for text in _USUAL if not state.ended else ():
+            action = parse_action(text)
+            if action.kind in groups:
+                continue
+            # A usual button that is not there: the page says why, in the referee's words.
+            ruling = judge(state, action, self.catalog).ruling
+            if ruling.verdict == "forbidden":
+                refused.append(
+                    {"kind": action.kind, "text": text, "ruling": masked(ruling.to_json(), hidden)}
+                )
         return {
             "id": row.id,
             "version": row.version,
@@ -300,6 +315,7 @@ class Table:
             "viewer": player,
             "actions": actions,
             "groups": groups,
+            "refused": refused,
             "pending": masked(row.pending, hidden),
         }
 

@@ -154,3 +154,39 @@ def server(tmp_path: Path) -> Iterator[Server]:
     running.start()
     yield running
     running.stop()
+
+
+def full_combine_game(data: Path, catalog: Catalog) -> str:
+    """A level-3 game saved in ``data`` where red has moved and red's combine is full.
+
+    The referee then refuses to end the turn (L3.S3: run a reaction or sell first). The six
+    cards come off the field's cells, so no card is in two places. The game's ID.
+    """
+    from mhp_cards.game import deal
+    from mhp_cards.rules.numbers import COMBINE_CAPACITY
+    from mhp_cards.serve.store import Store
+
+    state = deal(catalog, "3", players=2, seed=3)
+    assert state.field is not None
+    taken = [cell.raw for cell in state.field.cells if cell.raw][:COMBINE_CAPACITY]
+    cells = tuple(
+        cell.model_copy(update={"raw": None}) if cell.raw in taken else cell
+        for cell in state.field.cells
+    )
+    players = (
+        state.players[0].model_copy(update={"raw_cards": tuple(taken)}),
+        *state.players[1:],
+    )
+    state = state.model_copy(
+        update={
+            "field": state.field.with_cards(cells),
+            "players": players,
+            "done_this_turn": ("move",),
+        }
+    )
+    store = Store(data)
+    try:
+        row = store.create("3", tuple(p.id for p in state.players), 3, state.to_json())
+    finally:
+        store.close()
+    return row.id

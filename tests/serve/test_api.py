@@ -21,7 +21,7 @@ from mhp_cards.game.state import GameState
 from mhp_cards.referee import action_from_json, apply, format_action, parse_action
 from mhp_cards.rules.rulebook import load_rulebook
 from mhp_cards.sim.bots import GreedyBot
-from tests.serve.conftest import conforms, new_game
+from tests.serve.conftest import conforms, full_combine_game, new_game
 
 RED_MOVE = "move 3,3 2,3"
 
@@ -733,3 +733,23 @@ def test_an_offered_card_is_shown_to_the_partner_face_up(client: TestClient) -> 
     assert declined.status_code == 200
     after = client.get(path, params={"player": "blue"}).json()
     assert "sulfur#4" not in json.dumps(after)
+
+
+def test_a_usual_button_the_referee_refuses_comes_with_its_reason(
+    make_client: Any, tmp_path: Any, catalog: Any
+) -> None:
+    """Level 3, a full combine: no «Закончить ход» in the list, and /legal says why."""
+    game = full_combine_game(tmp_path / "data", catalog)
+    client = make_client()
+    legal = client.get(f"/api/games/{game}/legal", params={"player": "red"}).json()
+    conforms(legal, "Legal")
+    assert "end" not in legal["groups"]
+    [refused] = legal["refused"]
+    assert (refused["kind"], refused["text"]) == ("end", "end")
+    assert refused["ruling"]["verdict"] == "forbidden"
+    assert refused["ruling"]["rules"][0] == "L3.S3"
+    assert "6" in refused["ruling"]["reason"]["en"]
+    # Where the turn may end, nothing is refused.
+    other = new_game(client)
+    play(client, other, RED_MOVE)
+    assert client.get(f"/api/games/{other['id']}/legal").json()["refused"] == []
