@@ -506,6 +506,16 @@ def test_a_trade_waits_for_the_partner(page: Page, server: Any) -> None:
     take_phone(page, "blue")
     offer = page.shown("#trade-offer")
     assert "Red proposes to Blue" in offer.text
+    # The card offered is shown face up to blue: its formula, not «a card face down».
+    given = api(server, f"/api/games/{game}")["pending"]["action"]["give"]
+    assert given
+    formula = next(
+        r["formula"]
+        for r in api(server, "/api/catalog")["raw_materials"]
+        if r["id"] == given[0].split("#")[0]
+    )
+    assert formula in offer.text
+    assert "face down" not in offer.text
     before = api(server, f"/api/games/{game}")
     assert before["pending"] is not None
     page.tap("#accept")
@@ -559,8 +569,24 @@ def test_a_fight_with_the_dice_of_the_table(page: Page, server: Any) -> None:
         lambda: page.css(red_cell).find_elements("css selector", '.combine[data-player="red"]')
     )
     page.tap(red_cell)
+    # An attack asks first: nothing is played until it is confirmed.
+    question = page.shown("#attack-question")
+    assert "Attack Red?" in question.text
+    assert api(server, f"/api/games/{game}")["state"]["fight"] is None
+    page.tap("#attack-cancel")
+    page.until(lambda: not page.css("#dialog").is_displayed())
+    assert api(server, f"/api/games/{game}")["state"]["fight"] is None
+    page.tap(red_cell)
+    page.tap("#attack-confirm")
     page.shown("#fight-panel")
     assert api(server, f"/api/games/{game}")["state"]["fight"]["defender"] == "red"
+    # The table's die buttons are tap targets of at least 44 × 44 px.
+    sizes = page.driver.execute_script(
+        "return [...document.querySelectorAll('#fight-panel [data-die]')]"
+        ".map((b) => [b.offsetWidth, b.offsetHeight])"
+    )
+    assert len(sizes) >= 12
+    assert min(min(size) for size in sizes) >= 44, sizes
     page.shot("12-fight")
     # The table's real die: blue rolled 6, red rolled 2.
     page.tap('#fight-panel [data-die="a"][data-value="6"]')
@@ -596,6 +622,8 @@ def test_russian_names_the_players_by_case(page: Page, server: Any) -> None:
         lambda: page.css(red_cell).find_elements("css selector", '.combine[data-player="red"]')
     )
     page.tap(red_cell)
+    page.until(lambda: "Напасть на Красного?" in page.text("#attack-question"))
+    page.tap("#attack-confirm")
     panel = page.shown("#fight-panel")
     page.until(lambda: "Синий напал на Красного" in panel.text)
     assert "напал на Красный" not in panel.text
@@ -760,7 +788,11 @@ def test_a_small_phone_and_its_tap_targets(page: Page, server: Any) -> None:
     cells = page.driver.execute_script(
         "return [...document.querySelectorAll('#field .cell')].map((c) => c.offsetWidth)"
     )
-    assert min(cells) >= 30
+    assert min(cells) >= 44
+    # The field scrolls sideways in its frame rather than shrinking its cells.
+    assert page.driver.execute_script(
+        "const w = document.getElementById('field-wrap'); return w.scrollWidth >= w.clientWidth"
+    )
     page.shot("17-small-phone")
     page.driver.get(f"{server.url}/#/checker")
     page.ready()
@@ -793,3 +825,78 @@ def test_a_missing_browser_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     assert why is not None
     assert "/nonexistent/chromedriver is missing" in why
     assert "apt-get install chromium chromium-driver" in why
+
+
+def test_a_second_phone_chooses_its_seat_before_it_sees_anything(page: Page, server: Any) -> None:
+    """No hand-over screen for the current player on a phone that has not said who it is."""
+    with server.client() as client:
+        game = client.post("/api/games", json={"level": "2", "players": 2, "seed": 7}).json()
+    page.open(f"/#/game/{game['id']}")
+    chooser = page.shown("#seat-choice")
+    assert not page.css("#handover").is_displayed()
+    assert not page.all("#hand .card")
+    # Nobody's state was fetched: only the list of games (for the colours).
+    state_url = re.compile(rf"/api/games/{game['id']}(\?|$)")
+    assert not [u for u in page.requested() if state_url.search(u)]
+    hands = api(server, f"/api/games/{game['id']}")["state"]["players"]
+    html = page.driver.page_source
+    assert [c for p in hands for c in p["raw_cards"] if c in html] == []
+    page.shot("19-seat-choice")
+    seats = {b.get_attribute("data-seat") for b in chooser.find_elements("css selector", "button")}
+    assert seats == {"red", "blue", "pass"}
+    page.tap('#seat-choice [data-seat="blue"]')
+    page.until(lambda: "you see as Blue" in page.text("#status"))
+    assert not page.css("#handover").is_displayed()
+    assert not page.css("#seat-choice").is_displayed()
+
+
+def test_player_in_the_page_url_is_the_phones_seat(page: Page, server: Any) -> None:
+    with server.client() as client:
+        game = client.post("/api/games", json={"level": "1", "players": 2, "seed": 7}).json()
+    page.open(f"/?player=blue#/game/{game['id']}")
+    page.until(lambda: "you see as Blue" in page.text("#status"))
+    assert not page.css("#handover").is_displayed()
+    assert not page.css("#seat-choice").is_displayed()
+    # The field's edges carry the coordinates the buttons and rulings use.
+    cells = api(server, f"/api/games/{game['id']}")["state"]["field"]["cells"]
+    xs = [str(x) for x in range(min(c["x"] for c in cells), max(c["x"] for c in cells) + 1)]
+    ys = [str(y) for y in range(min(c["y"] for c in cells), max(c["y"] for c in cells) + 1)]
+    assert [e.text for e in page.all("#field .coord-x")] == xs
+    assert [e.text for e in page.all("#field .coord-y")] == ys
+    # A colour the game has not: the phone asks who it is instead.
+    page.driver.execute_script("localStorage.clear(); sessionStorage.clear()")
+    page.open(f"/?player=green#/game/{game['id']}")
+    page.shown("#seat-choice")
+
+
+def test_a_refused_usual_button_says_why(page: Page, server: Any, catalog: Any) -> None:
+    """Level 3, a full combine: where «End the turn» would be, the referee's reason."""
+    from tests.serve.conftest import full_combine_game
+
+    game = full_combine_game(server.data, catalog)
+    page.open(f"/?player=red#/game/{game}")
+    box = page.shown('#actions .refused[data-kind="end"]')
+    legal = api(server, f"/api/games/{game}/legal?player=red")
+    [refused] = legal["refused"]
+    assert refused["ruling"]["reason"]["en"].rstrip(".") in box.text
+    chips = box.find_elements("css selector", ".rule-id")
+    assert "L3.S3" in [chip.get_attribute("data-rule") for chip in chips]
+    assert not page.all('#actions .group[data-kind="end"]:not(.refused) button')
+    page.shot("20-refused-end")
+
+
+def test_a_long_toast_is_not_cut(page: Page, server: Any) -> None:
+    page.open("/")
+    long = "The server was restarted with a new access key. " * 3
+    page.driver.execute_script(
+        "return import('/static/dom.js').then((m) => m.toast(arguments[0]))", long
+    )
+    toast = page.shown("#toast")
+    width, height, scroll, client = page.driver.execute_script(
+        "const t = document.getElementById('toast');"
+        "return [t.offsetWidth, t.offsetHeight, t.scrollWidth, t.clientWidth]"
+    )
+    assert width > PHONE[0] * 0.8, width  # not a pill of half the screen
+    assert scroll <= client
+    assert height > 40  # wrapped onto more lines
+    assert toast.text.strip() == long.strip()

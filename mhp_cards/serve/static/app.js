@@ -10,7 +10,7 @@ import { renderField, renderTable } from "./board.js";
 import { checkMission, renderChecker } from "./checker.js";
 import { showLog, showScore, showSeat } from "./dialogs.js";
 import { closeSheet, toast } from "./dom.js";
-import { closeGame, neededViewer, openGame, releaseWake, showHandover, undo } from "./game.js";
+import { chooseSeatFirst, closeGame, neededViewer, openGame, releaseWake, showHandover, undo } from "./game.js";
 import { randomSeed, renderHome, startGame } from "./home.js";
 import { $, S, STORE, t } from "./state.js";
 
@@ -79,6 +79,7 @@ async function main() {
     if (where.screen === "home") renderHome();
     else if (where.screen === "checker") renderChecker();
     else if (S.game?.state) renderTable();
+    else if (S.game && S.seat === null) chooseSeatFirst(S.game.id).catch(fail);
     else if (S.game) showHandover(neededViewer(S.game));
   });
   $("home-button").addEventListener("click", () => {

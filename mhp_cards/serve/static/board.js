@@ -10,6 +10,8 @@ import { $, FOLD, KIND_ORDER, S, capital, pick, t } from "./state.js";
 // --- Drawing the table -----------------------------------------------------------------------
 
 export const cellKey = (x, y) => `${x},${y}`;
+/** Width in px of the field's first column, the row numbers. */
+const COORD = 22;
 export const cellLabel = ([x, y]) => `(${x}, ${y})`;
 
 export function legalOf(kind) {
@@ -102,12 +104,13 @@ export function renderField(state) {
   const ys = [base[1], ...field.cells.map((c) => c.y)];
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const columns = x1 - x0 + 1;
-  // Fit the field to the phone's width, within tap-friendly bounds.
-  const room = Math.min(window.innerWidth, 720) - 36;
-  const size = Math.max(30, Math.min(52, Math.floor((room - (columns - 1) * 3) / columns)));
+  // Fit the field to the phone's width, but never under a 44 px tap target: a wider field
+  // scrolls sideways in its frame. A narrow first column carries the row numbers.
+  const room = Math.min(window.innerWidth, 720) - 36 - COORD;
+  const size = Math.max(44, Math.min(52, Math.floor((room - columns * 3) / columns)));
   const grid = $("field");
   grid.style.setProperty("--cell", `${size}px`);
-  grid.style.gridTemplateColumns = `repeat(${columns}, ${size}px)`;
+  grid.style.gridTemplateColumns = `${COORD}px repeat(${columns}, ${size}px)`;
   const combines = new Map();
   for (const player of state.players) {
     if (!player.combine) continue;
@@ -122,8 +125,12 @@ export function renderField(state) {
     ends.set(key, [...(ends.get(key) || []), item]);
   }
   const picked = S.picked;
-  const nodes = [];
+  // Coordinates on the edges, as the buttons and rulings write cells: x along the top, y down
+  // the side.
+  const nodes = [h("span", { class: "coord corner", "aria-hidden": "true" })];
+  for (let x = x0; x <= x1; x += 1) nodes.push(h("span", { class: "coord coord-x", "aria-hidden": "true", dataset: { x } }, String(x)));
   for (let y = y0; y <= y1; y += 1) {
+    nodes.push(h("span", { class: "coord coord-y", "aria-hidden": "true", dataset: { y } }, String(y)));
     for (let x = x0; x <= x1; x += 1) {
       const key = cellKey(x, y);
       const cell = cells.get(key);
@@ -170,7 +177,7 @@ export function tapCell(x, y) {
     const path = item.action.path;
     return cellKey(...path[path.length - 1]) === key;
   });
-  if (options.length === 1) return play(options[0].action, { label: options[0].text });
+  if (options.length === 1) return playMove(options[0]);
   if (options.length > 1) {
     const steps = new Set(options.flatMap((item) => item.action.path.slice(0, -1).map((p) => cellKey(...p))));
     S.picked = { key, options, steps };
@@ -179,6 +186,37 @@ export function tapCell(x, y) {
   }
   // Not a listed move: the referee says why (nothing is applied).
   return play(`move ${x},${y}`, { label: `move ${x},${y}` });
+}
+
+/** The players a move ending on ``key`` attacks: other combines there, off the Base. */
+function attackedAt(key) {
+  const state = S.game.state;
+  const base = state.field?.base;
+  if (base && cellKey(...base) === key) return [];
+  const mover = state.players[state.turn].id;
+  return state.players.filter((p) => p.id !== mover && p.combine && cellKey(...p.combine.position) === key);
+}
+
+/** Play a move; one that attacks asks first: a fight is rolled at once and cannot be undone. */
+export function playMove(item) {
+  const path = item.action.path;
+  const foes = attackedAt(cellKey(...path[path.length - 1]));
+  if (!foes.length) return play(item.action, { label: item.text });
+  const names = foes.map((p) => colourName(p.id, "acc")).join(", ");
+  openSheet(
+    t("attack_title"),
+    h(
+      "div",
+      { id: "attack-sheet" },
+      h("p", { id: "attack-question" }, foes.map((p) => dot(p.id)), " ", t("attack_confirm", names)),
+      h(
+        "div",
+        { class: "row" },
+        h("button", { type: "button", class: "secondary big", id: "attack-cancel", onclick: closeSheet }, t("cancel")),
+        h("button", { type: "button", class: "primary big", id: "attack-confirm", onclick: () => { closeSheet(); play(item.action, { label: item.text }); } }, t("attack_yes")),
+      ),
+    ),
+  );
 }
 
 export function renderPathChoice() {
@@ -194,7 +232,7 @@ export function renderPathChoice() {
     ...picked.options.map((item) => {
       const path = item.action.path;
       const via = path.slice(0, -1).map(cellLabel).join(" → ");
-      return h("button", { type: "button", onclick: () => play(item.action, { label: item.text }) }, via ? t("via", via) : t("move_to", cellLabel(path[path.length - 1])));
+      return h("button", { type: "button", onclick: () => playMove(item) }, via ? t("via", via) : t("move_to", cellLabel(path[path.length - 1])));
     }),
     h("button", { type: "button", class: "secondary", onclick: () => { S.picked = null; renderField(S.game.state); } }, t("cancel")),
   );
@@ -361,8 +399,19 @@ export function renderActions(game) {
     return;
   }
   const actions = S.legal?.actions || [];
+  // A usual button the referee does not allow now (ending the turn with a full combine): in its
+  // place, the referee's reason and its rules, so nothing disappears without a word.
+  const refused = (S.legal?.refused || []).map((item) =>
+    h(
+      "div",
+      { class: "group refused", dataset: { kind: item.kind } },
+      h("h3", {}, `${t("kinds")[item.kind] || item.kind} · ${t("not_now")}`),
+      h("p", { class: "refused-why" }, capital(pick(item.ruling.reason))),
+      h("div", { class: "rules" }, (item.ruling.rules || []).map(ruleChip)),
+    ),
+  );
   if (!actions.length) {
-    box.replaceChildren(h("p", { class: "not-yours" }, t("no_actions")));
+    box.replaceChildren(...(refused.length ? refused : [h("p", { class: "not-yours" }, t("no_actions"))]));
     return;
   }
   const groups = new Map();
@@ -381,7 +430,12 @@ export function renderActions(game) {
                 type: "button",
                 class: kind === "end" ? "primary action-end" : "",
                 dataset: { action: item.text, kind },
-                onclick: () => (kind === "trade" || (kind === "free" && item.action.how === "sell-player") ? proposeTrade(item) : play(item.action, { label: item.text })),
+                onclick: () =>
+                  kind === "trade" || (kind === "free" && item.action.how === "sell-player")
+                    ? proposeTrade(item)
+                    : kind === "move"
+                      ? playMove(item)
+                      : play(item.action, { label: item.text }),
               },
               actionContent(item),
             ),
@@ -394,6 +448,7 @@ export function renderActions(game) {
       }
       return h("div", { class: "group", dataset: { kind } }, h("h3", {}, t("kinds")[kind] || kind), buttons);
     }),
+    ...refused,
   );
 }
 

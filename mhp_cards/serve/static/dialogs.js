@@ -3,10 +3,10 @@
 import { api } from "./api.js";
 import { cardsInText, colourName, dot } from "./cards.js";
 import { closeSheet, h, openSheet, setSheet } from "./dom.js";
-import { refresh } from "./game.js";
+import { refresh, setSeat } from "./game.js";
 import { joinNode, loadJoin } from "./home.js";
 import { ruleChip } from "./rulings.js";
-import { S, STORE, capital, pick, t } from "./state.js";
+import { S, capital, pick, t } from "./state.js";
 
 // --- The log, the score, the seat ------------------------------------------------------------
 
@@ -96,11 +96,7 @@ export async function showSeat() {
   const join = await loadJoin();
   const players = S.game.players || S.game.state?.players.map((p) => p.id) || [];
   const choose = (seat) => {
-    S.seat = seat;
-    localStorage.setItem(STORE.seat(S.game.id), seat);
-    S.confirmed = seat === "pass" ? null : seat;
-    if (S.confirmed) sessionStorage.setItem(STORE.seat(S.game.id), S.confirmed);
-    else sessionStorage.removeItem(STORE.seat(S.game.id));
+    setSeat(S.game.id, seat);
     closeSheet();
     refresh();
   };

@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { show } from "./app.js";
 import { renderTable } from "./board.js";
 import { colourName, dot, who } from "./cards.js";
-import { toast } from "./dom.js";
+import { h, toast } from "./dom.js";
 import { $, S, STORE, pick, t } from "./state.js";
 
 // --- The open game ---------------------------------------------------------------------------
@@ -23,8 +23,12 @@ export async function openGame(id) {
     closeGame();
     S.ruling = null;
     S.picked = null;
-    S.seat = localStorage.getItem(STORE.seat(id)) || "pass";
+    // No seat chosen on this phone yet: null, and nobody's cards are fetched until one is.
+    S.seat = localStorage.getItem(STORE.seat(id)) || null;
     S.confirmed = sessionStorage.getItem(STORE.seat(id)) || null;
+    // A link with ?player=red (a join link for one seat) makes this phone that player's.
+    const asked = new URLSearchParams(location.search).get("player");
+    if (asked && /^[a-z][a-z0-9-]{0,39}$/.test(asked)) setSeat(id, asked);
   }
   try {
     await refresh(id);
@@ -42,8 +46,29 @@ export async function openGame(id) {
   requestWake();
 }
 
+/** This phone's seat in game ``id``: a colour, or "pass" (one phone for everyone). */
+export function setSeat(id, seat) {
+  S.seat = seat;
+  localStorage.setItem(STORE.seat(id), seat);
+  S.confirmed = seat === "pass" ? null : seat;
+  if (S.confirmed) sessionStorage.setItem(STORE.seat(id), S.confirmed);
+  else sessionStorage.removeItem(STORE.seat(id));
+}
+
+/** A seat this game has no player for (a mistyped ?player=): forgotten, so the phone asks. */
+function seatUnknown(failure, id) {
+  if (failure.body?.error?.code !== "unknown-player") return false;
+  toast(failure.message);
+  localStorage.removeItem(STORE.seat(id));
+  sessionStorage.removeItem(STORE.seat(id));
+  S.seat = null;
+  S.confirmed = null;
+  return true;
+}
+
 /** Whose eyes the phone shows now: a fixed seat, or in pass-and-play the player who must act. */
 export function neededViewer(game) {
+  if (S.seat === null) return null;
   if (S.seat !== "pass") return S.seat;
   if (game.pending) return game.pending.to;
   return game.turn;
@@ -51,9 +76,16 @@ export function neededViewer(game) {
 
 export async function refresh(id = S.game?.id) {
   if (!id) return;
+  if (S.seat === null) return chooseSeatFirst(id);
   const asked = S.seat !== "pass" ? S.seat : S.confirmed;
   const query = asked ? `?player=${encodeURIComponent(asked)}` : "";
-  const { data } = await api(`/api/games/${id}${query}`);
+  let data;
+  try {
+    ({ data } = await api(`/api/games/${id}${query}`));
+  } catch (failure) {
+    if (!seatUnknown(failure, id)) throw failure;
+    return chooseSeatFirst(id);
+  }
   await receive(data);
 }
 
@@ -72,11 +104,18 @@ export async function receive(data) {
     return;
   }
   if (data.viewer !== need && need) {
-    const again = await api(`/api/games/${data.id}?player=${encodeURIComponent(need)}`);
+    let again;
+    try {
+      again = await api(`/api/games/${data.id}?player=${encodeURIComponent(need)}`);
+    } catch (failure) {
+      if (!seatUnknown(failure, data.id)) throw failure;
+      return chooseSeatFirst(data.id);
+    }
     data = again.data;
   }
   S.game = data;
   $("handover").hidden = true;
+  $("seat-choice").hidden = true;
   S.legal = null;
   const state = data.state;
   const acting = data.pending ? data.pending.to : data.turn;
@@ -89,6 +128,33 @@ export async function receive(data) {
   }
   S.acting = acting;
   renderTable();
+}
+
+/**
+ * A phone that has not chosen its seat: who is at it? Only the game's summary is fetched (its
+ * players), never a state: no hand is on the page before the choice, and the hand-over screen
+ * (which would show the current player's hand to whoever taps it) is not offered.
+ */
+export async function chooseSeatFirst(id) {
+  const { data } = await api("/api/games");
+  const summary = (data.games || []).find((game) => game.id === id);
+  if (!summary) throw Object.assign(new Error(t("no_such_game")), { status: 404 });
+  S.game = { ...summary, state: null, viewer: null };
+  S.legal = null;
+  $("handover").hidden = true;
+  renderTableSkeleton();
+  const choose = async (seat) => {
+    setSeat(id, seat);
+    $("seat-choice").hidden = true;
+    await refresh(id);
+  };
+  $("seat-choice-buttons").replaceChildren(
+    ...summary.players.map((p) =>
+      h("button", { type: "button", class: "primary big", dataset: { seat: p }, onclick: () => choose(p) }, dot(p), " ", t("seat_one", colourName(p))),
+    ),
+    h("button", { type: "button", class: "secondary big", dataset: { seat: "pass" }, onclick: () => choose("pass") }, t("seat_pass")),
+  );
+  $("seat-choice").hidden = false;
 }
 
 export function showHandover(player) {
@@ -173,14 +239,14 @@ export async function play(action, { label } = {}) {
   try {
     const { status, data } = await api(`/api/games/${S.game.id}/actions`, body);
     if (status === 202 && data.proposal) {
-      S.ruling = { ruling: { ...data.ruling, verdict: "proposal" }, events: [], note: t("proposal_wait", colourName(data.proposal.to, "gen")) };
+      S.ruling = { ruling: { ...data.ruling, verdict: "proposal" }, events: [], note: () => t("proposal_wait", colourName(data.proposal.to, "gen")) };
     } else {
       S.ruling = { ruling: data.ruling, events: data.events || [] };
     }
     await receive(data);
   } catch (failure) {
     if (failure.status === 422 && failure.ruling) {
-      S.ruling = { ruling: failure.ruling, events: [], note: t("nothing_applied") };
+      S.ruling = { ruling: failure.ruling, events: [], note: () => t("nothing_applied") };
       renderTable();
     } else if (failure.status === 409) {
       toast(t("stale"));
@@ -234,12 +300,12 @@ export async function answerProposal(accept) {
   try {
     const path = `/api/games/${S.game.id}/proposals/${pending.id}/${accept ? "accept" : "decline"}`;
     const { data } = await api(path, { version: S.game.version, player: S.game.viewer || undefined });
-    if (accept && data.ruling) S.ruling = { ruling: data.ruling, events: data.events || [], note: t("accepted") };
+    if (accept && data.ruling) S.ruling = { ruling: data.ruling, events: data.events || [], note: () => t("accepted") };
     else S.ruling = null;
     if (!accept) toast(t("declined"));
     await receive(data);
   } catch (failure) {
-    if (failure.ruling) S.ruling = { ruling: failure.ruling, events: [], note: t("nothing_applied") };
+    if (failure.ruling) S.ruling = { ruling: failure.ruling, events: [], note: () => t("nothing_applied") };
     else toast(failure.message);
     await refresh().catch(() => {});
   } finally {

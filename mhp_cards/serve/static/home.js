@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { dot } from "./cards.js";
 import { h } from "./dom.js";
-import { $, S, pick, t } from "./state.js";
+import { $, S, STORE, pick, t } from "./state.js";
 
 // --- Home: new game, saved games, join -------------------------------------------------------
 
@@ -169,6 +169,8 @@ export async function startGame(event) {
   try {
     const { data } = await api("/api/games", body);
     S.ruling = null;
+    // The phone that deals is passed round the table unless a player makes it theirs (Seat).
+    localStorage.setItem(STORE.seat(data.id), "pass");
     location.hash = `#/game/${data.id}`;
   } catch (failure) {
     error.textContent = failure.message;

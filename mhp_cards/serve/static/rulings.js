@@ -55,8 +55,12 @@ export function wrapRuling(good, ruling, events, note, extra) {
     h("p", { class: "reason" }, cardsInText(pick(ruling.reason))),
   );
   if (extra) box.append(extra);
-  if (events.length) box.append(h("ul", { class: "events" }, events.map((e) => h("li", {}, cardsInText(pick(e))))));
-  if (note) box.append(h("p", { class: "note" }, note));
+  // An event that says the reason's very sentence again is not shown twice.
+  const told = events.filter((e) => pick(e) !== pick(ruling.reason));
+  if (told.length) box.append(h("ul", { class: "events" }, told.map((e) => h("li", {}, cardsInText(pick(e))))));
+  // A note may be a function: then it is worded in the language the page has now.
+  const noteText = typeof note === "function" ? note() : note;
+  if (noteText) box.append(h("p", { class: "note" }, noteText));
   box.append(h("div", { class: "rules" }, [...(ruling.rules || []), ...(ruling.house_rules || [])].map(ruleChip)));
   return box;
 }
