@@ -900,3 +900,18 @@ def test_a_long_toast_is_not_cut(page: Page, server: Any) -> None:
     assert scroll <= client
     assert height > 40  # wrapped onto more lines
     assert toast.text.strip() == long.strip()
+
+
+def test_a_rulings_note_follows_the_language(page: Page, server: Any) -> None:
+    """RU→EN redraws the last ruling's note in English, not only the reason."""
+    game = start_level_one(page, seed=7)
+    take_phone(page, "red")
+    bx, by = api(server, f"/api/games/{game}")["state"]["field"]["base"]
+    page.tap(f'#field .cell[data-x="{bx}"][data-y="{by}"]')  # the Base itself: no move
+    page.until(lambda: page.css("#ruling").get_attribute("data-verdict") == "forbidden")
+    assert "Nothing changed" in page.text("#ruling .note")
+    page.tap("#lang-button")
+    page.until(lambda: page.driver.execute_script("return document.documentElement.lang") == "ru")
+    page.until(lambda: "Ничего не изменилось" in page.text("#ruling .note"))
+    reason = page.text("#ruling .reason")
+    assert reason not in [e.text for e in page.all("#ruling .events li")]
