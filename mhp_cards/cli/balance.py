@@ -2,6 +2,7 @@
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -10,7 +11,7 @@ from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, fail, repo
 
 if TYPE_CHECKING:  # each command imports the library it uses when it runs
     from mhp_cards.catalog.models import Catalog
-    from mhp_cards.sim.balance import BalanceReport, Figure, Row
+    from mhp_cards.sim.balance import BalanceReport, Row
 
 
 @app.command("balance")
@@ -49,6 +50,31 @@ def balance_command(
             "not measured; the search bot is slow).",
         ),
     ] = 0,
+    policy: Annotated[
+        str,
+        typer.Option(
+            "--policy",
+            help="The policy whose games every figure is judged on: greedy, search, "
+            "noisy-greedy, lookahead or random (the others play the robustness tables).",
+        ),
+    ] = "greedy",
+    matrix_games: Annotated[
+        int,
+        typer.Option(
+            "--matrix-games",
+            help="Two-player games for each pair of greedy, lookahead, noisy-greedy and "
+            "random at each level: the policy matrix, reported beside the figures (default "
+            "0: none).",
+        ),
+    ] = 0,
+    report_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            metavar="FILE.html",
+            help="Also write the report as one self-contained HTML page.",
+        ),
+    ] = None,
     catalog_dir: CatalogDir = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -63,6 +89,7 @@ def balance_command(
     """
     from mhp_cards.rules.numbers import LEVELS
     from mhp_cards.sim.balance import ROWS, balance
+    from mhp_cards.sim.policies import policy_names
     from mhp_cards.validate import load_catalog
 
     if games < 1:
@@ -71,6 +98,7 @@ def balance_command(
         ("--robust-games", robust_games),
         ("--skill-games", skill_games),
         ("--search-games", search_games),
+        ("--matrix-games", matrix_games),
     ):
         if value is not None and value < 0:
             fail(f"{name} must be 0 or more, not {value}", 2)
@@ -79,6 +107,10 @@ def balance_command(
     unknown = [name for name in level or () if name not in LEVELS]
     if unknown:
         fail(f"--level must be one of {', '.join(LEVELS)}, not {', '.join(unknown)}", 2)
+    if policy not in policy_names():
+        fail(f"--policy must be one of {', '.join(policy_names())}, not {policy}", 2)
+    if report_file is not None and report_file.suffix.lower() != ".html":
+        fail(f"--report writes an .html page, not {report_file.name}", 2)
     rows = [row for row in ROWS if not level or row.level in level]
     catalog = load_catalog(catalog_dir)
     report = balance(
@@ -91,7 +123,14 @@ def balance_command(
         robust_games=robust_games,
         skill_games=skill_games,
         search_games=search_games,
+        policy=policy,
+        matrix_games=matrix_games,
     )
+    if report_file is not None:
+        from mhp_cards.sim.balance_html import write_balance_report
+
+        label = "the default game" if catalog_dir is None else str(catalog_dir)
+        write_balance_report(report, report_file, label)
     if as_json:
         echo_json(report.to_json())
     else:
@@ -125,8 +164,8 @@ def report_text(report: "BalanceReport", catalog: "Catalog") -> str:
     """The report as a table for people."""
     alone = ", ".join(str(i.number) for i in catalog.installations_running_alone)
     lines = [
-        f"{report.games} greedy games per table, {report.robust_games} under each robustness "
-        f"policy, seed {report.seed}",
+        f"{report.games} {report.policy} games per table, {report.robust_games} under each "
+        f"robustness policy, seed {report.seed}",
         f"head to head deals installations {alone} (they run from raw cards alone)",
         "",
         f"{'policy':<13}{'level':<8}{'players':<8}{'figure':<36}{'value':>22}  {'bound':<9}",
@@ -134,11 +173,11 @@ def report_text(report: "BalanceReport", catalog: "Catalog") -> str:
     for figure in report.figures:
         lines.append(
             f"{figure.policy:<13}{figure.level:<8}{figure.players or '':<8}{figure.subject:<36}"
-            f"{_value(figure):>22}  {figure.bound:<9}{'ok' if figure.passed else 'FAIL'}"
+            f"{figure.shown:>22}  {figure.bound:<9}{'ok' if figure.passed else 'FAIL'}"
         )
-    if report.matchups:
-        lines += ["", "skill matrix (two players, seats swapped half the games):"]
-        for duel in report.matchups:
+    if report.matchups or report.matrix:
+        lines += ["", "skill duels and policy matrix (two players, seats swapped half the games):"]
+        for duel in [*report.matchups, *report.matrix]:
             lines.append(
                 f"  level {duel.level:<4} {duel.policy} beats {duel.opponent} in "
                 f"{duel.share:.1%} [{duel.low:.1%}, {duel.high:.1%}] of {duel.games} games"
@@ -152,15 +191,3 @@ def report_text(report: "BalanceReport", catalog: "Catalog") -> str:
         else f"FAIL: {failed} of {total} figures outside their bounds"
     )
     return "\n".join(lines)
-
-
-def _value(figure: "Figure") -> str:
-    """A figure's value as people read it: a count, runs or rounds, or a share."""
-    if figure.figure in ("stalls", "level1-solutions", "raw-kind-use", "rounds"):
-        return f"{figure.value:g}"
-    if figure.figure == "installation-runs":
-        return f"{figure.value:.2f}"
-    value = f"{figure.value:.1%}"
-    if figure.low is not None and figure.high is not None:
-        value += f" [{figure.low:.1%}, {figure.high:.1%}]"
-    return value

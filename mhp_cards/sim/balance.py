@@ -31,6 +31,7 @@ seed, so a report is reproducible and any row can be replayed with ``mhp simulat
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -45,6 +46,7 @@ from mhp_cards.validate.figures import catalog_figures
 
 __all__ = [
     "DEFAULT_GAMES",
+    "MATRIX_POLICIES",
     "MIN_GREEDY_OVER_RANDOM",
     "MIN_MISSION_END_SHARE",
     "MIN_MISSION_SHARE",
@@ -78,6 +80,9 @@ MIN_SEARCH_OVER_GREEDY: Final = 0.60
 SEARCH_LEVELS: Final[tuple[Level, ...]] = ("2", "3")
 #: Policies that are not the tuned greedy bot: the game must stay sound under them too.
 ROBUSTNESS_POLICIES: Final = ("noisy-greedy", "lookahead")
+#: The policies of the report's policy matrix, the tuned one first (each pair is measured as
+#: the earlier against the later).
+MATRIX_POLICIES: Final = ("greedy", "lookahead", "noisy-greedy", "random")
 #: Levels where no game may end by a stall or by the step cap.
 NO_STALL_LEVELS: Final[tuple[Level, ...]] = ("2", "1v1", "3")
 #: Levels where every mission must be completed often enough.
@@ -143,6 +148,18 @@ class Figure(_Model):
     policy: str = "greedy"
     """The policy that played (``catalog`` figures: the one that would have)."""
 
+    @property
+    def shown(self) -> str:
+        """The value as people read it: a count, runs or rounds, or a share (with interval)."""
+        if self.figure in ("stalls", "level1-solutions", "raw-kind-use", "rounds"):
+            return f"{self.value:g}"
+        if self.figure == "installation-runs":
+            return f"{self.value:.2f}"
+        value = f"{self.value:.1%}"
+        if self.low is not None and self.high is not None:
+            value += f" [{self.low:.1%}, {self.high:.1%}]"
+        return value
+
 
 class Matchup(_Model):
     """Two policies head to head at one level: two-player games, seats swapped half of them."""
@@ -168,7 +185,12 @@ class BalanceReport(_Model):
     runs: list[Summary]
     """The greedy runs, one per table, then the robustness runs."""
     matchups: list[Matchup] = []
-    """The skill matrix: greedy against random (and search against greedy, when measured)."""
+    """The skill figures' duels: greedy against random (and search against greedy, when
+    measured)."""
+    policy: str = "greedy"
+    """The policy that played the tables every figure is judged on."""
+    matrix: list[Matchup] = []
+    """Every pair of :data:`MATRIX_POLICIES` head to head at each level (when measured)."""
 
     @property
     def passed(self) -> bool:
@@ -186,14 +208,21 @@ class BalanceReport(_Model):
 
 
 def figures_of(
-    summary: Summary, design: DesignRules | None = None, policy: str = "greedy"
+    summary: Summary,
+    design: DesignRules | None = None,
+    policy: str = "greedy",
+    *,
+    primary: bool | None = None,
 ) -> list[Figure]:
     """The figures that apply to one simulated table.
 
-    Under a robustness ``policy`` (not ``greedy``) only the stalls and the mission shares are
-    judged: the other figures describe the game as the designer tuned it to be played.
-    ``design`` adds the depth figures (installation runs, game length, attacks, armour).
+    ``primary``: the table is played by the policy the whole report is judged under (by
+    default: when ``policy`` is ``greedy``). Under a robustness policy only the stalls and the
+    mission shares are judged: the other figures describe the game as the designer means it
+    to be played. ``design`` adds the depth figures (installation runs, game length, attacks,
+    armour).
     """
+    primary = policy == "greedy" if primary is None else primary
     level, players, games = summary.level, summary.players, summary.games
 
     def figure(name: FigureName, subject: str, value: float, bound: str, ok: bool) -> Figure:
@@ -213,7 +242,7 @@ def figures_of(
         stalls = sum(summary.ended.get(code, 0) for code in STALL_ENDS)
         subject = "games ended by " + " or ".join(STALL_ENDS)
         figures.append(figure("stalls", subject, stalls, "= 0", stalls == 0))
-    if level == "1" and policy == "greedy":
+    if level == "1" and primary:
         share = summary.ended.get("mission", 0) / games
         bound = f"≥ {MIN_MISSION_END_SHARE:.0%}"
         ok = share >= MIN_MISSION_END_SHARE
@@ -225,7 +254,7 @@ def figures_of(
             ok = completed > 0 and share >= MIN_MISSION_SHARE
             subject, bound = f"{mission} of {completed} completed", f"≥ {MIN_MISSION_SHARE:.0%}"
             figures.append(figure("mission-share", subject, share, bound, ok))
-    if policy != "greedy":
+    if not primary:
         return figures
     fair = 1 / players
     low_bound, high_bound = fair - SEAT_TOLERANCE, fair + SEAT_TOLERANCE
@@ -241,14 +270,15 @@ def figures_of(
                 high=rate.high,
                 bound=f"{low_bound:.0%}–{high_bound:.0%}",
                 passed=rate.low >= low_bound and rate.high <= high_bound,
+                policy=policy,
             )
         )
     if design is not None:
-        figures += _depth_figures(summary, design)
+        figures += _depth_figures(summary, design, policy)
     return figures
 
 
-def _depth_figures(summary: Summary, design: DesignRules) -> list[Figure]:
+def _depth_figures(summary: Summary, design: DesignRules, policy: str) -> list[Figure]:
     level, players, games = summary.level, summary.players, summary.games
     figures: list[Figure] = []
     if level in RUN_LEVELS:
@@ -264,6 +294,7 @@ def _depth_figures(summary: Summary, design: DesignRules) -> list[Figure]:
                     value=value,
                     bound=f"≥ {least:g}",
                     passed=value >= least,
+                    policy=policy,
                 )
             )
     band = _band(design.rounds, level)
@@ -278,6 +309,7 @@ def _depth_figures(summary: Summary, design: DesignRules) -> list[Figure]:
                 value=median,
                 bound=f"{band.min:g}–{band.max:g}",
                 passed=band.min <= median <= band.max,
+                policy=policy,
             )
         )
     shares: tuple[tuple[FigureName, int, Mapping[Any, ValueBand]], ...] = (
@@ -302,6 +334,7 @@ def _depth_figures(summary: Summary, design: DesignRules) -> list[Figure]:
                 high=high,
                 bound=f"{share_band.min:.0%}–{share_band.max:.0%}",
                 passed=share_band.min <= share <= share_band.max,
+                policy=policy,
             )
         )
     return figures
@@ -396,14 +429,20 @@ def balance(
     robust_games: int | None = None,
     skill_games: int | None = None,
     search_games: int = 0,
+    policy: str = "greedy",
+    matrix_games: int = 0,
 ) -> BalanceReport:
     """Play every table and measure every figure against its bound.
 
-    ``games`` greedy games a table; ``robust_games`` (default an eighth of ``games``, at
-    least 1; 0 for none) a table under each of :data:`ROBUSTNESS_POLICIES`; ``skill_games``
-    (default ``games``; 0 for none) two-player games of greedy against random at each level
-    of ``rows``; ``search_games`` (default 0: not measured) of search against greedy at
-    levels 2 and 3. ``progress`` is called with the row and the games finished in it so far.
+    ``policy`` plays the tables every figure is judged on (default ``greedy``; a stronger
+    policy such as ``search`` checks the figures under better play). ``games`` games a
+    table; ``robust_games`` (default an eighth of ``games``, at least 1; 0 for none) a table
+    under each of :data:`ROBUSTNESS_POLICIES`; ``skill_games`` (default ``games``; 0 for
+    none) two-player games of greedy against random at each level of ``rows``;
+    ``search_games`` (default 0: not measured) of search against greedy at levels 2 and 3;
+    ``matrix_games`` (default 0: none) two-player games for each pair of
+    :data:`MATRIX_POLICIES` at each level, reported beside the figures (not judged).
+    ``progress`` is called with the row and the games finished in it so far.
     """
     if games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games}")
@@ -412,24 +451,27 @@ def balance(
     design = catalog.design or DesignRules()
     runs: list[Summary] = []
     figures: list[Figure] = static_figures(catalog)
-    tables = [("greedy", games)] + [(p, robust_games) for p in ROBUSTNESS_POLICIES]
-    for policy, count in tables:
+    tables = [(policy, games)] + [
+        (other, robust_games) for other in ROBUSTNESS_POLICIES if other != policy
+    ]
+    for playing, count in tables:
         if count < 1:
             continue
+        primary = playing == policy
         for row in rows:
-            advance = None if progress is None or policy != "greedy" else _bound(progress, row)
+            advance = None if progress is None or not primary else _bound(progress, row)
             summary = simulate(
                 catalog,
                 row.level,
                 row.players,
                 count,
                 seed,
-                (policy,),
+                (playing,),
                 workers=workers,
                 progress=advance,
             )
             runs.append(summary)
-            figures += figures_of(summary, design, policy)
+            figures += figures_of(summary, design, playing, primary=primary)
     matchups: list[Matchup] = []
     levels = list(dict.fromkeys(row.level for row in rows))
     if skill_games > 0:
@@ -442,6 +484,11 @@ def balance(
             duel = matchup(catalog, level, "search", "greedy", search_games, seed, workers)
             matchups.append(duel)
             figures.append(_skill_figure(duel, MIN_SEARCH_OVER_GREEDY))
+    matrix: list[Matchup] = []
+    if matrix_games > 0:
+        for level in levels:
+            for first, second in itertools.combinations(MATRIX_POLICIES, 2):
+                matrix.append(matchup(catalog, level, first, second, matrix_games, seed, workers))
     return BalanceReport(
         games=games,
         seed=seed,
@@ -449,6 +496,8 @@ def balance(
         figures=figures,
         runs=runs,
         matchups=matchups,
+        policy=policy,
+        matrix=matrix,
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final, Protocol, runtime_checkable
 
 from mhp_cards.catalog.models import Catalog, Mission, formula_of
@@ -23,20 +23,23 @@ from mhp_cards.referee.actions import (
     FreeToken,
     Move,
     React,
+    ResolveFight,
     SellRaw,
     TakeRaw,
     Trade,
 )
 from mhp_cards.referee.mission import closest_below
 from mhp_cards.referee.table import card_formula
-from mhp_cards.rules.numbers import COMBINE_CAPACITY, WAREHOUSE_PRICE
+from mhp_cards.rules.numbers import COMBINE_CAPACITY, UPGRADE_PRICE, WAREHOUSE_PRICE
 from mhp_cards.sim.economy import FieldEconomy, keep_the_round_alive, offer_on_bare_field
+from mhp_cards.sim.fights import best_attack, kind_of, threatened, useful_share
 from mhp_cards.sim.holdings import (
     all_inputs,
     gap_of,
     holdings,
     is_card_sale,
     missions_with_place,
+    needed,
     open_to,
     serves_missions,
     tokens_needed,
@@ -46,9 +49,13 @@ from mhp_cards.sim.reach import (
     can_collect,
     others_can_progress,
     progressed,
+    raw_cells,
 )
 
-__all__ = ["GreedyBot", "Partner", "Policy", "RandomBot", "mission_elements"]
+__all__ = ["ARMOUR_STAKE", "GreedyBot", "Partner", "Policy", "RandomBot", "mission_elements"]
+
+#: Armour is bought when at least this many cards held serve the plan (and a combine is near).
+ARMOUR_STAKE: Final = 2
 
 
 class Policy(Protocol):
@@ -97,8 +104,11 @@ class GreedyBot(FieldEconomy):
 
     Level 1: claim a mission as soon as the referee lists the claim; buy from the Warehouse a
     card that serves the closest reachable mission; move so as to collect the most raw cards
-    (whose faces are hidden until collected), never onto another combine (no attacks); make
-    no offer to other players; end the turn.
+    (whose faces are hidden until collected); attack a neighbour when the cards it expects to
+    win that serve its mission outweigh those it risks and the cards the move forgoes
+    (:mod:`mhp_cards.sim.fights`); buy armour when a combine could attack next turn and two
+    cards that serve are held (before a Warehouse card when three are); make no offer to
+    other players; end the turn.
 
     Levels 2, head to head and 3: run a reaction whenever one is listed, the one that puts
     the most products on the Mission card, each on the mission closest to completion (Ruling
@@ -124,7 +134,9 @@ class GreedyBot(FieldEconomy):
     installation lacks), selling cards to afford it (one held beyond what the installations
     nearest running take). Once the field is bare, only a mission ends the game: a player
     short of the Warehouse price with nothing to run offers its cards to the players after
-    it for what the Bank pays. A pending fight is resolved with the first choice listed.
+    it for what the Bank pays. Attacks and armour as at level 1, the plan being the
+    installations' inputs and armour keeping the last 4 мР. The winner of a fight takes as
+    many cards as it may, those that serve first.
 
     Offers made to it (:meth:`accepts`): it agrees only to raw cards that let one of its
     installations run at once, for less than the Warehouse would charge.
@@ -145,7 +157,7 @@ class GreedyBot(FieldEconomy):
         for action in legal:
             by_kind.setdefault(action.kind, []).append(action)
         if "fight" in by_kind:
-            return by_kind["fight"][0]
+            return self._fight(view, by_kind["fight"])
         if "claim" in by_kind:
             return by_kind["claim"][0]
         me = view.current
@@ -189,6 +201,11 @@ class GreedyBot(FieldEconomy):
                 sale = self._spare_sale(view, me, by_kind["sell"]) or rng.choice(by_kind["sell"])
             if sale is not None:
                 return sale
+        if "buy" in by_kind and view.field is not None:
+            # Three cards that serve, a combine next door: armour before another card.
+            armour = self._armour(view, me, by_kind["buy"], stake=ARMOUR_STAKE + 1)
+            if armour is not None:
+                return armour
         if "warehouse" in by_kind:
             useful = self._useful_purchases(view, me, by_kind["warehouse"])
             if useful:
@@ -209,6 +226,14 @@ class GreedyBot(FieldEconomy):
             offer = offer_on_bare_field(view, by_kind["trade"])
             if offer is not None:
                 return offer
+        if "buy" in by_kind and view.field is not None:
+            armour = self._armour(view, me, by_kind["buy"])
+            if armour is not None:
+                return armour
+        if "move" in by_kind and view.field is not None and not last_chance:
+            attack = self._attack(view, me, by_kind["move"], rng)
+            if attack is not None:
+                return attack
         if "move" in by_kind:
             # The round's last chance is a collection, if any; else the walk goes on.
             collect_now = last_chance and can_collect(view, by_kind["move"])
@@ -247,6 +272,93 @@ class GreedyBot(FieldEconomy):
             and tokens_needed(installation) <= tokens
             for installation in open_to(view, me.id)
         )
+
+    def _plan(self, view: GameState, me: Player) -> tuple[Callable[[str], bool], int]:
+        """The raw kinds an unseen card must be to serve the plan, and the held cards that do.
+
+        Level 1: the closest reachable mission (a kind serves when it fits what the mission
+        still lacks; a held card serves when it is in the closest selection). Level 3: the
+        inputs that the installations open to the player still lack, and the held cards
+        those installations take.
+        """
+        if view.level == "1":
+            kinds = Counter(kind_of(card) for card in me.raw_cards)
+            hand = [(self.catalog.raw_material(k), n) for k, n in sorted(kinds.items())]
+            best: tuple[int, dict[str, int], int] | None = None
+            for target in self._targets.values():
+                selection, missing = closest_below(hand, target)
+                if not self._reachable(missing, target):
+                    continue
+                size = sum(missing.values())
+                if best is None or size < best[0]:
+                    best = (size, missing, sum(selection))
+            if best is None:
+                return (lambda kind: False), 0
+            _, lacking, serving = best
+            return (lambda kind: _serves(self._kind_elements(kind), lacking)), serving
+        have = holdings(self.catalog, view, me)
+        gaps: Counter[Formula] = Counter()
+        wanted: set[Formula] = set()
+        for installation in open_to(view, me.id):
+            gap = gap_of(installation, have)
+            if gap is not None:
+                gaps |= gap
+                wanted |= set(needed(installation))
+        held = sum(1 for card in me.raw_cards if card_formula(self.catalog, card) in wanted)
+        return (lambda kind: self._kind_formula(kind) in gaps), held
+
+    def _kind_elements(self, kind: str) -> Mapping[str, int]:
+        return self.catalog.raw_material(kind).parsed.elements
+
+    def _kind_formula(self, kind: str) -> Formula:
+        return self.catalog.raw_material(kind).parsed
+
+    def _attack(
+        self, view: GameState, me: Player, moves: list[Action], rng: random.Random
+    ) -> Action | None:
+        """An attack, when it is expected to win more cards that serve than it risks."""
+        useful, serving = self._plan(view, me)
+        peaceful = best_move(view, moves, rng, peaceful=True)
+        collected = 0
+        if isinstance(peaceful, Move) and view.field is not None:
+            collected = len(raw_cells(view.field) & set(peaceful.path))
+        forgone = collected * useful_share(self.catalog, useful)
+        return best_attack(view, moves, self.catalog, useful, serving, forgone)
+
+    def _armour(
+        self, view: GameState, me: Player, buys: list[Action], *, stake: int = ARMOUR_STAKE
+    ) -> Action | None:
+        """Armour, when a combine could attack next turn and ``stake`` cards that serve are held.
+
+        Armour makes an attack win about three times in ten instead of five (L1.T6). At level
+        3 the last 4 мР stay for a Warehouse card (a round without progress ends the game).
+        """
+        reserve = WAREHOUSE_PRICE if view.level == "3" else 0
+        if me.combine is None or me.combine.armour or me.money < UPGRADE_PRICE + reserve:
+            return None
+        armour = [a for a in buys if isinstance(a, BuyUpgrade) and a.upgrade == "armour"]
+        if not armour or not threatened(view, me):
+            return None
+        _, serving = self._plan(view, me)
+        return armour[0] if serving >= stake else None
+
+    def _fight(self, view: GameState, fights: list[Action]) -> Action:
+        """The fight's ending: the winner takes as many cards as it may, those that serve first.
+
+        The referee lists the whole ending (take and retreat) for the dice it rolled; the
+        cards taken are the loser's, so the taker is whoever does not hold them.
+        """
+        me = view.current
+
+        def worth(action: Action) -> tuple[int, int]:
+            assert isinstance(action, ResolveFight)
+            take = action.take or ()
+            if any(card in me.raw_cards for card in take):
+                return (0, -len(take))  # the other player's choice: theirs to make
+            useful, _ = self._plan(view, me)
+            return (sum(useful(kind_of(card)) for card in take), len(take))
+
+        return max(fights, key=worth)
 
     def _token_to_free(self, view: GameState, me: Player, frees: list[Action]) -> Action | None:
         """A sale to the Bank of a product worth keeping for no reaction, when tokens run short.

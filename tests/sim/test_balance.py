@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -303,7 +304,7 @@ def test_cli_prints_every_figure_with_its_policy_and_bound(cli) -> None:
             for line in lines
         ), policy
     assert any(line.startswith("greedy       catalog") for line in lines)
-    assert "skill matrix (two players, seats swapped half the games):" in lines
+    assert "skill duels and policy matrix (two players, seats swapped half the games):" in lines
     assert any(line.startswith("  level 1v1  greedy beats random in ") for line in lines)
     failed = [line for line in lines if line.endswith("FAIL")]
     # Four games cannot show a seat within 5 points of fair: the seat figures fail.
@@ -348,9 +349,108 @@ def test_cli_fails_a_broken_catalog_and_names_the_figure(cli, broken_catalog: Pa
         (("--level", "4"), "--level must be one of 1, 2, 1v1, 3, not 4"),
         (("--robust-games", "-1"), "--robust-games must be 0 or more, not -1"),
         (("--search-games", "-2"), "--search-games must be 0 or more, not -2"),
+        (("--matrix-games", "-1"), "--matrix-games must be 0 or more, not -1"),
+        (("--policy", "clever"), "--policy must be one of random, greedy, search"),
+        (("--report", "out.pdf"), "--report writes an .html page, not out.pdf"),
     ],
 )
 def test_usage_errors_exit_2(cli, args: tuple[str, ...], message: str) -> None:
     result = cli("balance", *args)
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+def test_the_policy_the_figures_are_judged_on_can_be_another(cli) -> None:
+    args = ("balance", "--games", "4", "--seed", "2", "--workers", "1", "--level", "1v1")
+    result = cli(*args, "--robust-games", "2", "--skill-games", "0", "--policy", "noisy-greedy")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "4 noisy-greedy games per table, 2 under each robustness policy, seed 2"
+    policies = [line.split()[0] for line in lines if line.endswith(("ok", "FAIL"))]
+    # The judged tables are noisy-greedy's (seat figures included); lookahead is the only
+    # robustness policy left; the catalog's own figures keep the default name.
+    assert any(line.startswith("noisy-greedy") and " seat 1 wins " in line for line in lines)
+    assert set(policies) == {"greedy", "noisy-greedy", "lookahead"}
+    assert all(
+        "catalog" in line
+        for line in lines
+        if line.startswith("greedy ") and line.endswith(("ok", "FAIL"))
+    )
+
+
+class _Tables(HTMLParser):
+    """The text of every table cell, by table, and the headings, of an HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[list[str]]] = []
+        self.headings: list[str] = []
+        self.verdict = ""
+        self._cell: list[str] | None = None
+        self._heading: list[str] | None = None
+        self._in_verdict = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr":
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+        elif tag in ("h2", "h3"):
+            self._heading = []
+        elif tag == "p" and "verdict" in (dict(attrs).get("class") or ""):
+            self._in_verdict = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            self.tables[-1][-1].append("".join(self._cell).strip())
+            self._cell = None
+        elif tag in ("h2", "h3") and self._heading is not None:
+            self.headings.append("".join(self._heading).strip())
+            self._heading = None
+        elif tag == "p":
+            self._in_verdict = False
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+        if self._heading is not None:
+            self._heading.append(data)
+        if self._in_verdict:
+            self.verdict += data
+
+
+def test_the_html_report_holds_every_figure_and_the_policy_matrix(cli, tmp_path: Path) -> None:
+    page = tmp_path / "balance.html"
+    args = ("balance", "--games", "4", "--seed", "2", "--workers", "1", "--level", "1v1")
+    args += ("--robust-games", "2", "--skill-games", "4", "--matrix-games", "2")
+    result = cli(*args, "--report", str(page))
+    parsed = _Tables()
+    parsed.feed(page.read_text(encoding="utf-8"))
+    # The page's verdict is the command's.
+    assert parsed.verdict == result.stdout.splitlines()[-1]
+    printed = [line for line in result.stdout.splitlines() if line.endswith(("ok", "FAIL"))]
+    # Every heading but the matrix's own is followed by one table.
+    headings = [h for h in parsed.headings if h != "Policy matrix"]
+    figure_rows = [
+        row
+        for heading, table in zip(headings, parsed.tables, strict=True)
+        if heading not in ("What fails", "Skill duels", "Level 1v1")
+        for row in table[1:]
+    ]
+    assert len(figure_rows) == len(printed)
+    failing = parsed.tables[headings.index("What fails")][1:]
+    assert len(failing) == sum(line.endswith("FAIL") for line in printed)
+    assert all(row[-1] == "FAIL" for row in failing)
+    # Four policies, each pair once, read both ways: the two shares of a pair add up to 100 %.
+    assert "Policy matrix" in parsed.headings
+    matrix = parsed.tables[headings.index("Level 1v1")]
+    names = matrix[0][1:]
+    assert names == ["greedy", "lookahead", "noisy-greedy", "random"]
+    for i, row in enumerate(matrix[1:]):
+        for j, cell in enumerate(row[1:]):
+            if i == j:
+                assert cell == "—"
+                continue
+            other = matrix[1 + j][1 + i]
+            assert float(cell.split("%")[0]) + float(other.split("%")[0]) == pytest.approx(100)
