@@ -98,6 +98,7 @@ def build(
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn
 
+    from mhp_cards.decks import is_deck_pack
     from mhp_cards.errors import KitError, LayoutError
     from mhp_cards.pdf import SECTIONS, build_kit
     from mhp_cards.validate import load_catalog
@@ -110,6 +111,12 @@ def build(
         fail(f"--ink must be full or save, not {ink!r}", 2)
     inks: Literal["full", "save"] = "save" if ink == "save" else "full"
     offset = _offset(back_offset) if back_offset is not None else None
+    if is_deck_pack(catalog_dir):
+        assert catalog_dir is not None
+        _build_pack(
+            catalog_dir, layout, lang, only, cards, pdfx, out, colour, offset, inks, as_json
+        )
+        return
     if cards is not None:
         if only:
             fail("--cards and --only exclude each other", 2)
@@ -163,6 +170,56 @@ def build(
         typer.echo(f"{result.pieces} cards and tokens; print at 100 %, double-sided (long edge)")
     else:
         typer.echo("nothing to cut; print at 100 %, double-sided (long edge), on plain paper")
+
+
+def _build_pack(
+    directory: Path,
+    layout: str,
+    lang: str,
+    only: str | None,
+    cards: str | None,
+    pdfx: bool,
+    out: Path,
+    colour: Literal["rgb", "cmyk"],
+    offset: tuple[float, float] | None,
+    ink: Literal["full", "save"],
+    as_json: bool,
+) -> None:
+    """``mhp build`` of a deck pack: one section per deck (``--only`` names decks)."""
+    from mhp_cards.decks import load_pack
+    from mhp_cards.errors import KitError, LayoutError
+    from mhp_cards.pdf.kit import build_deck_kit
+
+    if cards is not None or pdfx:
+        fail("--cards and --pdfx are for the game's own catalog, not a deck pack", 2)
+    pack = load_pack(directory)
+    decks = None
+    if only:
+        decks = [name.strip() for name in only.split(",") if name.strip()]
+        known = [deck.id for deck in pack.decks]
+        unknown = [name for name in decks if name not in known]
+        if unknown:
+            fail(f"unknown deck(s) {', '.join(unknown)}; choose from {', '.join(known)}", 2)
+    try:
+        result = build_deck_kit(pack, layout, lang, decks, out, colour, offset, ink)
+    except (KitError, LayoutError) as error:
+        fail(str(error))
+    if as_json:
+        echo_json(
+            {
+                "pieces": result.pieces,
+                "files": [
+                    {"path": str(f.path), "section": f.section, "pages": f.pages}
+                    for f in result.files
+                ],
+                "manifest": str(result.manifest) if result.manifest else None,
+            }
+        )
+        return
+    for kit_file in result.files:
+        noun = "page" if kit_file.pages == 1 else "pages"
+        typer.echo(f"wrote {kit_file.path} ({kit_file.pages} {noun})")
+    typer.echo(f"{result.pieces} cards; print at 100 %, double-sided (long edge)")
 
 
 def _build_cards(

@@ -47,8 +47,13 @@ def validate(
 
     Example: mhp validate catalog/
     """
+    from mhp_cards.decks import is_deck_pack
     from mhp_cards.validate import validate_catalog
 
+    if is_deck_pack(directory):
+        assert directory is not None
+        _validate_pack(directory, as_json)
+        return
     validation = validate_catalog(directory)
     if as_json:
         echo_json(
@@ -63,6 +68,45 @@ def validate(
         )
     else:
         typer.echo(validation_report(validation))
+    if not validation.is_valid():
+        raise typer.Exit(1)
+
+
+def _validate_pack(directory: Path, as_json: bool) -> None:
+    """``mhp validate`` of a deck pack: its issues, located, and the verdict (exit 1 if invalid)."""
+    from mhp_cards.decks import validate_pack
+
+    validation = validate_pack(directory)
+    issues = validation.issues
+    errors = sum(issue.severity == "error" for issue in issues)
+    if as_json:
+        echo_json(
+            {
+                "directory": str(validation.directory),
+                "kind": "deck-pack",
+                "valid": validation.is_valid(),
+                "errors": errors,
+                "warnings": len(issues) - errors,
+                "decks": [
+                    {"id": deck.id, "cards": len(deck.cards), "printed": deck.printed}
+                    for deck in (validation.pack.decks if validation.pack else [])
+                ],
+                "issues": [issue.to_json() for issue in issues],
+            }
+        )
+    else:
+        lines = [f"Deck pack: {validation.directory}"]
+        if validation.pack is not None:
+            lines.append("")
+            for deck in validation.pack.decks:
+                lines.append(
+                    f"  {deck.id:<18} {len(deck.cards)} cards, {deck.printed} printed "
+                    f"({deck.name.en})"
+                )
+        lines += ["", *(str(issue) for issue in issues)] if issues else []
+        verdict = "VALID" if validation.is_valid() else "INVALID"
+        lines += ["", f"{verdict}: {errors} error(s), {len(issues) - errors} warning(s)"]
+        typer.echo("\n".join(lines))
     if not validation.is_valid():
         raise typer.Exit(1)
 
@@ -89,12 +133,16 @@ def schema(
     Example: mhp schema --write
     """
     from mhp_cards.catalog.schema import check_schemas, write_schemas
+    from mhp_cards.decks.schema import DECKS_SCHEMA, decks_schema
     from mhp_cards.pdf.layout import layout_schemas
     from mhp_cards.resources import default_catalog_dir, default_layouts_dir
     from mhp_cards.validate.schemas import all_schemas
 
     targets = [
-        (directory or default_catalog_dir() / "schema", all_schemas()),
+        (
+            directory or default_catalog_dir() / "schema",
+            {**all_schemas(), DECKS_SCHEMA: decks_schema()},
+        ),
         (layouts_directory or default_layouts_dir() / "schema", layout_schemas()),
     ]
     if directory is not None and layouts_directory is None:

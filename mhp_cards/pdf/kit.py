@@ -17,12 +17,14 @@ from pathlib import Path
 from typing import Any, Final, Literal, NamedTuple
 
 from mhp_cards.catalog.models import Catalog
+from mhp_cards.decks.models import DeckPack
 from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_files_atomic
 from mhp_cards.pdf import faces, mission_face, places, raw_face, reactor_face, token_faces
 from mhp_cards.pdf.aids import AID_SIDES, aid_side, common_size, side_groups
 from mhp_cards.pdf.cover import CoverSection, plan_cover
 from mhp_cards.pdf.cutting import plan_cutting
+from mhp_cards.pdf.deck_faces import deck_side, face_template
 from mhp_cards.pdf.diagrams import draw_installation, installation_inputs
 from mhp_cards.pdf.die import die_net
 from mhp_cards.pdf.faces import Face
@@ -37,15 +39,17 @@ from mhp_cards.pdf.impose import (
 )
 from mhp_cards.pdf.ink import InkMode, save_ink, save_ink_ops
 from mhp_cards.pdf.layout import (
+    CardSize,
     Offset,
     Region,
     SheetProfile,
+    Template,
     Templates,
     load_profile,
     load_templates,
 )
 from mhp_cards.pdf.manifest import MANIFEST_FILE, build_manifest
-from mhp_cards.pdf.pdfx import find_icc, to_pdfx
+from mhp_cards.pdf.pdfx import IccProfile, find_icc, to_pdfx
 from mhp_cards.pdf.render import ColourMode, render_pdf
 from mhp_cards.pdf.rulebook import plan_rulebook
 from mhp_cards.pdf.safezone import CARD_KINDS, SAFE_ZONE, intrusions
@@ -74,8 +78,10 @@ __all__ = [
     "KitFile",
     "KitResult",
     "Section",
+    "build_deck_kit",
     "build_kit",
     "plan_cards",
+    "plan_decks",
     "plan_kit",
     "with_back_offset",
 ]
@@ -144,8 +150,9 @@ class Item(NamedTuple):
 
 
 @dataclass(slots=True)
-class _Context:
-    catalog: Catalog
+class _Sheets:
+    """What imposing cards needs: the sheet, the face templates, the language, the problems."""
+
     profile: SheetProfile
     templates: Templates
     lang: str
@@ -186,6 +193,13 @@ class _Context:
             function(*args)
         except TypesetError as problem:
             self.problems.append(problem)
+
+
+@dataclass(slots=True)
+class _Context(_Sheets):
+    """The game's kit: the sheets and the catalog its sections draw."""
+
+    catalog: Catalog = field(kw_only=True)
 
 
 def _safe_zone_problems(
@@ -235,7 +249,7 @@ def _marks(
 
 
 def _piece(
-    ctx: _Context,
+    ctx: _Sheets,
     sketch: Sketch,
     slot: Slot,
     draw: Draw,
@@ -299,7 +313,7 @@ def _face_key(draw: Draw, template: str, kind: str) -> Hashable:
     return (draw, template, kind)
 
 
-def _card_sheets(ctx: _Context, section: Section, kind: str, items: Sequence[Item]) -> None:
+def _card_sheets(ctx: _Sheets, section: Section, kind: str, items: Sequence[Item]) -> None:
     """Impose cards of one size: a front page, then the mirrored back page, sheet by sheet."""
     profile = ctx.profile
     imposition = impose(profile, kind)
@@ -804,7 +818,7 @@ def plan_kit(
     face, and so are the pages that are read (cover, rulebook, calibration, guides).
     """
     wanted = list(SECTIONS) if only is None else [name for name in SECTIONS if name in set(only)]
-    ctx = _Context(catalog, profile, templates, lang, ink)
+    ctx = _Context(profile, templates, lang, ink, catalog=catalog)
     builders: dict[str, Callable[[_Context], Section]] = {
         "rules": _rules,
         "calibration": _calibration,
@@ -855,7 +869,7 @@ def plan_cards(
     Cards of one kind share sheets (a front page, then its mirrored back page); KitError lists
     every problem.
     """
-    ctx = _Context(catalog, profile, templates, lang)
+    ctx = _Context(profile, templates, lang, catalog=catalog)
     section = Section(name)
     for kind in dict.fromkeys(kind for kind, _ in cards):
         _card_sheets(ctx, section, kind, [item for k, item in cards if k == kind])
@@ -918,16 +932,30 @@ def build_kit(
     layout_path = Path(layout)
     templates = load_templates(profile, layout_path.parent if layout_path.suffix else None)
     sections = plan_kit(catalog, profile, templates, lang, only, progress, ink)
-    files = []
     subject = "МАРСХИМПРОМ print-and-play kit" if lang == "en" else "МАРСХИМПРОМ: набор для печати"
+    return _write_kit(sections, out_dir, "МАРСХИМПРОМ", subject, lang, colour, output, profile)
+
+
+def _write_kit(
+    sections: Sequence[Section],
+    out_dir: Path,
+    title: str,
+    subject: str,
+    lang: str,
+    colour: ColourMode,
+    output: IccProfile | None,
+    profile: SheetProfile,
+) -> KitResult:
+    """Render the combined kit, one PDF per section and the manifest; write them all at once."""
+    files = []
     combined = [page for section in sections for page in _with_blank_backs(section)]
     documents = [("kit", combined)] + [(section.name, section.pages) for section in sections]
     rendered: dict[Path, bytes] = {}
     for name, pages in documents:
-        title = f"МАРСХИМПРОМ — {name}"
+        document_title = f"{title} — {name}"
         path = out_dir / f"mhp-{name}.pdf"
-        data = render_pdf(pages, title, subject, lang, colour)
-        rendered[path] = data if output is None else to_pdfx(data, title, output)
+        data = render_pdf(pages, document_title, subject, lang, colour)
+        rendered[path] = data if output is None else to_pdfx(data, document_title, output)
         files.append(KitFile(path, name, len(pages)))
     manifest = build_manifest(
         [(section.name, _with_blank_backs(section)) for section in sections], profile.name, colour
@@ -937,3 +965,76 @@ def build_kit(
     # All or nothing: every PDF is rendered before the first one replaces its previous version.
     write_files_atomic(rendered)
     return KitResult(tuple(files), sum(section.pieces for section in sections), manifest_path)
+
+
+def plan_decks(
+    pack: DeckPack,
+    profile: SheetProfile,
+    lang: str = "ru",
+    only: Iterable[str] | None = None,
+    ink: InkMode = "full",
+) -> list[Section]:
+    """Lay out a deck pack: one section per deck, fronts and mirrored backs, as the kit does.
+
+    Each deck's card size and face templates come from the pack; ``only`` keeps the decks
+    named. KitError lists every text that does not fit and every glyph the font lacks.
+    """
+    wanted = None if only is None else set(only)
+    decks = [deck for deck in pack.decks if wanted is None or deck.id in wanted]
+    sizes = dict(profile.card_sizes)
+    faces: dict[str, Template] = {}
+    for deck in decks:
+        size = deck.size
+        sizes[f"deck:{deck.id}"] = CardSize(
+            width=size.width, height=size.height, corner_radius=size.corner_radius
+        )
+        faces[f"deck:{deck.id}"] = face_template(deck.front)
+        faces[f"deck:{deck.id}-back"] = face_template(deck.back)
+    ctx = _Sheets(
+        profile.model_copy(update={"card_sizes": sizes}), Templates(templates=faces), lang, ink
+    )
+    sections = []
+    for deck in decks:
+        kind = f"deck:{deck.id}"
+        section = Section(deck.id)
+        back = partial(deck_side, side=deck.back, card=None, label=f"{deck.id} back")
+        items = [
+            Item(
+                kind,
+                partial(deck_side, side=deck.front, card=card, label=f"{deck.id}/{card.id}"),
+                f"{kind}-back",
+                back,
+                f"{deck.id}/{card.id}#{copy}",
+                "card",
+            )
+            for card in deck.cards
+            for copy in range(1, card.copies + 1)
+        ]
+        _card_sheets(ctx, section, kind, items)
+        for card in deck.cards:
+            section.contents.append((card.shown("name", lang) or card.id, None, card.copies))
+        sections.append(section)
+    if ctx.problems:
+        raise KitError(ctx.problems)
+    return sections
+
+
+def build_deck_kit(
+    pack: DeckPack,
+    layout: str = "a4",
+    lang: str = "ru",
+    only: Iterable[str] | None = None,
+    out_dir: Path = Path("output"),
+    colour: ColourMode = "rgb",
+    back_offset: tuple[float, float] | None = None,
+    ink: InkMode = "full",
+) -> KitResult:
+    """Write a deck pack's kit: ``mhp-kit.pdf``, ``mhp-<deck>.pdf`` per deck, the manifest.
+
+    The same sheets, imposition, crop marks, bleed and atomic writing as the game's kit.
+    """
+    profile = with_back_offset(load_profile(layout), back_offset)
+    sections = plan_decks(pack, profile, lang, only, ink)
+    title = pack.title.get(lang)
+    subject = f"{title}: print-and-play" if lang == "en" else f"{title}: набор для печати"
+    return _write_kit(sections, out_dir, title, subject, lang, colour, None, profile)

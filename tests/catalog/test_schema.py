@@ -21,6 +21,7 @@ from mhp_cards.catalog.schema import (
     schema_name,
     write_schemas,
 )
+from mhp_cards.decks.schema import DECKS_SCHEMA
 from mhp_cards.resources import default_catalog_dir
 from mhp_cards.serve.schema import API_SCHEMA
 from mhp_cards.sim.schema import SIMULATE_SCHEMA
@@ -51,10 +52,10 @@ def test_committed_schemas_are_exactly_the_generated_ones() -> None:
     """The one drift check: the same files, each with the generated text byte for byte."""
     generated = all_schemas()
     assert sorted(generated) == sorted(SCHEMA_FILES)
-    # The simulator's and the table server's schemas are committed here too; tests/sim and
-    # tests/serve check them against their models.
+    # The simulator's, the table server's and the deck packs' schemas are committed here too;
+    # tests/sim, tests/serve and tests/decks check them against their models.
     committed = sorted(path.name for path in SCHEMA_DIR.iterdir())
-    assert committed == sorted([*SCHEMA_FILES, SIMULATE_SCHEMA, API_SCHEMA])
+    assert committed == sorted([*SCHEMA_FILES, SIMULATE_SCHEMA, API_SCHEMA, DECKS_SCHEMA])
     assert check_schemas(SCHEMA_DIR, generated) == [], "run 'mhp schema --write' and commit"
 
 

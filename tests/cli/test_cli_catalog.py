@@ -252,7 +252,9 @@ def test_schema_write_then_check(cli, tmp_path: Path) -> None:
     target = tmp_path / "fresh"
     written = cli("schema", "--write", "--dir", str(target))
     assert written.exit_code == 0
-    assert len(written.stdout.splitlines()) == 7
+    assert (
+        len(written.stdout.splitlines()) == 8
+    )  # the catalog files, the export, the state, the deck packs
     checked = cli("schema", "--check", "--dir", str(target))
     assert checked.exit_code == 0
     for path in target.iterdir():
