@@ -1,11 +1,14 @@
 """``mhp build``: the print-and-play kit."""
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
 from mhp_cards.cli.app import app, check_lang, echo_json, fail, reports_errors
+
+if TYPE_CHECKING:  # each command imports the library it uses when it runs
+    from mhp_cards.pdf.rebuild import KitRebuilder
 
 #: The kit's sections for the help text, without importing the kit (reportlab) to print it;
 #: a test checks that they are ``mhp_cards.pdf.SECTIONS``.
@@ -80,6 +83,15 @@ def build(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print what was written as JSON.")
     ] = False,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            help="Build, then rebuild on every save of the catalog (or the layout): the "
+            "changed card sections first, then the rulebook and the combined kit; an invalid "
+            "catalog keeps the last good PDFs (needs mhp-cards[watch]).",
+        ),
+    ] = False,
 ) -> None:
     """Print the kit: one combined PDF plus one PDF per section, written atomically.
 
@@ -111,6 +123,11 @@ def build(
         fail(f"--ink must be full or save, not {ink!r}", 2)
     inks: Literal["full", "save"] = "save" if ink == "save" else "full"
     offset = _offset(back_offset) if back_offset is not None else None
+    if watch:
+        if cards is not None or only or pdfx or as_json:
+            fail("--watch rebuilds the whole kit: it takes no --cards, --only, --pdfx or --json", 2)
+        _watch(catalog_dir, layout, lang, out, colour, offset, inks)
+        return
     if is_deck_pack(catalog_dir):
         assert catalog_dir is not None
         _build_pack(
@@ -170,6 +187,74 @@ def build(
         typer.echo(f"{result.pieces} cards and tokens; print at 100 %, double-sided (long edge)")
     else:
         typer.echo("nothing to cut; print at 100 %, double-sided (long edge), on plain paper")
+
+
+def _watch(
+    catalog_dir: Path | None,
+    layout: str,
+    lang: str,
+    out: Path,
+    colour: Literal["rgb", "cmyk"],
+    offset: tuple[float, float] | None,
+    ink: Literal["full", "save"],
+) -> None:
+    """``mhp build --watch``: build, then rebuild on every save until Ctrl+C."""
+    try:
+        from watchfiles import watch
+    except ImportError:
+        fail("mhp build --watch needs watchfiles: pip install 'mhp-cards[watch]'")
+    from mhp_cards.pdf.rebuild import KitRebuilder
+
+    rebuilder = KitRebuilder(catalog_dir, layout, lang, out, colour, offset, ink)
+    output = out.resolve()
+
+    def relevant(_change: object, path: str) -> bool:
+        # The kit's own files and editors' swap files do not call for a rebuild.
+        target = Path(path).resolve()
+        return output not in target.parents and not target.name.startswith((".", "~"))
+
+    _report_rebuild(rebuilder)
+    watched = rebuilder.watched
+    ready = False
+    try:
+        # An empty batch at each timeout: the first one says the watcher is running, so an
+        # edit from then on is seen.
+        for changes in watch(
+            *watched,
+            watch_filter=relevant,
+            debounce=50,
+            step=20,
+            rust_timeout=500,
+            yield_on_timeout=True,
+        ):
+            if not changes:
+                if not ready:
+                    ready = True
+                    typer.echo(f"watching {', '.join(map(str, watched))} (Ctrl+C to stop)")
+                continue
+            names = sorted({Path(path).name for _, path in changes})
+            typer.echo(f"changed: {', '.join(names)}")
+            _report_rebuild(rebuilder)
+    except KeyboardInterrupt:
+        pass
+
+
+def _report_rebuild(rebuilder: "KitRebuilder") -> None:
+    """One rebuild, each step reported as it ends."""
+    for step in rebuilder.rebuild():
+        if step.issues:
+            typer.echo("the catalog has errors; the last good PDFs are kept:")
+            for issue in step.issues:
+                typer.echo(f"  {issue}")
+        elif step.problems:
+            typer.echo(f"the kit cannot be laid out; the last good PDFs are kept:\n{step.problems}")
+        elif step.written:
+            what = ", ".join(step.sections) if step.sections else "the combined kit"
+            typer.echo(f"rebuilt {what} in {step.seconds:.2f} s")
+            for path in step.written:
+                typer.echo(f"  wrote {path}")
+        else:
+            typer.echo(f"{step.step}: unchanged ({step.seconds:.2f} s)")
 
 
 def _build_pack(

@@ -80,6 +80,7 @@ __all__ = [
     "Section",
     "build_deck_kit",
     "build_kit",
+    "kit_documents",
     "plan_cards",
     "plan_decks",
     "plan_kit",
@@ -947,24 +948,53 @@ def _write_kit(
     profile: SheetProfile,
 ) -> KitResult:
     """Render the combined kit, one PDF per section and the manifest; write them all at once."""
+    files, rendered = kit_documents(
+        sections, out_dir, title, subject, lang, colour, profile, output
+    )
+    # All or nothing: every PDF is rendered before the first one replaces its previous version.
+    write_files_atomic(rendered)
+    manifest_path = out_dir / MANIFEST_FILE
+    return KitResult(tuple(files), sum(section.pieces for section in sections), manifest_path)
+
+
+def kit_documents(
+    sections: Sequence[Section],
+    out_dir: Path,
+    title: str,
+    subject: str,
+    lang: str,
+    colour: ColourMode,
+    profile: SheetProfile,
+    output: IccProfile | None = None,
+    names: Iterable[str] | None = None,
+) -> tuple[list[KitFile], dict[Path, bytes]]:
+    """The kit's files rendered, not yet written: the combined kit, its manifest, the sections.
+
+    ``mhp-kit.pdf`` with ``mhp-kit.manifest.json``, and ``mhp-<section>.pdf`` per section.
+    ``names`` renders only those documents (``kit`` for the combined kit and its manifest, a
+    section's name for its own PDF): a rebuild renders only what changed.
+    """
+    wanted = None if names is None else set(names)
     files = []
     combined = [page for section in sections for page in _with_blank_backs(section)]
     documents = [("kit", combined)] + [(section.name, section.pages) for section in sections]
     rendered: dict[Path, bytes] = {}
     for name, pages in documents:
+        if wanted is not None and name not in wanted:
+            continue
         document_title = f"{title} — {name}"
         path = out_dir / f"mhp-{name}.pdf"
         data = render_pdf(pages, document_title, subject, lang, colour)
         rendered[path] = data if output is None else to_pdfx(data, document_title, output)
         files.append(KitFile(path, name, len(pages)))
-    manifest = build_manifest(
-        [(section.name, _with_blank_backs(section)) for section in sections], profile.name, colour
-    )
-    manifest_path = out_dir / MANIFEST_FILE
-    rendered[manifest_path] = manifest.text().encode("utf-8")
-    # All or nothing: every PDF is rendered before the first one replaces its previous version.
-    write_files_atomic(rendered)
-    return KitResult(tuple(files), sum(section.pieces for section in sections), manifest_path)
+    if wanted is None or "kit" in wanted:
+        manifest = build_manifest(
+            [(section.name, _with_blank_backs(section)) for section in sections],
+            profile.name,
+            colour,
+        )
+        rendered[out_dir / MANIFEST_FILE] = manifest.text().encode("utf-8")
+    return files, rendered
 
 
 def plan_decks(
