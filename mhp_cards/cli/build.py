@@ -83,6 +83,13 @@ def build(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print what was written as JSON.")
     ] = False,
+    strict_art: Annotated[
+        bool,
+        typer.Option(
+            "--strict-art",
+            help="A card whose picture file is missing is an error (exit 1), not a placeholder.",
+        ),
+    ] = False,
     watch: Annotated[
         bool,
         typer.Option(
@@ -131,7 +138,18 @@ def build(
     if is_deck_pack(catalog_dir):
         assert catalog_dir is not None
         _build_pack(
-            catalog_dir, layout, lang, only, cards, pdfx, out, colour, offset, inks, as_json
+            catalog_dir,
+            layout,
+            lang,
+            only,
+            cards,
+            pdfx,
+            out,
+            colour,
+            offset,
+            inks,
+            as_json,
+            strict_art,
         )
         return
     if cards is not None:
@@ -269,14 +287,21 @@ def _build_pack(
     offset: tuple[float, float] | None,
     ink: Literal["full", "save"],
     as_json: bool,
+    strict_art: bool,
 ) -> None:
     """``mhp build`` of a deck pack: one section per deck (``--only`` names decks)."""
-    from mhp_cards.decks import load_pack
+    from mhp_cards.decks.load import load_pack, validate_pack
     from mhp_cards.errors import KitError, LayoutError
     from mhp_cards.pdf.kit import build_deck_kit
 
     if cards is not None or pdfx:
         fail("--cards and --pdfx are for the game's own catalog, not a deck pack", 2)
+    missing = [issue for issue in validate_pack(directory).issues if issue.check == "art-missing"]
+    if missing and strict_art:
+        lines = "\n".join(f"  {issue}" for issue in missing)
+        fail(f"{len(missing)} picture(s) missing (--strict-art):\n{lines}")
+    for issue in missing:
+        typer.echo(str(issue), err=True)
     pack = load_pack(directory)
     decks = None
     if only:
@@ -286,7 +311,7 @@ def _build_pack(
         if unknown:
             fail(f"unknown deck(s) {', '.join(unknown)}; choose from {', '.join(known)}", 2)
     try:
-        result = build_deck_kit(pack, layout, lang, decks, out, colour, offset, ink)
+        result = build_deck_kit(pack, layout, lang, decks, out, colour, offset, ink, directory)
     except (KitError, LayoutError) as error:
         fail(str(error))
     if as_json:

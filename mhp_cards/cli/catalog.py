@@ -74,7 +74,7 @@ def validate(
 
 def _validate_pack(directory: Path, as_json: bool) -> None:
     """``mhp validate`` of a deck pack: its issues, located, and the verdict (exit 1 if invalid)."""
-    from mhp_cards.decks import validate_pack
+    from mhp_cards.decks.load import validate_pack
 
     validation = validate_pack(directory)
     issues = validation.issues

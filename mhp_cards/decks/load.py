@@ -16,28 +16,24 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
+from mhp_cards.decks.files import DECKS_FILE, is_deck_pack
 from mhp_cards.decks.models import RESERVED, Check, Deck, DeckPack
 from mhp_cards.errors import CatalogError
-from mhp_cards.issues import Issue, has_errors
+from mhp_cards.issues import Issue, Severity, has_errors
 from mhp_cards.issues import Path as DataPath
 from mhp_cards.validate.schema_issues import model_issues
 from mhp_cards.wording import listing, shown
 from mhp_cards.yamldoc import YamlDocument, read_yaml_file
 
-__all__ = ["DECKS_FILE", "PackValidation", "is_deck_pack", "load_pack", "validate_pack"]
-
-#: The file of a deck pack.
-DECKS_FILE: Final = "decks.yaml"
-#: A file only a game catalog has: a directory with it is not a deck pack.
-_GAME_FILE: Final = "raw_materials.yaml"
-
-
-def is_deck_pack(directory: Path | str | None) -> bool:
-    """Whether ``directory`` holds a deck pack (``decks.yaml`` and no game of its own)."""
-    if directory is None:
-        return False
-    root = Path(directory)
-    return (root / DECKS_FILE).is_file() and not (root / _GAME_FILE).exists()
+__all__ = [
+    "ART_FORMATS",
+    "DECKS_FILE",
+    "PackValidation",
+    "art_path",
+    "is_deck_pack",
+    "load_pack",
+    "validate_pack",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +59,7 @@ def validate_pack(directory: Path | str) -> PackValidation:
         pack = DeckPack.model_validate(document.data)
     except ValidationError as error:
         return PackValidation(root, None, tuple(model_issues(error, [document])))
-    found = list(_problems(pack, document))
+    found = list(_problems(pack, document)) + list(_art_problems(pack, document, root))
     return PackValidation(root, None if has_errors(found) else pack, tuple(found))
 
 
@@ -102,6 +98,69 @@ def _problems(pack: DeckPack, document: YamlDocument) -> Iterator[Issue]:
         yield from _check_problems(pack, check, ("checks", c), issue)
 
 
+#: The picture formats a card's art may be in (what reportlab embeds as it is).
+ART_FORMATS: Final = ("PNG", "JPEG")
+
+
+def art_path(root: Path, value: str) -> Path:
+    """Where a card's picture is: ``value`` relative to the pack's directory."""
+    return root / value
+
+
+def _art_problems(pack: DeckPack, document: YamlDocument, root: Path) -> Iterator[Issue]:
+    """Every picture a card names: missing (a warning: a placeholder is printed) or unreadable."""
+    for d, deck in enumerate(pack.decks):
+        fields = {
+            region.image
+            for face in (deck.front, deck.back)
+            for region in face.regions.values()
+            if region.image is not None
+        }
+        for c, card in enumerate(deck.cards):
+            for name in sorted(fields):
+                value = card.fields.get(name)
+                if not isinstance(value, str) or not value:
+                    continue
+                path = ("decks", d, "cards", c, name)
+                target = art_path(root, value)
+                found: tuple[str, str, str, Severity] | None = None
+                if Path(value).is_absolute():
+                    hint = "give it relative to the pack's directory (art/wolf.png)"
+                    found = ("art", f"picture {value!r} is an absolute path", hint, "error")
+                elif not target.is_file():
+                    message = f"no picture at {value!r}; a placeholder is printed"
+                    hint = f"put the file at {target}, or fix the path"
+                    found = ("art-missing", message, hint, "warning")
+                elif _picture_format(target) not in ART_FORMATS:
+                    message = f"{value!r} is not a PNG or JPEG picture"
+                    found = ("art", message, "save the picture as PNG or JPEG", "error")
+                if found is not None:
+                    check, message, hint, severity = found
+                    line, column = document.locate(path)
+                    yield Issue(
+                        check,
+                        f"card {card.id!r}: {message}",
+                        file=document.file,
+                        path=path,
+                        line=line,
+                        column=column,
+                        hint=hint,
+                        severity=severity,
+                    )
+
+
+def _picture_format(path: Path) -> str | None:
+    """The picture format of a file (``PNG``, ``JPEG``…), None when it is no picture."""
+    # Pillow (reportlab's own dependency) is loaded only for a pack with pictures.
+    from PIL import Image, UnidentifiedImageError  # noqa: PLC0415
+
+    try:
+        with Image.open(path) as picture:
+            return str(picture.format)
+    except (UnidentifiedImageError, OSError):
+        return None
+
+
 def _deck_problems(deck: Deck, at: DataPath, issue: Any) -> Iterator[Issue]:
     names = [spec.name for spec in deck.fields]
     for f, name in enumerate(names):
@@ -116,6 +175,14 @@ def _deck_problems(deck: Deck, at: DataPath, issue: Any) -> Iterator[Issue]:
     for side in ("front", "back"):
         face = deck.front if side == "front" else deck.back
         for region_name, region in face.regions.items():
+            if region.image is not None and region.image not in names:
+                yield issue(
+                    "deck-regions",
+                    f"region {region_name!r} shows the picture named by field "
+                    f"{region.image!r}, which the deck does not declare",
+                    (*at, side, "regions", region_name, "image"),
+                    f"use one of {listing(names, 'or')}",
+                )
             if region.field is not None and region.field not in known:
                 yield issue(
                     "deck-regions",
@@ -124,7 +191,7 @@ def _deck_problems(deck: Deck, at: DataPath, issue: Any) -> Iterator[Issue]:
                     (*at, side, "regions", region_name, "field"),
                     f"use one of {listing(known, 'or')}",
                 )
-            if side == "back" and region.field not in (None, "id") and region.field:
+            if side == "back" and (region.image is not None or region.field is not None):
                 yield issue(
                     "deck-regions",
                     f"back region {region_name!r} shows a card's field: every back must look "

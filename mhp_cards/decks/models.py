@@ -96,12 +96,20 @@ class DeckRegion(_Model):
     """The card field shown (``id`` shows the card's ID)."""
     text: Names | None = None
     """A fixed text, the same on every card."""
+    image: str | None = None
+    """The card field holding the path of its picture (PNG or JPEG, relative to the pack)."""
+    fit: Literal["contain", "cover", "fill"] = "contain"
+    """How a picture meets the region: whole inside it (``contain``), filling it and cut at
+    its edges (``cover``), or stretched to it (``fill``)."""
     badge: Badge | None = None
 
     @model_validator(mode="after")
     def _shows_one_thing(self) -> DeckRegion:
-        if (self.field is None) == (self.text is None):
-            raise ValueError("a region shows one field (`field: name`) or one fixed `text`")
+        if sum(value is not None for value in (self.field, self.text, self.image)) != 1:
+            raise ValueError(
+                "a region shows one field (`field: name`), one fixed `text` or one picture "
+                "(`image: field`)"
+            )
         if self.min_size > self.size:
             raise ValueError(
                 f"min_size {self.min_size:g} pt is larger than size {self.size:g} pt: make "

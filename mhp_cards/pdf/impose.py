@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from mhp_cards.pdf.layout import SheetProfile
-from mhp_cards.pdf.sketch import Circle, Clip, Line, Mark, Op, Polygon, Rect, Text
+from mhp_cards.pdf.sketch import Circle, Clip, Image, Line, Mark, Op, Polygon, Rect, Text
 
 __all__ = ["Imposition", "Slot", "crop_marks", "impose", "moved", "pack", "run_into_bleed"]
 
@@ -268,7 +268,7 @@ def moved(ops: Sequence[Op], dx: float, dy: float) -> list[Op]:
     """
     out: list[Op] = []
     for op in ops:
-        if isinstance(op, Rect | Clip | Text):
+        if isinstance(op, Rect | Clip | Text | Image):
             out.append(replace(op, x=op.x + dx, y=op.y + dy))
         elif isinstance(op, Circle):
             out.append(replace(op, cx=op.cx + dx, cy=op.cy + dy))

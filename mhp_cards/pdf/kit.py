@@ -1003,11 +1003,13 @@ def plan_decks(
     lang: str = "ru",
     only: Iterable[str] | None = None,
     ink: InkMode = "full",
+    root: Path | None = None,
 ) -> list[Section]:
     """Lay out a deck pack: one section per deck, fronts and mirrored backs, as the kit does.
 
     Each deck's card size and face templates come from the pack; ``only`` keeps the decks
-    named. KitError lists every text that does not fit and every glyph the font lacks.
+    named; ``root`` is the pack's directory, which the cards' pictures are relative to.
+    KitError lists every text that does not fit and every glyph the font lacks.
     """
     wanted = None if only is None else set(only)
     decks = [deck for deck in pack.decks if wanted is None or deck.id in wanted]
@@ -1027,11 +1029,13 @@ def plan_decks(
     for deck in decks:
         kind = f"deck:{deck.id}"
         section = Section(deck.id)
-        back = partial(deck_side, side=deck.back, card=None, label=f"{deck.id} back")
+        back = partial(deck_side, side=deck.back, card=None, label=f"{deck.id} back", root=root)
         items = [
             Item(
                 kind,
-                partial(deck_side, side=deck.front, card=card, label=f"{deck.id}/{card.id}"),
+                partial(
+                    deck_side, side=deck.front, card=card, label=f"{deck.id}/{card.id}", root=root
+                ),
                 f"{kind}-back",
                 back,
                 f"{deck.id}/{card.id}#{copy}",
@@ -1058,13 +1062,15 @@ def build_deck_kit(
     colour: ColourMode = "rgb",
     back_offset: tuple[float, float] | None = None,
     ink: InkMode = "full",
+    root: Path | None = None,
 ) -> KitResult:
     """Write a deck pack's kit: ``mhp-kit.pdf``, ``mhp-<deck>.pdf`` per deck, the manifest.
 
-    The same sheets, imposition, crop marks, bleed and atomic writing as the game's kit.
+    The same sheets, imposition, crop marks, bleed and atomic writing as the game's kit;
+    ``root`` is the pack's directory (its cards' pictures are relative to it).
     """
     profile = with_back_offset(load_profile(layout), back_offset)
-    sections = plan_decks(pack, profile, lang, only, ink)
+    sections = plan_decks(pack, profile, lang, only, ink, root)
     title = pack.title.get(lang)
     subject = f"{title}: print-and-play" if lang == "en" else f"{title}: набор для печати"
     return _write_kit(sections, out_dir, title, subject, lang, colour, None, profile)

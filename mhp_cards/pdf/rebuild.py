@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from mhp_cards.decks import is_deck_pack, validate_pack
+from mhp_cards.decks import is_deck_pack
+from mhp_cards.decks.load import validate_pack
 from mhp_cards.errors import KitError, LayoutError
 from mhp_cards.fileio import write_files_atomic
 from mhp_cards.issues import Issue
@@ -137,7 +138,7 @@ class KitRebuilder:
             return
         try:
             profile = with_back_offset(load_profile(self.layout), self.back_offset)
-            decks = plan_decks(pack, profile, self.lang, ink=self.ink)
+            decks = plan_decks(pack, profile, self.lang, ink=self.ink, root=self.catalog_dir)
         except (KitError, LayoutError) as error:
             yield Rebuild("cards", problems=str(error), seconds=_since(start))
             return

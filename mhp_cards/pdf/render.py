@@ -20,7 +20,18 @@ from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from mhp_cards.pdf.fonts import FONT_NAMES, fonts
-from mhp_cards.pdf.sketch import Circle, Clip, Line, Op, PageSketch, Polygon, Rect, Text, Unclip
+from mhp_cards.pdf.sketch import (
+    Circle,
+    Clip,
+    Image,
+    Line,
+    Op,
+    PageSketch,
+    Polygon,
+    Rect,
+    Text,
+    Unclip,
+)
 
 __all__ = ["COLOUR_MODES", "ColourMode", "cmyk_of", "render_pdf", "rgb_to_cmyk"]
 
@@ -203,6 +214,16 @@ def _draw(canvas: Canvas, op: Op, height: float, mode: ColourMode) -> None:
         canvas.clipPath(path, stroke=0, fill=0)
     elif isinstance(op, Unclip):
         canvas.restoreState()
+    elif isinstance(op, Image):
+        # reportlab stores a file drawn many times once in the PDF (its image cache).
+        canvas.drawImage(
+            op.path,
+            _pt(op.x),
+            height - _pt(op.y + op.height),
+            _pt(op.width),
+            _pt(op.height),
+            mask="auto",
+        )
     elif isinstance(op, Text):
         canvas.setFillColor(_colour(op.colour, mode))
         canvas.setFont(FONT_NAMES[op.bold], op.size)

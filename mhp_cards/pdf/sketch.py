@@ -15,6 +15,7 @@ from typing import Literal
 __all__ = [
     "Circle",
     "Clip",
+    "Image",
     "Line",
     "Mark",
     "Op",
@@ -179,7 +180,30 @@ class Mark:
         return f"mark {self.kind} " + " ".join(_n(v) for v in self.box) + facts
 
 
-Op = Rect | Circle | Line | Polygon | Text | Clip | Unclip | Mark
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A picture file (PNG or JPEG) drawn into a box, stretched to it.
+
+    ``digest`` names the file's content in the log, so a golden log changes when the picture
+    does; a PDF stores each picture once however many times it is drawn.
+    """
+
+    x: float
+    y: float
+    width: float
+    height: float
+    path: str
+    digest: str
+
+    def log(self) -> str:
+        """One line of the golden log."""
+        return (
+            f"image {_n(self.x)} {_n(self.y)} {_n(self.width)} {_n(self.height)} "
+            f"{self.digest} {self.path.rsplit('/', 1)[-1]}"
+        )
+
+
+Op = Rect | Circle | Line | Polygon | Text | Clip | Unclip | Mark | Image
 
 
 @dataclass(slots=True)
@@ -342,6 +366,13 @@ class Sketch:
         """Draw one run of text with its baseline starting at (x, y); size in points."""
         x, y = self._xy(x, y)
         self.page.ops.append(Text(x, y, text, bold, self._len(size), colour))
+
+    def image(
+        self, x: float, y: float, width: float, height: float, path: str, digest: str
+    ) -> None:
+        """Draw the picture file ``path`` stretched to the box."""
+        x, y = self._xy(x, y)
+        self.page.ops.append(Image(x, y, self._len(width), self._len(height), path, digest))
 
     def mark(self, kind: str, x: float, y: float, width: float, height: float, **data: str) -> None:
         """Note where something is (in the current origin's coordinates), drawing nothing."""

@@ -33,10 +33,14 @@ def test_validate_locates_a_broken_cell_and_exits_1(cli, tmp_path: Path) -> None
     assert result.exit_code == 1
     # Two consumers of the tundra, reindeer and lemming, each reported at its own row.
     lines = [line for line in result.stdout.splitlines() if ": error" in line]
-    assert [line.split(": error")[0] for line in lines] == [
-        f"{path}:83:105",
-        f"{path}:84:105",
+    broken = path.read_text(encoding="utf-8").splitlines()
+    expected = [
+        f"{path}:{number}:{row.index('needs: Xx') + len('needs: ') + 1}"
+        for number, row in enumerate(broken, start=1)
+        if "needs: Xx" in row
     ]
+    assert len(expected) == 2
+    assert [line.split(": error")[0] for line in lines] == expected
     assert all("needs 'Xx' is no symbol of deck 'nature'" in line for line in lines)
     assert result.stdout.splitlines()[-1] == "INVALID: 2 error(s), 0 warning(s)"
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mhp_cards.decks import DECKS_FILE, is_deck_pack, load_pack, validate_pack
-from mhp_cards.decks.load import _value_problem
+from mhp_cards.decks import DECKS_FILE, is_deck_pack
+from mhp_cards.decks.load import _value_problem, load_pack, validate_pack
 from mhp_cards.decks.schema import DECKS_SCHEMA, decks_schema_text
 from mhp_cards.errors import CatalogError
 from mhp_cards.resources import default_catalog_dir
@@ -46,7 +46,7 @@ def _broken(tmp_path: Path, old: str, new: str) -> tuple[Path, int, int]:
     assert text.count(old) == 1, old
     changed = text.replace(old, new)
     target = tmp_path / "pack"
-    target.mkdir()
+    shutil.copytree(EXAMPLE, target)  # the pictures too
     (target / DECKS_FILE).write_text(changed, encoding="utf-8")
     index = changed.index(new)
     line = changed.count("\n", 0, index) + 1
@@ -116,7 +116,7 @@ def test_an_unknown_field_is_located_at_its_key(tmp_path: Path) -> None:
 
 
 def test_a_missing_field_a_duplicate_id_and_a_bad_region_are_all_reported(tmp_path: Path) -> None:
-    directory, _, _ = _broken(tmp_path, "{id: lake,   copies: 2,", "{id: forest, copies: 2,")
+    directory, _, _ = _broken(tmp_path, "{id: lake,   art:", "{id: forest, art:")
     text = (directory / DECKS_FILE).read_text(encoding="utf-8")
     text = text.replace("field: about}", "field: abuot}")
     text = text.replace("opposite: cooling, effect: {", "opposite: cooling, effekt: {")

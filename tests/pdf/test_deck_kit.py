@@ -10,7 +10,8 @@ import jsonschema
 import pytest
 from pypdf import PdfReader
 
-from mhp_cards.decks import DECKS_FILE, load_pack
+from mhp_cards.decks import DECKS_FILE
+from mhp_cards.decks.load import load_pack
 from mhp_cards.errors import KitError
 from mhp_cards.pdf.kit import build_deck_kit
 from mhp_cards.resources import default_layouts_dir
