@@ -1,9 +1,9 @@
 """The package's layout: each stage imports only the stages below it, and nothing in a cycle.
 
 The order is the pipeline: the base modules, chemistry, the rules, the catalog models, reactor
-assembly, the game, validation, decks from data, the referee, the simulator, the PDF kit, the
-table server, the command line. A module may import its own stage and any stage below; an
-import of a stage above is a layering error.
+assembly, the game, validation, spreadsheets, decks from data, the referee, the simulator, the
+PDF kit, the table server, the command line. A module may import its own stage and any stage
+below; an import of a stage above is a layering error.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ ORDER = [
     "assembly",
     "game",
     "validate",
+    "sheets",
     "decks",
     "referee",
     "sim",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, reports_errors
+from mhp_cards.cli.app import CatalogDir, JsonOption, app, echo_json, fail, reports_errors
 
 if TYPE_CHECKING:  # each command imports the library it uses when it runs
     from mhp_cards.validate import Validation
@@ -168,14 +168,46 @@ def schema(
 
 @catalog_app.command("export")
 @reports_errors
-def export(catalog_dir: CatalogDir = None, as_json: JsonOption = False) -> None:
-    """Print the whole validated catalog as one JSON document (catalog/schema/catalog.schema.json).
+def export(
+    catalog_dir: CatalogDir = None,
+    as_json: JsonOption = False,
+    csv_dir: Annotated[
+        Path | None,
+        typer.Option("--csv", metavar="DIR", help="Write the four sheets as DIR/<sheet>.csv."),
+    ] = None,
+    xlsx_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--xlsx",
+            metavar="FILE",
+            help="Write the four sheets as one workbook (needs mhp-cards[sheets]).",
+        ),
+    ] = None,
+) -> None:
+    """Print the whole validated catalog as one JSON document, or write it as spreadsheets.
 
     Example: mhp catalog export --json > catalog.json
+
+    Spreadsheets (raw_materials, substances, reactor_cards, missions; a row per card):
+    mhp catalog export --csv sheets/ (or --xlsx catalog.xlsx)
     """
     from mhp_cards.validate import load_catalog
 
     catalog = load_catalog(catalog_dir)
+    if csv_dir is not None or xlsx_file is not None:
+        from mhp_cards.fileio import write_bytes_atomic
+        from mhp_cards.sheets import export_tables, write_csv_folder, xlsx_bytes
+
+        tables = export_tables(catalog_dir)
+        rows = ", ".join(f"{name} {len(table.rows)}" for name, table in tables.items())
+        if csv_dir is not None:
+            for path in write_csv_folder(tables, csv_dir):
+                typer.echo(f"wrote {path}")
+        if xlsx_file is not None:
+            write_bytes_atomic(xlsx_file, xlsx_bytes(tables))
+            typer.echo(f"wrote {xlsx_file}")
+        typer.echo(f"rows: {rows}")
+        return
     if as_json:
         typer.echo(json.dumps(catalog.model_dump(mode="json"), ensure_ascii=False, indent=2))
         return
@@ -186,6 +218,66 @@ def export(catalog_dir: CatalogDir = None, as_json: JsonOption = False) -> None:
         f"{len(catalog.electrolysers)} electrolysers, {len(catalog.missions)} missions; "
         "add --json for the document"
     )
+
+
+@catalog_app.command("import")
+@reports_errors
+def import_sheets(
+    catalog_dir: Annotated[
+        Path,
+        typer.Option("--catalog", help="The catalog directory to update (its YAML files)."),
+    ],
+    csv_dir: Annotated[
+        Path | None,
+        typer.Option("--csv", metavar="DIR", help="Read DIR/<sheet>.csv (the sheets present)."),
+    ] = None,
+    xlsx_file: Annotated[
+        Path | None,
+        typer.Option("--xlsx", metavar="FILE", help="Read the workbook's sheets."),
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Say what would change; write nothing.")
+    ] = False,
+) -> None:
+    """Bring edited sheets back into the catalog's YAML: only the rows that changed are written.
+
+    Every problem is named at its sheet!cell (a cell that does not read, a duplicate key, a
+    catalog error of the result), exit 1, and nothing is written.
+
+    Example: mhp catalog import --csv sheets/ --catalog catalog/
+    """
+    from mhp_cards.fileio import write_files_atomic
+    from mhp_cards.sheets import SHEETS, import_tables, read_csv_folder, read_xlsx
+
+    if (csv_dir is None) == (xlsx_file is None):
+        fail("give one of --csv DIR or --xlsx FILE", 2)
+    if not (catalog_dir / "raw_materials.yaml").is_file():
+        fail(f"{catalog_dir} is not a catalog directory (no raw_materials.yaml)", 2)
+    names = [sheet.name for sheet in SHEETS]
+    source = csv_dir if csv_dir is not None else xlsx_file
+    assert source is not None
+    if not source.exists():
+        fail(f"{source} does not exist", 2)
+    tables = read_csv_folder(source, names) if csv_dir is not None else read_xlsx(source, names)
+    if not tables:
+        fail(f"{source} holds none of the sheets {', '.join(names)}")
+    result = import_tables(tables, catalog_dir)
+    for issue in result.issues:
+        typer.echo(str(issue), err=issue.severity == "error")
+    if not result.ok:
+        typer.echo(f"nothing written: {len(result.issues)} problem(s)", err=True)
+        raise typer.Exit(1)
+    for name, (changed, added, removed) in result.changed.items():
+        typer.echo(f"{name}: {changed} changed, {added} added, {removed} removed")
+    if dry_run:
+        for path in result.files:
+            typer.echo(f"would write {path}")
+        return
+    write_files_atomic(result.files)
+    for path in result.files:
+        typer.echo(f"wrote {path}")
+    if not result.files:
+        typer.echo("the catalog already says what the sheets say: nothing to write")
 
 
 @catalog_app.command("figures")
