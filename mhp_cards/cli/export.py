@@ -1,7 +1,7 @@
 """``mhp export png|tts``: card images and Tabletop Simulator decks."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,6 +13,10 @@ from mhp_cards.cli.app import (
     echo_json,
     reports_errors,
 )
+
+if TYPE_CHECKING:  # each command imports the library it uses when it runs
+    from mhp_cards.catalog.models import Catalog
+    from mhp_cards.pdf.pack_cards import PackSource
 
 export_app = typer.Typer(
     help="Export the cards as images: one PNG per face, or Tabletop Simulator decks.",
@@ -49,10 +53,9 @@ def png(
     """
     check_lang(lang)
     from mhp_cards.pdf.export_png import export_png
-    from mhp_cards.validate import load_catalog
 
     result = export_png(
-        load_catalog(catalog_dir),
+        _source(catalog_dir),
         out,
         dpi=dpi,
         lang=lang,
@@ -103,10 +106,9 @@ def tts(
     """
     check_lang(lang)
     from mhp_cards.pdf.export_tts import export_tts
-    from mhp_cards.validate import load_catalog
 
     result = export_tts(
-        load_catalog(catalog_dir), out, base_url=base_url, dpi=dpi, lang=lang, layout=layout
+        _source(catalog_dir), out, base_url=base_url, dpi=dpi, lang=lang, layout=layout
     )
     if as_json:
         echo_json(
@@ -132,3 +134,18 @@ def tts(
         f"wrote {result.saved_object}; copy it to Documents/My Games/Tabletop Simulator/Saves/"
         "Saved Objects/ and load it from Objects → Saved Objects"
     )
+
+
+def _source(catalog_dir: Path | None) -> "Catalog | PackSource":
+    """The validated game catalog, or the deck pack, in ``catalog_dir``."""
+    from mhp_cards.decks import is_deck_pack
+
+    if is_deck_pack(catalog_dir):
+        from mhp_cards.decks.load import load_pack
+        from mhp_cards.pdf.pack_cards import PackSource
+
+        assert catalog_dir is not None
+        return PackSource(load_pack(catalog_dir), catalog_dir)
+    from mhp_cards.validate import load_catalog
+
+    return load_catalog(catalog_dir)

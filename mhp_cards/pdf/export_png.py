@@ -20,6 +20,7 @@ from mhp_cards.errors import ExportError
 from mhp_cards.fileio import write_bytes_atomic, write_text_atomic
 from mhp_cards.pdf.cards import CardDesign, card_designs, select_cards
 from mhp_cards.pdf.layout import CardSize, load_profile, load_templates
+from mhp_cards.pdf.pack_cards import PackSource, pack_designs, pack_sheets
 from mhp_cards.pdf.raster import MM_PER_INCH, FaceJob, png_bytes, rasterise, sketch_faces
 
 __all__ = ["DEFAULT_BLEED", "PngExport", "PngFace", "export_png"]
@@ -70,7 +71,7 @@ def _file_names(
 
 
 def export_png(
-    catalog: Catalog,
+    catalog: Catalog | PackSource,
     out_dir: Path,
     *,
     dpi: float = 300,
@@ -79,7 +80,7 @@ def export_png(
     layout: str = "a4",
     cards: str | None = None,
 ) -> PngExport:
-    """Write one PNG per distinct face of the game and ``cards.json`` into ``out_dir``.
+    """Write one PNG per distinct face of the game (or a deck pack) and ``cards.json``.
 
     The card sizes, templates and (with ``bleed``) the bleed come from the sheet profile
     ``layout``; a profile without bleed gets :data:`DEFAULT_BLEED`. ``cards`` (IDs as for
@@ -91,7 +92,11 @@ def export_png(
     layout_path = Path(layout)
     templates = load_templates(profile, layout_path.parent if layout_path.suffix else None)
     margin = (profile.bleed or DEFAULT_BLEED) if bleed else 0.0
-    designs = card_designs(catalog, lang)
+    if isinstance(catalog, PackSource):
+        designs = pack_designs(catalog, lang)
+        profile, templates = pack_sheets(catalog.pack.decks, profile)
+    else:
+        designs = card_designs(catalog, lang)
     if cards is not None:
         designs = tuple(dict.fromkeys(pick.design for pick in select_cards(designs, cards)))
     stems = _file_names(designs, profile.card_sizes)

@@ -24,6 +24,7 @@ from mhp_cards.errors import ExportError
 from mhp_cards.fileio import write_bytes_atomic, write_text_atomic
 from mhp_cards.pdf.cards import DECKS, CardDesign, card_designs
 from mhp_cards.pdf.layout import CardSize, load_profile, load_templates
+from mhp_cards.pdf.pack_cards import PackSource, pack_designs, pack_sheets
 from mhp_cards.pdf.places import token_diameter
 from mhp_cards.pdf.raster import (
     MM_PER_INCH,
@@ -141,6 +142,8 @@ def _deck_object(
     size: CardSize,
     x: float,
     lang: str,
+    name: str | None = None,
+    game: str = "МАРСХИМПРОМ",
 ) -> dict[str, Any]:
     transform = _transform(x, size)
     cards = []
@@ -163,8 +166,8 @@ def _deck_object(
             )
     common = {
         "Transform": transform,
-        "Nickname": _deck_title(deck, designs, lang),
-        "Description": "МАРСХИМПРОМ",
+        "Nickname": name or _deck_title(deck, designs, lang),
+        "Description": game,
         "GMNotes": deck,  # the deck's name in mhp, for scripts
         "ColorDiffuse": {"r": 0.713, "g": 0.713, "b": 0.713},
         "Locked": False,
@@ -189,7 +192,7 @@ def _deck_object(
 
 
 def export_tts(
-    catalog: Catalog,
+    catalog: Catalog | PackSource,
     out_dir: Path,
     *,
     base_url: str | None = None,
@@ -198,6 +201,8 @@ def export_tts(
     layout: str = "a4",
 ) -> TtsExport:
     """Write every deck's sheets and back and the saved object ``mhp-tts.json`` to ``out_dir``.
+
+    ``catalog`` is the game, or a deck pack (each of its decks a Tabletop Simulator deck).
 
     Images are linked as ``file://`` URLs of ``out_dir``, or as ``base_url`` + file name
     when the images are uploaded there.
@@ -211,12 +216,22 @@ def export_tts(
     profile = load_profile(layout)
     layout_path = Path(layout)
     templates = load_templates(profile, layout_path.parent if layout_path.suffix else None)
-    designs = card_designs(catalog, lang)
+    title = "МАРСХИМПРОМ"
+    order: tuple[str, ...] = DECKS
+    titles: dict[str, str] = {}
+    if isinstance(catalog, PackSource):
+        designs = pack_designs(catalog, lang)
+        profile, templates = pack_sheets(catalog.pack.decks, profile)
+        title = catalog.pack.title.get(lang)
+        order = tuple(deck.id for deck in catalog.pack.decks)
+        titles = {deck.id: deck.name.get(lang) for deck in catalog.pack.decks}
+    else:
+        designs = card_designs(catalog, lang)
     objects: list[dict[str, Any]] = []
     decks: list[TtsDeck] = []
     key = 1
     x = 0.0
-    for deck in DECKS:
+    for deck in order:
         members = [design for design in designs if design.deck == deck]
         if not members:
             continue
@@ -265,14 +280,16 @@ def export_tts(
         for sheet_key, sheet in zip(custom, sheets, strict=True):
             # A token's back is its face: the face sheet doubles as the sheet of unique backs.
             custom[sheet_key]["BackURL"] = _url(sheet if token else back_path, base_url)
-        objects.append(_deck_object(deck, members, custom, key, size, x, lang))
+        objects.append(
+            _deck_object(deck, members, custom, key, size, x, lang, titles.get(deck), title)
+        )
         decks.append(
             TtsDeck(deck, tuple(sheets), back_path, sum(design.copies for design in members))
         )
         key += len(chunks)
         x += size.width / _TTS_CARD[0] * 2.6 + 0.5
     saved = {
-        "SaveName": "МАРСХИМПРОМ",
+        "SaveName": title,
         "GameMode": "",
         "Date": "",
         "Gravity": 0.5,

@@ -24,7 +24,7 @@ from mhp_cards.pdf import faces, mission_face, places, raw_face, reactor_face, t
 from mhp_cards.pdf.aids import AID_SIDES, aid_side, common_size, side_groups
 from mhp_cards.pdf.cover import CoverSection, plan_cover
 from mhp_cards.pdf.cutting import plan_cutting
-from mhp_cards.pdf.deck_faces import deck_side, face_template
+from mhp_cards.pdf.deck_faces import deck_side
 from mhp_cards.pdf.diagrams import draw_installation, installation_inputs
 from mhp_cards.pdf.die import die_net
 from mhp_cards.pdf.faces import Face
@@ -39,16 +39,15 @@ from mhp_cards.pdf.impose import (
 )
 from mhp_cards.pdf.ink import InkMode, save_ink, save_ink_ops
 from mhp_cards.pdf.layout import (
-    CardSize,
     Offset,
     Region,
     SheetProfile,
-    Template,
     Templates,
     load_profile,
     load_templates,
 )
 from mhp_cards.pdf.manifest import MANIFEST_FILE, build_manifest
+from mhp_cards.pdf.pack_cards import pack_sheets
 from mhp_cards.pdf.pdfx import IccProfile, find_icc, to_pdfx
 from mhp_cards.pdf.render import ColourMode, render_pdf
 from mhp_cards.pdf.rulebook import plan_rulebook
@@ -1013,18 +1012,8 @@ def plan_decks(
     """
     wanted = None if only is None else set(only)
     decks = [deck for deck in pack.decks if wanted is None or deck.id in wanted]
-    sizes = dict(profile.card_sizes)
-    faces: dict[str, Template] = {}
-    for deck in decks:
-        size = deck.size
-        sizes[f"deck:{deck.id}"] = CardSize(
-            width=size.width, height=size.height, corner_radius=size.corner_radius
-        )
-        faces[f"deck:{deck.id}"] = face_template(deck.front)
-        faces[f"deck:{deck.id}-back"] = face_template(deck.back)
-    ctx = _Sheets(
-        profile.model_copy(update={"card_sizes": sizes}), Templates(templates=faces), lang, ink
-    )
+    with_decks, faces = pack_sheets(decks, profile)
+    ctx = _Sheets(with_decks, faces, lang, ink)
     sections = []
     for deck in decks:
         kind = f"deck:{deck.id}"
