@@ -2,6 +2,7 @@
 
 import json
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -191,14 +192,23 @@ def export(
     Spreadsheets (raw_materials, substances, reactor_cards, missions; a row per card):
     mhp catalog export --csv sheets/ (or --xlsx catalog.xlsx)
     """
+    from mhp_cards.decks import is_deck_pack
     from mhp_cards.validate import load_catalog
 
-    catalog = load_catalog(catalog_dir)
     if csv_dir is not None or xlsx_file is not None:
         from mhp_cards.fileio import write_bytes_atomic
-        from mhp_cards.sheets import export_tables, write_csv_folder, xlsx_bytes
+        from mhp_cards.sheets import SHEETS, Sheet, export_tables, write_csv_folder, xlsx_bytes
 
-        tables = export_tables(catalog_dir)
+        sheets: tuple[Sheet, ...] = SHEETS
+        if is_deck_pack(catalog_dir):
+            from mhp_cards.decks.load import load_pack
+            from mhp_cards.decks.sheets import deck_sheets
+
+            assert catalog_dir is not None
+            sheets = deck_sheets(load_pack(catalog_dir))
+        else:
+            load_catalog(catalog_dir)  # a valid catalog only
+        tables = export_tables(catalog_dir, sheets)
         rows = ", ".join(f"{name} {len(table.rows)}" for name, table in tables.items())
         if csv_dir is not None:
             for path in write_csv_folder(tables, csv_dir):
@@ -208,6 +218,7 @@ def export(
             typer.echo(f"wrote {xlsx_file}")
         typer.echo(f"rows: {rows}")
         return
+    catalog = load_catalog(catalog_dir)
     if as_json:
         typer.echo(json.dumps(catalog.model_dump(mode="json"), ensure_ascii=False, indent=2))
         return
@@ -246,14 +257,23 @@ def import_sheets(
 
     Example: mhp catalog import --csv sheets/ --catalog catalog/
     """
+    from mhp_cards.decks import is_deck_pack
     from mhp_cards.fileio import write_files_atomic
-    from mhp_cards.sheets import SHEETS, import_tables, read_csv_folder, read_xlsx
+    from mhp_cards.issues import Issue
+    from mhp_cards.sheets import SHEETS, Sheet, import_tables, read_csv_folder, read_xlsx
 
     if (csv_dir is None) == (xlsx_file is None):
         fail("give one of --csv DIR or --xlsx FILE", 2)
-    if not (catalog_dir / "raw_materials.yaml").is_file():
+    sheets: tuple[Sheet, ...] = SHEETS
+    validate: Callable[[Path], Sequence[Issue]] | None = None
+    if is_deck_pack(catalog_dir):
+        from mhp_cards.decks.load import load_pack
+        from mhp_cards.decks.sheets import deck_sheets, pack_errors
+
+        sheets, validate = deck_sheets(load_pack(catalog_dir)), pack_errors
+    elif not (catalog_dir / "raw_materials.yaml").is_file():
         fail(f"{catalog_dir} is not a catalog directory (no raw_materials.yaml)", 2)
-    names = [sheet.name for sheet in SHEETS]
+    names = [sheet.name for sheet in sheets]
     source = csv_dir if csv_dir is not None else xlsx_file
     assert source is not None
     if not source.exists():
@@ -261,7 +281,7 @@ def import_sheets(
     tables = read_csv_folder(source, names) if csv_dir is not None else read_xlsx(source, names)
     if not tables:
         fail(f"{source} holds none of the sheets {', '.join(names)}")
-    result = import_tables(tables, catalog_dir)
+    result = import_tables(tables, catalog_dir, sheets, validate)
     for issue in result.issues:
         typer.echo(str(issue), err=issue.severity == "error")
     if not result.ok:

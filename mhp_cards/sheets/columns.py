@@ -19,7 +19,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-__all__ = ["ELECTROLYSER", "SHEETS", "Cell", "CellError", "Column", "Record", "Sheet"]
+__all__ = [
+    "ELECTROLYSER",
+    "SHEETS",
+    "Cell",
+    "CellError",
+    "Column",
+    "Record",
+    "Sheet",
+    "read_int",
+    "text_column",
+    "write_int",
+]
 
 Cell = str | int | None
 
@@ -41,14 +52,16 @@ def _read_text(cell: str) -> Any:
     return cell
 
 
-def _read_int(cell: str) -> Any:
+def read_int(cell: str) -> Any:
+    """A whole number from a cell; CellError when it is none."""
     try:
         return int(cell.strip())
     except ValueError:
         raise CellError(f"{cell!r} is not a whole number", "write a number such as 3") from None
 
 
-def _int(value: Any) -> Cell:
+def write_int(value: Any) -> Cell:
+    """A whole number as a cell (empty for none)."""
     return None if value is None else int(value)
 
 
@@ -148,7 +161,8 @@ class Column:
     """An empty cell of a column that is not required leaves the value out of the record."""
 
 
-def _text_column(header: str, required: bool = True) -> Column:
+def text_column(header: str, required: bool = True) -> Column:
+    """A column of text at the path its header spells (``name.ru``)."""
     return Column(header, tuple(header.split(".")), required=required)
 
 
@@ -170,7 +184,7 @@ class Sheet:
 
     name: str
     file: str
-    rows: tuple[str, ...]
+    rows: tuple[str | int, ...]
     """The path of the list of records in the file (``("raw_materials",)``)."""
     key: str
     """The column that names a row (a card's ID, a substance's formula)."""
@@ -202,7 +216,10 @@ class Sheet:
             return out
         items: Any = data
         for step in self.rows:
-            items = (items or {}).get(step)
+            if isinstance(step, int):
+                items = items[step] if isinstance(items, list) and step < len(items) else None
+            else:
+                items = (items or {}).get(step)
         return [Record(self.rows, i, item, {}) for i, item in enumerate(items or [])]
 
     def list_for(self, data: Any, extra: dict[str, Cell]) -> tuple[str | int, ...] | None:
@@ -222,7 +239,7 @@ class Sheet:
 ELECTROLYSER: Final = "electrolyser"
 
 
-_NAMES = (_text_column("name.ru"), _text_column("name.en"))
+_NAMES = (text_column("name.ru"), text_column("name.en"))
 
 #: The sheets, in the order a workbook holds them.
 SHEETS: Final = (
@@ -232,12 +249,12 @@ SHEETS: Final = (
         ("raw_materials",),
         "id",
         (
-            _text_column("id"),
-            _text_column("formula"),
+            text_column("id"),
+            text_column("formula"),
             *_NAMES,
-            Column("copies", ("copies",), _int, _read_int),
-            _text_column("mars.ru", required=False),
-            _text_column("mars.en", required=False),
+            Column("copies", ("copies",), write_int, read_int),
+            text_column("mars.ru", required=False),
+            text_column("mars.en", required=False),
         ),
     ),
     Sheet(
@@ -246,9 +263,9 @@ SHEETS: Final = (
         ("substances",),
         "formula",
         (
-            _text_column("formula"),
+            text_column("formula"),
             *_NAMES,
-            Column("price", ("price",), _int, _read_int),
+            Column("price", ("price",), write_int, read_int),
         ),
     ),
     Sheet(
@@ -258,10 +275,10 @@ SHEETS: Final = (
         "id",
         (
             Column("installation", ("installation",), _text),
-            _text_column("id"),
-            _text_column("group"),
-            _text_column("name.ru", required=False),
-            _text_column("name.en", required=False),
+            text_column("id"),
+            text_column("group"),
+            text_column("name.ru", required=False),
+            text_column("name.en", required=False),
             Column(
                 "reactions",
                 ("reactions",),
@@ -269,8 +286,8 @@ SHEETS: Final = (
                 _read_reactions,
                 required=False,
             ),
-            _text_column("conditions.ru", required=False),
-            _text_column("conditions.en", required=False),
+            text_column("conditions.ru", required=False),
+            text_column("conditions.en", required=False),
             Column(
                 "containers",
                 ("containers",),
@@ -293,7 +310,7 @@ SHEETS: Final = (
         ("mission_card", "missions"),
         "id",
         (
-            _text_column("id"),
+            text_column("id"),
             *_NAMES,
             Column("places", ("places",), lambda v: _joined(v, _place), _read_places),
         ),

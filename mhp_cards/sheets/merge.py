@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,11 +32,13 @@ from mhp_cards.wording import listing
 __all__ = ["Import", "export_tables", "import_tables"]
 
 
-def export_tables(catalog_dir: Path | None = None) -> dict[str, Table]:
-    """The catalog's four sheets, rows in file order."""
+def export_tables(
+    catalog_dir: Path | None = None, sheets: Sequence[Sheet] = SHEETS
+) -> dict[str, Table]:
+    """The catalog's sheets (by default the game's four), rows in file order."""
     root = catalog_dir or default_catalog_dir()
     tables: dict[str, Table] = {}
-    for sheet in SHEETS:
+    for sheet in sheets:
         data = yaml.safe_load((root / sheet.file).read_text(encoding="utf-8"))
         rows = []
         for record in sheet.records(data):
@@ -68,13 +70,23 @@ class Import:
         return not any(issue.severity == "error" for issue in self.issues)
 
 
-def import_tables(tables: Mapping[str, Table], catalog_dir: Path) -> Import:
-    """Merge edited tables into the catalog in ``catalog_dir``; see the module."""
+def import_tables(
+    tables: Mapping[str, Table],
+    catalog_dir: Path,
+    sheets: Sequence[Sheet] = SHEETS,
+    validate: Callable[[Path], Sequence[Issue]] | None = None,
+) -> Import:
+    """Merge edited tables into the catalog in ``catalog_dir``; see the module.
+
+    ``sheets`` (default: the game's four) and ``validate``, which gives the errors of a
+    catalog directory (default: the game catalog's validation), serve other catalogs: a deck
+    pack's decks.
+    """
     result = Import()
     #: Where each row ends up: (file, list path, index) -> (sheet, row number on the sheet).
     rows_at: dict[tuple[str, tuple[str | int, ...], int], tuple[Sheet, int]] = {}
     texts: dict[str, str] = {}
-    for sheet in SHEETS:
+    for sheet in sheets:
         table = tables.get(sheet.name)
         if table is None:
             continue
@@ -91,7 +103,7 @@ def import_tables(tables: Mapping[str, Table], catalog_dir: Path) -> Import:
         if text != path.read_text(encoding="utf-8"):
             result.files[path] = text.encode("utf-8")
     if result.files:
-        result.issues += _validated(catalog_dir, result.files, rows_at)
+        result.issues += _validated(catalog_dir, result.files, rows_at, validate or _game_errors)
     return result
 
 
@@ -396,10 +408,15 @@ def _end(node: yaml.Node) -> int:
     return node.end_mark.index
 
 
+def _game_errors(directory: Path) -> list[Issue]:
+    return list(validate_catalog(directory, cached=False).errors)
+
+
 def _validated(
     catalog_dir: Path,
     files: Mapping[Path, bytes],
     rows_at: Mapping[tuple[str, tuple[str | int, ...], int], tuple[Sheet, int]],
+    validate: Callable[[Path], Sequence[Issue]],
 ) -> list[Issue]:
     """The merged catalog's errors, each at the cell of the row and column that wrote it."""
     with tempfile.TemporaryDirectory(prefix="mhp-import-") as scratch:
@@ -407,9 +424,9 @@ def _validated(
         shutil.copytree(catalog_dir, trial)
         for path, data in files.items():
             (trial / path.name).write_bytes(data)
-        validation = validate_catalog(trial, cached=False)
+        errors = validate(trial)
     issues = []
-    for issue in validation.errors:
+    for issue in errors:
         issues.append(_at_cell(issue, rows_at) or issue)
     return issues
 
