@@ -1,5 +1,6 @@
 """``mhp build``: the print-and-play kit."""
 
+import signal
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -231,6 +232,10 @@ def _watch(
         target = Path(path).resolve()
         return output not in target.parents and not target.name.startswith((".", "~"))
 
+    # Ctrl+C (and a service manager's SIGTERM) stops the watch, even when the shell that
+    # started it ignores SIGINT (a job in the background does).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     _report_rebuild(rebuilder)
     watched = rebuilder.watched
     ready = False
