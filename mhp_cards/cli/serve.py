@@ -33,6 +33,15 @@ def serve(
             file_okay=False,
         ),
     ] = None,
+    preview: Annotated[
+        Path | None,
+        typer.Option(
+            "--preview",
+            help="The catalog directory or deck pack the /preview page follows as you edit it "
+            "(default: the game shipped with mhp).",
+            file_okay=False,
+        ),
+    ] = None,
     rotate_token: Annotated[
         bool,
         typer.Option(
@@ -77,6 +86,7 @@ def serve(
                 token=token,
                 join_urls=tuple(urls),
                 hosts=loopback_hosts() if loopback else None,
+                preview=preview,
             )
         )
     except OSError as error:

@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 from urllib.parse import parse_qs
 
 from pydantic import BaseModel, ValidationError
@@ -109,6 +109,9 @@ _NO_TOKEN_REASON: Final = {
     "en": "The table's code is needed: scan the QR code the server shows.",
 }
 
+if TYPE_CHECKING:
+    from mhp_cards.serve.preview import CardPreview
+
 log = logging.getLogger("mhp_cards.serve")
 B = TypeVar("B", bound=BaseModel)
 
@@ -128,6 +131,8 @@ class Settings:
     body_limit: int = BODY_LIMIT
     catalog: Catalog | None = field(default=None, compare=False)
     """The game's catalog; None: the default game."""
+    preview: Path | None = None
+    """The catalog directory (or deck pack) the preview page follows; None: the game's own."""
 
 
 class Broker:
@@ -347,6 +352,51 @@ def create_app(settings: Settings) -> Starlette:
         urls = list(settings.join_urls)
         return _json({"urls": urls, "qr_svg": qr_svg(urls[0]) if urls else None})
 
+    preview: CardPreview | None = None
+
+    def previewed() -> CardPreview:
+        nonlocal preview
+        if preview is None:  # read on the first visit: most tables never open it
+            from mhp_cards.serve.preview import CardPreview  # noqa: PLC0415 (the kit's faces)
+
+            preview = CardPreview(settings.preview)
+        return preview
+
+    async def preview_page(request: Request) -> Response:
+        page = STATIC / "preview.html"
+        if not page.is_file():
+            raise ApiError(404, "not-found", "the preview page is not in this installation")
+        return FileResponse(page, headers={"Cache-Control": "no-cache"})
+
+    async def preview_state(request: Request) -> Response:
+        follower = await call(previewed)
+        return _json(await call(follower.state))
+
+    async def preview_picture(request: Request) -> Response:
+        follower = await call(previewed)
+        query = request.query_params
+        card = query.get("card", "")
+        data = await call(
+            follower.picture, card, query.get("side", "front"), query.get("lang", "ru")
+        )
+        return Response(data, media_type="image/png", headers={"Cache-Control": "no-cache"})
+
+    async def preview_events(request: Request) -> Response:
+        follower = await call(previewed)
+        changes = follower.changes()
+        first = json.dumps(await call(follower.state), ensure_ascii=False)
+
+        async def stream() -> AsyncIterator[str]:
+            yield f"retry: 3000\nevent: change\ndata: {first}\n\n"
+            async for state in changes:
+                yield f"event: change\ndata: {json.dumps(state, ensure_ascii=False)}\n\n"
+
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )
+
     async def index(request: Request) -> Response:
         page = STATIC / "index.html"
         if not page.is_file():
@@ -391,6 +441,10 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/rules/{rule}", rule),
         Route("/api/catalog", catalog_route),
         Route("/api/join", join),
+        Route("/preview", preview_page),
+        Route("/api/preview", preview_state),
+        Route("/api/preview/card.png", preview_picture),
+        Route("/api/preview/events", preview_events),
         Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(

@@ -91,6 +91,8 @@ class Server:
     host: str = "127.0.0.1"
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[str] | None = None
+    options: tuple[str, ...] = ()
+    """More options of ``mhp serve`` (``--preview DIR``)."""
 
     @property
     def url(self) -> str:
@@ -105,7 +107,11 @@ class Server:
         # The output goes to a file: a pipe nobody reads could fill up and stall the server.
         with self.log_path.open("a", encoding="utf-8") as log:
             self.process = subprocess.Popen(
-                [*SERVE, "--host", self.host, "--port", str(self.port), "--data", str(self.data)],
+                [
+                    *SERVE,
+                    *("--host", self.host, "--port", str(self.port), "--data", str(self.data)),
+                    *self.options,
+                ],
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 text=True,
