@@ -9,6 +9,8 @@ import typer
 from mhp_cards.cli.app import app, check_lang, echo_json, fail, reports_errors
 
 if TYPE_CHECKING:  # each command imports the library it uses when it runs
+    from mhp_cards.catalog.models import Catalog
+    from mhp_cards.pdf.pack_cards import PackSource
     from mhp_cards.pdf.rebuild import KitRebuilder
 
 #: The kit's sections for the help text, without importing the kit (reportlab) to print it;
@@ -162,9 +164,15 @@ def build(
     if only:
         sections = [name.strip() for name in only.split(",") if name.strip()]
         unknown = [name for name in sections if name not in SECTIONS]
-        if unknown:
+        if unknown and catalog_dir is None:
             fail(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}", 2)
     catalog = load_catalog(catalog_dir)
+    extra = game_decks_of(catalog_dir, catalog)
+    if sections is not None:
+        known = [*SECTIONS, *(deck.id for deck in (extra.pack.decks if extra else ()))]
+        unknown = [name for name in sections if name not in known]
+        if unknown:
+            fail(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(known)}", 2)
     console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description}"),
@@ -181,7 +189,18 @@ def build(
 
         try:
             result = build_kit(
-                catalog, layout, lang, sections, out, advance, colour, offset, inks, pdfx, icc
+                catalog,
+                layout,
+                lang,
+                sections,
+                out,
+                advance,
+                colour,
+                offset,
+                inks,
+                pdfx,
+                icc,
+                extra,
             )
         except (KitError, LayoutError) as error:
             fail(str(error))
@@ -206,6 +225,29 @@ def build(
         typer.echo(f"{result.pieces} cards and tokens; print at 100 %, double-sided (long edge)")
     else:
         typer.echo("nothing to cut; print at 100 %, double-sided (long edge), on plain paper")
+
+
+def game_decks_of(catalog_dir: Path | None, catalog: "Catalog") -> "PackSource | None":
+    """The decks the game catalog declares beside its game (``decks.yaml``), or None.
+
+    Exit 1 with every located problem when they are invalid.
+    """
+    from mhp_cards.decks import DECKS_FILE
+    from mhp_cards.resources import default_catalog_dir
+
+    directory = catalog_dir or default_catalog_dir()
+    if not (directory / DECKS_FILE).is_file():
+        return None
+    from mhp_cards.decks.load import game_decks
+    from mhp_cards.pdf.kit import SECTIONS
+    from mhp_cards.pdf.pack_cards import PackSource
+
+    checked = game_decks(directory, catalog.components.fate_cards.count, SECTIONS)
+    if checked.pack is None:
+        errors = [issue for issue in checked.issues if issue.severity == "error"]
+        fail("\n".join(str(issue) for issue in errors))
+    assert checked.pack is not None
+    return PackSource(checked.pack, directory)
 
 
 def _watch(

@@ -56,6 +56,7 @@ def validate(
         _validate_pack(directory, as_json)
         return
     validation = validate_catalog(directory)
+    validation = _with_game_decks(validation)
     if as_json:
         echo_json(
             {
@@ -71,6 +72,26 @@ def validate(
         typer.echo(validation_report(validation))
     if not validation.is_valid():
         raise typer.Exit(1)
+
+
+def _with_game_decks(validation: "Validation") -> "Validation":
+    """The game's validation with its own decks' (``decks.yaml`` beside the game), if any."""
+    import dataclasses
+
+    from mhp_cards.cli.build import SECTION_NAMES
+    from mhp_cards.decks import DECKS_FILE
+
+    if validation.catalog is None or not (validation.directory / DECKS_FILE).is_file():
+        return validation
+    from mhp_cards.decks.load import game_decks
+
+    sections = [name.strip() for name in SECTION_NAMES.split(",")]
+    count = validation.catalog.components.fate_cards.count
+    decks = game_decks(validation.directory, count, sections)
+    checks = {**validation.checks, "decks": "ok" if decks.is_valid() else "errors"}
+    return dataclasses.replace(
+        validation, issues=(*validation.issues, *decks.issues), checks=checks
+    )
 
 
 def _validate_pack(directory: Path, as_json: bool) -> None:

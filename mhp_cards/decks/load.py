@@ -9,7 +9,7 @@ region showing a field the deck has; the cross-checks the pack declares.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -30,6 +30,7 @@ __all__ = [
     "DECKS_FILE",
     "PackValidation",
     "art_path",
+    "game_decks",
     "is_deck_pack",
     "load_pack",
     "validate_pack",
@@ -61,6 +62,61 @@ def validate_pack(directory: Path | str) -> PackValidation:
         return PackValidation(root, None, tuple(model_issues(error, [document])))
     found = list(_problems(pack, document)) + list(_art_problems(pack, document, root))
     return PackValidation(root, None if has_errors(found) else pack, tuple(found))
+
+
+def game_decks(
+    directory: Path | str, fate_cards: int, taken: Collection[str], fate: str = "fate"
+) -> PackValidation:
+    """The decks a game catalog declares beside its game (its ``decks.yaml``), checked.
+
+    The checks of a deck pack, and two more: a deck may not take the name of one of the kit's
+    sections (``taken``), and the deck called ``fate`` (the Fate cards' fronts) prints exactly
+    the catalog's ``fate_cards`` cards.
+    """
+    validation = validate_pack(directory)
+    pack = validation.pack
+    if pack is None:
+        return validation
+    document, _ = read_yaml_file(
+        validation.directory / DECKS_FILE, str(validation.directory / DECKS_FILE)
+    )
+    assert document is not None
+    found: list[Issue] = []
+    for index, deck in enumerate(pack.decks):
+        path = ("decks", index, "id")
+        line, column = document.locate(path)
+        problem: tuple[str, str, str, str | None] | None = None
+        if deck.id != fate and deck.id in taken:
+            problem = (
+                "deck-ids",
+                f"deck {deck.id!r} has the name of a section of the kit",
+                f"name it otherwise; the kit's sections are {listing(sorted(taken))}",
+                None,
+            )
+        elif deck.id == fate and deck.printed != fate_cards:
+            problem = (
+                "fate-fronts",
+                f"the fate deck prints {deck.printed} cards; the game has {fate_cards} Fate "
+                "cards (components.fate_cards.count)",
+                f"give the deck {fate_cards} cards, copies counted",
+                "L1.S1",
+            )
+        if problem is not None:
+            check, message, hint, rule = problem
+            found.append(
+                Issue(
+                    check,
+                    message,
+                    file=document.file,
+                    path=path,
+                    line=line,
+                    column=column,
+                    hint=hint,
+                    rule=rule,
+                )
+            )
+    issues = (*validation.issues, *found)
+    return PackValidation(validation.directory, None if has_errors(found) else pack, issues)
 
 
 def load_pack(directory: Path | str) -> DeckPack:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Final, Literal, NamedTuple
 
 from mhp_cards.catalog.models import Catalog
-from mhp_cards.decks.models import DeckPack
+from mhp_cards.decks.models import Deck, DeckPack
 from mhp_cards.errors import KitError
 from mhp_cards.fileio import write_files_atomic
 from mhp_cards.pdf import faces, mission_face, places, raw_face, reactor_face, token_faces
@@ -47,7 +47,7 @@ from mhp_cards.pdf.layout import (
     load_templates,
 )
 from mhp_cards.pdf.manifest import MANIFEST_FILE, build_manifest
-from mhp_cards.pdf.pack_cards import pack_sheets
+from mhp_cards.pdf.pack_cards import PackSource, pack_sheets
 from mhp_cards.pdf.pdfx import IccProfile, find_icc, to_pdfx
 from mhp_cards.pdf.render import ColourMode, render_pdf
 from mhp_cards.pdf.rulebook import plan_rulebook
@@ -85,6 +85,9 @@ __all__ = [
     "plan_kit",
     "with_back_offset",
 ]
+
+#: The ID of a catalog's own deck that gives the Fate cards their fronts.
+FATE_DECK: Final = "fate"
 
 SECTIONS: Final = (
     "cover",
@@ -200,6 +203,9 @@ class _Context(_Sheets):
     """The game's kit: the sheets and the catalog its sections draw."""
 
     catalog: Catalog = field(kw_only=True)
+    #: The catalog's own decks (its ``decks.yaml``), printed after the game's sections; a deck
+    #: called ``fate`` gives the Fate cards their fronts.
+    extra: PackSource | None = field(default=None, kw_only=True)
 
 
 def _safe_zone_problems(
@@ -369,13 +375,41 @@ def _raw(ctx: _Context) -> Section:
 def _fate(ctx: _Context) -> Section:
     """The Fate cards as field tiles: the surface of Mars, printed on one side only.
 
-    No rule of levels 1–3 turns a Fate card over, and the catalog defines no fronts, so the kit
-    prints no placeholder fronts on card stock: each tile is the Mars surface (the face the
-    field shows), and the other side of the sheet stays blank.
+    No rule of levels 1–3 turns a Fate card over, and the default catalog defines no fronts, so
+    the kit prints no placeholder fronts on card stock: each tile is the Mars surface (the face
+    the field shows), and the other side of the sheet stays blank. A catalog whose
+    ``decks.yaml`` has a deck called ``fate`` gives the cards their fronts: they are printed
+    double-sided, the front from the deck and the Mars surface on the back.
     """
-    section = Section("fate", duplex=False)
     count = ctx.catalog.components.fate_cards.count
-    items: list[Item] = [
+    deck = None if ctx.extra is None else ctx.extra.pack.deck(FATE_DECK)
+    if deck is not None:
+        section = Section("fate")
+        items: list[Item] = []
+        for card in deck.cards:
+            front = partial(
+                deck_side,
+                side=deck.front,
+                card=card,
+                label=f"fate/{card.id}",
+                root=ctx.extra.root if ctx.extra is not None else None,
+            )
+            for copy in range(1, card.copies + 1):
+                items.append(
+                    Item(
+                        f"deck:{FATE_DECK}",
+                        front,
+                        "fate-back",
+                        faces.mars_surface,
+                        f"fate/{card.id}#{copy}",
+                        "fate",
+                    )
+                )
+        _card_sheets(ctx, section, "fate", items)
+        section.contents.append((t("fate_item", ctx.lang), None, len(items)))
+        return section
+    section = Section("fate", duplex=False)
+    items = [
         Item("fate-back", faces.mars_surface, "", None, f"fate-{n}", "fate")
         for n in range(1, count + 1)
     ]
@@ -384,6 +418,34 @@ def _fate(ctx: _Context) -> Section:
         page.side = "single"  # the kit gives each sheet a blank back (``_with_blank_backs``)
     section.contents.append((t("fate_item", ctx.lang), None, count))
     return section
+
+
+def _extra_deck(ctx: _Context, deck: Deck) -> Section:
+    """One of the catalog's own decks, as a deck pack's deck is printed."""
+    assert ctx.extra is not None
+    section = Section(deck.id)
+    _card_sheets(ctx, section, f"deck:{deck.id}", _deck_items(deck, ctx.extra.root))
+    for card in deck.cards:
+        section.contents.append((card.shown("name", ctx.lang) or card.id, None, card.copies))
+    return section
+
+
+def _deck_items(deck: Deck, root: Path | None) -> list[Item]:
+    """Every printed card of a deck, its copies counted, with the deck's shared back."""
+    kind = f"deck:{deck.id}"
+    back = partial(deck_side, side=deck.back, card=None, label=f"{deck.id} back", root=root)
+    return [
+        Item(
+            kind,
+            partial(deck_side, side=deck.front, card=card, label=f"{deck.id}/{card.id}", root=root),
+            f"{kind}-back",
+            back,
+            f"{deck.id}/{card.id}#{copy}",
+            "card",
+        )
+        for card in deck.cards
+        for copy in range(1, card.copies + 1)
+    ]
 
 
 def _field(ctx: _Context) -> Section:
@@ -811,14 +873,25 @@ def plan_kit(
     only: Iterable[str] | None = None,
     progress: Callable[[str, int, int], None] | None = None,
     ink: InkMode = "full",
+    extra: PackSource | None = None,
 ) -> list[Section]:
     """Lay out the kit as sketches, section by section; KitError lists every problem.
+
+    ``extra``: the catalog's own decks (its ``decks.yaml``), each a section after the game's
+    (``only`` may name them); a deck called ``fate`` prints the Fate cards' fronts, on the back
+    of the field tiles. ``extra`` in :func:`build_kit` is the same.
 
     With ``ink="save"`` the cards' floods are light tints (:mod:`mhp_cards.pdf.ink`), face by
     face, and so are the pages that are read (cover, rulebook, calibration, guides).
     """
     wanted = list(SECTIONS) if only is None else [name for name in SECTIONS if name in set(only)]
-    ctx = _Context(profile, templates, lang, ink, catalog=catalog)
+    decks = [] if extra is None else [d for d in extra.pack.decks if d.id != FATE_DECK]
+    if only is not None:
+        decks = [deck for deck in decks if deck.id in set(only)]
+    if extra is not None:
+        profile, faces = pack_sheets(extra.pack.decks, profile)
+        templates = Templates(templates={**templates.templates, **faces.templates})
+    ctx = _Context(profile, templates, lang, ink, catalog=catalog, extra=extra)
     builders: dict[str, Callable[[_Context], Section]] = {
         "rules": _rules,
         "calibration": _calibration,
@@ -832,8 +905,10 @@ def plan_kit(
         "aids": _aids,
         "guides": _guides,
     }
+    for deck in decks:
+        builders[deck.id] = partial(_extra_deck, deck=deck)
     sections: list[Section] = []
-    steps = [name for name in wanted if name != "cover"]
+    steps = [name for name in wanted if name != "cover"] + [deck.id for deck in decks]
     for index, name in enumerate(steps, start=1):
         sections.append(builders[name](ctx))
         if progress is not None:
@@ -913,6 +988,7 @@ def build_kit(
     ink: InkMode = "full",
     pdfx: bool = False,
     icc: Path | None = None,
+    extra: PackSource | None = None,
 ) -> KitResult:
     """Write the kit: ``mhp-kit.pdf``, one ``mhp-<section>.pdf`` per section, and the manifest.
 
@@ -931,7 +1007,7 @@ def build_kit(
         colour = "cmyk"
     layout_path = Path(layout)
     templates = load_templates(profile, layout_path.parent if layout_path.suffix else None)
-    sections = plan_kit(catalog, profile, templates, lang, only, progress, ink)
+    sections = plan_kit(catalog, profile, templates, lang, only, progress, ink, extra)
     subject = "МАРСХИМПРОМ print-and-play kit" if lang == "en" else "МАРСХИМПРОМ: набор для печати"
     return _write_kit(sections, out_dir, "МАРСХИМПРОМ", subject, lang, colour, output, profile)
 
@@ -1016,24 +1092,8 @@ def plan_decks(
     ctx = _Sheets(with_decks, faces, lang, ink)
     sections = []
     for deck in decks:
-        kind = f"deck:{deck.id}"
         section = Section(deck.id)
-        back = partial(deck_side, side=deck.back, card=None, label=f"{deck.id} back", root=root)
-        items = [
-            Item(
-                kind,
-                partial(
-                    deck_side, side=deck.front, card=card, label=f"{deck.id}/{card.id}", root=root
-                ),
-                f"{kind}-back",
-                back,
-                f"{deck.id}/{card.id}#{copy}",
-                "card",
-            )
-            for card in deck.cards
-            for copy in range(1, card.copies + 1)
-        ]
-        _card_sheets(ctx, section, kind, items)
+        _card_sheets(ctx, section, f"deck:{deck.id}", _deck_items(deck, root))
         for card in deck.cards:
             section.contents.append((card.shown("name", lang) or card.id, None, card.copies))
         sections.append(section)

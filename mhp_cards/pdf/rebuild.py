@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from mhp_cards.decks import is_deck_pack
-from mhp_cards.decks.load import validate_pack
+from mhp_cards.decks import DECKS_FILE, is_deck_pack
+from mhp_cards.decks.load import game_decks, validate_pack
 from mhp_cards.errors import KitError, LayoutError
 from mhp_cards.fileio import write_files_atomic
 from mhp_cards.issues import Issue
@@ -36,6 +36,7 @@ from mhp_cards.pdf.kit import (
     with_back_offset,
 )
 from mhp_cards.pdf.layout import SheetProfile, load_profile, load_templates
+from mhp_cards.pdf.pack_cards import PackSource
 from mhp_cards.pdf.render import ColourMode
 from mhp_cards.pdf.sketch import PageSketch
 from mhp_cards.resources import default_catalog_dir
@@ -107,12 +108,29 @@ class KitRebuilder:
         if catalog is None:
             yield Rebuild("cards", issues=tuple(validation.errors), seconds=_since(start))
             return
+        extra = None
+        directory = self.catalog_dir or default_catalog_dir()
+        if (directory / DECKS_FILE).is_file():
+            decks = game_decks(directory, catalog.components.fate_cards.count, SECTIONS)
+            if decks.pack is None:
+                errors = tuple(issue for issue in decks.issues if issue.severity == "error")
+                yield Rebuild("cards", issues=errors, seconds=_since(start))
+                return
+            extra = PackSource(decks.pack, directory)
         try:
             profile = with_back_offset(load_profile(self.layout), self.back_offset)
             layout = Path(self.layout)
             templates = load_templates(profile, layout.parent if layout.suffix else None)
             fast = [name for name in SECTIONS if name not in SLOW_SECTIONS]
-            cards = plan_kit(catalog, profile, templates, self.lang, fast, ink=self.ink)
+            cards = plan_kit(
+                catalog,
+                profile,
+                templates,
+                self.lang,
+                [*fast, *_decks(extra)],
+                ink=self.ink,
+                extra=extra,
+            )
         except (KitError, LayoutError) as error:
             yield Rebuild("cards", problems=str(error), seconds=_since(start))
             return
@@ -120,7 +138,7 @@ class KitRebuilder:
         yield self._write("cards", cards, cards, title, subject, start, profile)
         start = time.perf_counter()
         try:
-            whole = plan_kit(catalog, profile, templates, self.lang, ink=self.ink)
+            whole = plan_kit(catalog, profile, templates, self.lang, ink=self.ink, extra=extra)
         except (KitError, LayoutError) as error:
             yield Rebuild("kit", problems=str(error), seconds=_since(start))
             return
@@ -184,6 +202,10 @@ class KitRebuilder:
             sections=tuple(section.name for section in changed),
             seconds=_since(start),
         )
+
+
+def _decks(extra: PackSource | None) -> list[str]:
+    return [] if extra is None else [deck.id for deck in extra.pack.decks]
 
 
 def _since(start: float) -> float:
