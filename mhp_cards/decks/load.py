@@ -33,6 +33,7 @@ __all__ = [
     "game_decks",
     "is_deck_pack",
     "load_pack",
+    "svg_size",
     "validate_pack",
 ]
 
@@ -154,8 +155,9 @@ def _problems(pack: DeckPack, document: YamlDocument) -> Iterator[Issue]:
         yield from _check_problems(pack, check, ("checks", c), issue)
 
 
-#: The picture formats a card's art may be in (what reportlab embeds as it is).
-ART_FORMATS: Final = ("PNG", "JPEG")
+#: The picture formats a card's art may be in (PNG and JPEG as they are; SVG with svglib, the
+#: ``art`` extra).
+ART_FORMATS: Final = ("PNG", "JPEG", "SVG")
 
 
 def art_path(root: Path, value: str) -> Path:
@@ -187,9 +189,14 @@ def _art_problems(pack: DeckPack, document: YamlDocument, root: Path) -> Iterato
                     message = f"no picture at {value!r}; a placeholder is printed"
                     hint = f"put the file at {target}, or fix the path"
                     found = ("art-missing", message, hint, "warning")
-                elif _picture_format(target) not in ART_FORMATS:
-                    message = f"{value!r} is not a PNG or JPEG picture"
-                    found = ("art", message, "save the picture as PNG or JPEG", "error")
+                elif (kind := _picture_format(target)) not in ART_FORMATS:
+                    if kind == "SVG needs svglib":
+                        message = f"{value!r} is an SVG picture, which needs svglib"
+                        hint = "pip install 'mhp-cards[art]', or save it as PNG"
+                    else:
+                        message = f"{value!r} is not a PNG, JPEG or SVG picture"
+                        hint = "save the picture as PNG, JPEG or SVG"
+                    found = ("art", message, hint, "error")
                 if found is not None:
                     check, message, hint, severity = found
                     line, column = document.locate(path)
@@ -205,8 +212,29 @@ def _art_problems(pack: DeckPack, document: YamlDocument, root: Path) -> Iterato
                     )
 
 
+def svg_size(path: Path) -> tuple[float, float] | None:
+    """The width and height of an SVG picture (svglib reads it), None when it is none.
+
+    ImportError when svglib (the ``art`` extra) is missing.
+    """
+    from svglib.svglib import svg2rlg  # noqa: PLC0415 (the art extra)
+
+    try:
+        drawing = svg2rlg(str(path))
+    except Exception:
+        return None
+    if drawing is None or not drawing.width or not drawing.height:
+        return None
+    return float(drawing.width), float(drawing.height)
+
+
 def _picture_format(path: Path) -> str | None:
-    """The picture format of a file (``PNG``, ``JPEG``…), None when it is no picture."""
+    """The picture format of a file (``PNG``, ``JPEG``, ``SVG``), None when it is no picture."""
+    if path.suffix.lower() == ".svg":
+        try:
+            return "SVG" if svg_size(path) is not None else None
+        except ImportError:
+            return "SVG needs svglib"
     # Pillow (reportlab's own dependency) is loaded only for a pack with pictures.
     from PIL import Image, UnidentifiedImageError  # noqa: PLC0415
 

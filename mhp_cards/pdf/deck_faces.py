@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
-from mhp_cards.decks.load import art_path
+from mhp_cards.decks.load import art_path, svg_size
 from mhp_cards.decks.models import DeckCard, DeckFace, DeckRegion
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.layout import Region, Template
@@ -136,6 +136,12 @@ def _picture_file(path: str) -> tuple[int, int, str] | None:
 def _read_picture(path: str, _mtime: int, _size: int) -> tuple[int, int, str] | None:
     from PIL import Image, UnidentifiedImageError  # noqa: PLC0415 (loaded only for art)
 
+    if path.lower().endswith(".svg"):
+        size = svg_size(Path(path))
+        if size is None:
+            return None
+        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+        return round(size[0]), round(size[1]), digest
     try:
         data = Path(path).read_bytes()
         with Image.open(io.BytesIO(data)) as picture:

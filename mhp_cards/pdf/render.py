@@ -214,6 +214,8 @@ def _draw(canvas: Canvas, op: Op, height: float, mode: ColourMode) -> None:
         canvas.clipPath(path, stroke=0, fill=0)
     elif isinstance(op, Unclip):
         canvas.restoreState()
+    elif isinstance(op, Image) and op.path.lower().endswith(".svg"):
+        _svg(canvas, op, height)
     elif isinstance(op, Image):
         # reportlab stores a file drawn many times once in the PDF (its image cache).
         canvas.drawImage(
@@ -228,6 +230,26 @@ def _draw(canvas: Canvas, op: Op, height: float, mode: ColourMode) -> None:
         canvas.setFillColor(_colour(op.colour, mode))
         canvas.setFont(FONT_NAMES[op.bold], op.size)
         canvas.drawString(_pt(op.x), height - _pt(op.y), op.text)
+
+
+def _svg(canvas: Canvas, op: Image, height: float) -> None:
+    """An SVG picture: drawn once into a form of the PDF, then placed (scaled) where asked."""
+    from reportlab.graphics import renderPDF  # noqa: PLC0415
+    from svglib.svglib import svg2rlg  # noqa: PLC0415 (the art extra; checked when the face is drawn)
+
+    name = f"svg-{op.digest}"
+    drawing = svg2rlg(op.path)
+    if drawing is None:
+        raise ValueError(f"{op.path}: not an SVG picture")
+    if not canvas.hasForm(name):
+        canvas.beginForm(name)
+        renderPDF.draw(drawing, canvas, 0, 0)
+        canvas.endForm()
+    canvas.saveState()
+    canvas.translate(_pt(op.x), height - _pt(op.y + op.height))
+    canvas.scale(_pt(op.width) / drawing.width, _pt(op.height) / drawing.height)
+    canvas.doForm(name)
+    canvas.restoreState()
 
 
 def _style(

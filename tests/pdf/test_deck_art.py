@@ -106,7 +106,7 @@ def test_a_file_that_is_no_picture_and_an_absolute_path_are_errors(tmp_path: Pat
     )
     messages = sorted(issue.message for issue in validate_pack(pack).issues)
     assert messages == [
-        "card 'lake': 'art/lake.png' is not a PNG or JPEG picture",
+        "card 'lake': 'art/lake.png' is not a PNG, JPEG or SVG picture",
         "card 'tundra': picture '/tmp/tundra.png' is an absolute path",
     ]
 
@@ -123,3 +123,41 @@ def test_strict_art_makes_a_missing_picture_an_error(cli, tmp_path: Path) -> Non
     assert "1 picture(s) missing (--strict-art)" in strict.stderr
     assert f"{pack / DECKS_FILE}:" in strict.stderr
     assert not (tmp_path / "strict").exists()
+
+
+_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100">
+<rect width="200" height="100" fill="#3f7d3a"/><circle cx="100" cy="50" r="40" fill="#f2c12e"/>
+</svg>
+"""
+
+
+def test_an_svg_picture_stays_vector_and_is_stored_once(tmp_path: Path) -> None:
+    pack = _copy(tmp_path)
+    (pack / "art" / "sun.svg").write_text(_SVG, encoding="utf-8")
+    path = pack / DECKS_FILE
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("art/steppe.png", "art/sun.svg"), "utf-8"
+    )
+    assert validate_pack(pack).issues == ()
+    out = tmp_path / "out"
+    build_deck_kit(load_pack(pack), only=["nature"], out_dir=out, root=pack)
+    forms = set()
+    for page in PdfReader(out / "mhp-nature.pdf").pages:
+        objects = (page.get("/Resources") or {}).get("/XObject") or {}
+        for name, reference in objects.items():
+            if reference.get_object().get("/Subtype") == "/Form" and "svg" in name:
+                forms.add(reference.idnum)
+    # Two steppe cards, one picture in the file, kept as vector drawing (a form, no image).
+    assert len(forms) == 1
+    assert len(_images(out / "mhp-nature.pdf")) == 4
+
+
+def test_a_broken_svg_is_an_error(tmp_path: Path) -> None:
+    pack = _copy(tmp_path)
+    (pack / "art" / "sun.svg").write_text("<svg", encoding="utf-8")
+    path = pack / DECKS_FILE
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("art/steppe.png", "art/sun.svg"), "utf-8"
+    )
+    [issue] = validate_pack(pack).issues
+    assert issue.message == "card 'steppe': 'art/sun.svg' is not a PNG, JPEG or SVG picture"
