@@ -10,6 +10,7 @@ from mhp_cards.cli.app import app, check_lang, echo_json, fail, reports_errors
 
 if TYPE_CHECKING:  # each command imports the library it uses when it runs
     from mhp_cards.catalog.models import Catalog
+    from mhp_cards.pdf.kit import KitResult
     from mhp_cards.pdf.pack_cards import PackSource
     from mhp_cards.pdf.rebuild import KitRebuilder
 
@@ -205,20 +206,9 @@ def build(
         except (KitError, LayoutError) as error:
             fail(str(error))
     if as_json:
-        echo_json(
-            {
-                "pieces": result.pieces,
-                "files": [
-                    {"path": str(f.path), "section": f.section, "pages": f.pages}
-                    for f in result.files
-                ],
-                "manifest": str(result.manifest) if result.manifest else None,
-            }
-        )
+        echo_json(_written(result))
         return
-    for kit_file in result.files:
-        noun = "page" if kit_file.pages == 1 else "pages"
-        typer.echo(f"wrote {kit_file.path} ({kit_file.pages} {noun})")
+    _say_written(result)
     if result.manifest is not None:
         typer.echo(f"wrote {result.manifest} (where every piece is in mhp-kit.pdf)")
     if result.pieces:
@@ -248,6 +238,24 @@ def game_decks_of(catalog_dir: Path | None, catalog: "Catalog") -> "PackSource |
         fail("\n".join(str(issue) for issue in errors))
     assert checked.pack is not None
     return PackSource(checked.pack, directory)
+
+
+def _written(result: "KitResult") -> dict[str, object]:
+    """What a build wrote, as ``--json`` prints it."""
+    return {
+        "pieces": result.pieces,
+        "files": [
+            {"path": str(f.path), "section": f.section, "pages": f.pages} for f in result.files
+        ],
+        "manifest": str(result.manifest) if result.manifest else None,
+    }
+
+
+def _say_written(result: "KitResult") -> None:
+    """Each file a build wrote, with its pages."""
+    for kit_file in result.files:
+        noun = "page" if kit_file.pages == 1 else "pages"
+        typer.echo(f"wrote {kit_file.path} ({kit_file.pages} {noun})")
 
 
 def _watch(
@@ -362,20 +370,9 @@ def _build_pack(
     except (KitError, LayoutError) as error:
         fail(str(error))
     if as_json:
-        echo_json(
-            {
-                "pieces": result.pieces,
-                "files": [
-                    {"path": str(f.path), "section": f.section, "pages": f.pages}
-                    for f in result.files
-                ],
-                "manifest": str(result.manifest) if result.manifest else None,
-            }
-        )
+        echo_json(_written(result))
         return
-    for kit_file in result.files:
-        noun = "page" if kit_file.pages == 1 else "pages"
-        typer.echo(f"wrote {kit_file.path} ({kit_file.pages} {noun})")
+    _say_written(result)
     typer.echo(f"{result.pieces} cards; print at 100 %, double-sided (long edge)")
 
 
