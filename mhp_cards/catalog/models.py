@@ -127,6 +127,9 @@ class Substance(Model):
     formula: FormulaText
     name: Names
     price: Annotated[int, Field(ge=1, description="Nominal price in мР (Martian roubles).")]
+    art: str | None = None
+    """A picture of the substance (PNG, JPEG or SVG), by a path relative to the catalog's
+    directory: the raw cards of its formula without a picture of their own show it."""
 
     @property
     def parsed(self) -> Formula:
@@ -143,6 +146,9 @@ class RawMaterial(Model):
     copies: Positive
     mars: Names | None = None
     """Where it was found on Mars (a checked fact), for the card and the designer."""
+    art: str | None = None
+    """A picture of the raw material (PNG, JPEG or SVG), by a path relative to the catalog's
+    directory; shown in the ``art`` region of the raw template."""
 
     @property
     def parsed(self) -> Formula:
@@ -228,6 +234,9 @@ class ReactorCard(Model):
     what the catalyst or the product needs), when the chemistry depends on them."""
     containers: tuple[Container, ...] = ()
     ports: tuple[Port, ...] = ()
+    art: str | None = None
+    """A picture of the card's apparatus (PNG, JPEG or SVG), by a path relative to the
+    catalog's directory; shown in the ``art`` region of the reactor template."""
 
     @property
     def parsed_reactions(self) -> tuple[Reaction, ...]:
@@ -284,6 +293,9 @@ class Mission(Model):
     id: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$", examples=["M1"])]
     name: Names
     places: Annotated[tuple[MissionPlace, ...], Field(min_length=1)]
+    art: str | None = None
+    """A picture of the mission (PNG, JPEG or SVG), by a path relative to the catalog's
+    directory; shown in the Mission card's ``art`` region, in the mission's quarter."""
 
     @property
     def elements(self) -> dict[str, int]:

@@ -169,6 +169,8 @@ def build(
             fail(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}", 2)
     catalog = load_catalog(catalog_dir)
     extra = game_decks_of(catalog_dir, catalog)
+    art_root = catalog_dir or _default_catalog_dir()
+    _report_art(art_root, catalog, strict_art)
     if sections is not None:
         known = [*SECTIONS, *(deck.id for deck in (extra.pack.decks if extra else ()))]
         unknown = [name for name in sections if name not in known]
@@ -202,6 +204,7 @@ def build(
                 pdfx,
                 icc,
                 extra,
+                art_root,
             )
         except (KitError, LayoutError) as error:
             fail(str(error))
@@ -215,6 +218,24 @@ def build(
         typer.echo(f"{result.pieces} cards and tokens; print at 100 %, double-sided (long edge)")
     else:
         typer.echo("nothing to cut; print at 100 %, double-sided (long edge), on plain paper")
+
+
+def _default_catalog_dir() -> Path:
+    from mhp_cards.resources import default_catalog_dir
+
+    return default_catalog_dir()
+
+
+def _report_art(root: Path, catalog: "Catalog", strict: bool) -> None:
+    """Say which of the catalog's pictures are missing (an error with --strict-art) or broken."""
+    from mhp_cards.catalog.art import art_issues
+
+    issues = art_issues(root, catalog)
+    errors = [i for i in issues if i.severity == "error" or (strict and i.check == "art-missing")]
+    if errors:
+        fail("\n".join(str(issue) for issue in errors))
+    for issue in issues:
+        typer.echo(str(issue), err=True)
 
 
 def game_decks_of(catalog_dir: Path | None, catalog: "Catalog") -> "PackSource | None":

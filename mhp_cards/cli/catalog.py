@@ -75,18 +75,32 @@ def validate(
 
 
 def _with_game_decks(validation: "Validation") -> "Validation":
-    """The game's validation with its own decks' (``decks.yaml`` beside the game), if any."""
+    """The game's validation with its pictures' and its own decks' (``decks.yaml``), if any."""
     import dataclasses
 
     from mhp_cards.cli.build import SECTION_NAMES
     from mhp_cards.decks import DECKS_FILE
 
-    if validation.catalog is None or not (validation.directory / DECKS_FILE).is_file():
+    catalog = validation.catalog
+    if catalog is None:
+        return validation
+    from mhp_cards.catalog.art import art_issues
+
+    # The pictures are checked apart from the cached validation: a file saved again is seen.
+    pictures = art_issues(validation.directory, catalog)
+    if pictures:
+        status = "ok" if not any(i.severity == "error" for i in pictures) else "errors"
+        validation = dataclasses.replace(
+            validation,
+            issues=(*validation.issues, *pictures),
+            checks={**validation.checks, "art": status},
+        )
+    if not (validation.directory / DECKS_FILE).is_file():
         return validation
     from mhp_cards.decks.load import game_decks
 
     sections = [name.strip() for name in SECTION_NAMES.split(",")]
-    count = validation.catalog.components.fate_cards.count
+    count = catalog.components.fate_cards.count
     decks = game_decks(validation.directory, count, sections)
     checks = {**validation.checks, "decks": "ok" if decks.is_valid() else "errors"}
     return dataclasses.replace(

@@ -62,6 +62,7 @@ def png(
         bleed=bleed,
         layout=layout,
         cards=cards,
+        root=_root(catalog_dir),
     )
     if as_json:
         echo_json(
@@ -108,7 +109,13 @@ def tts(
     from mhp_cards.pdf.export_tts import export_tts
 
     result = export_tts(
-        _source(catalog_dir), out, base_url=base_url, dpi=dpi, lang=lang, layout=layout
+        _source(catalog_dir),
+        out,
+        base_url=base_url,
+        dpi=dpi,
+        lang=lang,
+        layout=layout,
+        root=_root(catalog_dir),
     )
     if as_json:
         echo_json(
@@ -149,3 +156,10 @@ def _source(catalog_dir: Path | None) -> "Catalog | PackSource":
     from mhp_cards.validate import load_catalog
 
     return load_catalog(catalog_dir)
+
+
+def _root(catalog_dir: Path | None) -> Path:
+    """The catalog's directory, which its cards' pictures are relative to."""
+    from mhp_cards.resources import default_catalog_dir
+
+    return catalog_dir or default_catalog_dir()

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from pydantic import ValidationError
 
+from mhp_cards.catalog.art import art_path, picture_problem
 from mhp_cards.decks.files import DECKS_FILE, is_deck_pack
 from mhp_cards.decks.models import RESERVED, Check, Deck, DeckPack
 from mhp_cards.errors import CatalogError
@@ -26,14 +27,12 @@ from mhp_cards.wording import listing, shown
 from mhp_cards.yamldoc import YamlDocument, read_yaml_file
 
 __all__ = [
-    "ART_FORMATS",
     "DECKS_FILE",
     "PackValidation",
     "art_path",
     "game_decks",
     "is_deck_pack",
     "load_pack",
-    "svg_size",
     "validate_pack",
 ]
 
@@ -155,16 +154,6 @@ def _problems(pack: DeckPack, document: YamlDocument) -> Iterator[Issue]:
         yield from _check_problems(pack, check, ("checks", c), issue)
 
 
-#: The picture formats a card's art may be in (PNG and JPEG as they are; SVG with svglib, the
-#: ``art`` extra).
-ART_FORMATS: Final = ("PNG", "JPEG", "SVG")
-
-
-def art_path(root: Path, value: str) -> Path:
-    """Where a card's picture is: ``value`` relative to the pack's directory."""
-    return root / value
-
-
 def _art_problems(pack: DeckPack, document: YamlDocument, root: Path) -> Iterator[Issue]:
     """Every picture a card names: missing (a warning: a placeholder is printed) or unreadable."""
     for d, deck in enumerate(pack.decks):
@@ -180,25 +169,10 @@ def _art_problems(pack: DeckPack, document: YamlDocument, root: Path) -> Iterato
                 if not isinstance(value, str) or not value:
                     continue
                 path = ("decks", d, "cards", c, name)
-                target = art_path(root, value)
-                found: tuple[str, str, str, Severity] | None = None
-                if Path(value).is_absolute():
-                    hint = "give it relative to the pack's directory (art/wolf.png)"
-                    found = ("art", f"picture {value!r} is an absolute path", hint, "error")
-                elif not target.is_file():
-                    message = f"no picture at {value!r}; a placeholder is printed"
-                    hint = f"put the file at {target}, or fix the path"
-                    found = ("art-missing", message, hint, "warning")
-                elif (kind := _picture_format(target)) not in ART_FORMATS:
-                    if kind == "SVG needs svglib":
-                        message = f"{value!r} is an SVG picture, which needs svglib"
-                        hint = "pip install 'mhp-cards[art]', or save it as PNG"
-                    else:
-                        message = f"{value!r} is not a PNG, JPEG or SVG picture"
-                        hint = "save the picture as PNG, JPEG or SVG"
-                    found = ("art", message, hint, "error")
+                found = picture_problem(root, value)
                 if found is not None:
-                    check, message, hint, severity = found
+                    check, message, hint, kind = found
+                    severity: Severity = "warning" if kind == "warning" else "error"
                     line, column = document.locate(path)
                     yield Issue(
                         check,
@@ -210,39 +184,6 @@ def _art_problems(pack: DeckPack, document: YamlDocument, root: Path) -> Iterato
                         hint=hint,
                         severity=severity,
                     )
-
-
-def svg_size(path: Path) -> tuple[float, float] | None:
-    """The width and height of an SVG picture (svglib reads it), None when it is none.
-
-    ImportError when svglib (the ``art`` extra) is missing.
-    """
-    from svglib.svglib import svg2rlg  # noqa: PLC0415 (the art extra)
-
-    try:
-        drawing = svg2rlg(str(path))
-    except Exception:
-        return None
-    if drawing is None or not drawing.width or not drawing.height:
-        return None
-    return float(drawing.width), float(drawing.height)
-
-
-def _picture_format(path: Path) -> str | None:
-    """The picture format of a file (``PNG``, ``JPEG``, ``SVG``), None when it is no picture."""
-    if path.suffix.lower() == ".svg":
-        try:
-            return "SVG" if svg_size(path) is not None else None
-        except ImportError:
-            return "SVG needs svglib"
-    # Pillow (reportlab's own dependency) is loaded only for a pack with pictures.
-    from PIL import Image, UnidentifiedImageError  # noqa: PLC0415
-
-    try:
-        with Image.open(path) as picture:
-            return str(picture.format)
-    except (UnidentifiedImageError, OSError):
-        return None
 
 
 def _deck_problems(deck: Deck, at: DataPath, issue: Any) -> Iterator[Issue]:

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Final, Literal
 
 from mhp_cards.catalog.cardid import ELECTROLYSER, printed_card_id, read_card_id
@@ -90,7 +91,7 @@ class Selected:
     copies: int
 
 
-def _raw(catalog: Catalog, lang: str) -> list[CardDesign]:
+def _raw(catalog: Catalog, lang: str, root: Path | None) -> list[CardDesign]:
     back = Side("raw-back", raw_face.raw_back, "raw")
     return [
         CardDesign(
@@ -101,7 +102,7 @@ def _raw(catalog: Catalog, lang: str) -> list[CardDesign]:
             raw.copies,
             Side(
                 "raw",
-                partial(raw_face.raw_front, raw=raw, copy=1, catalog=catalog),
+                partial(raw_face.raw_front, raw=raw, copy=1, catalog=catalog, root=root),
                 f"raw-{raw.id}",
             ),
             back,
@@ -150,7 +151,7 @@ def _fate_and_field(catalog: Catalog, lang: str) -> list[CardDesign]:
     return designs
 
 
-def _reactors(catalog: Catalog, lang: str) -> list[CardDesign]:
+def _reactors(catalog: Catalog, lang: str, root: Path | None) -> list[CardDesign]:
     back = Side("reactor-back", reactor_face.reactor_back, "reactor")
     designs = []
     for card in [c for i in catalog.installations for c in i.cards] + list(catalog.electrolysers):
@@ -161,16 +162,16 @@ def _reactors(catalog: Catalog, lang: str) -> list[CardDesign]:
             stem = "reactor-" + card.id.translate(_ASCII).lower()
             shown = printed_card_id(card.id, lang)
             name = f"{shown} {card.name.get(lang)}" if card.name else shown
-        draw = partial(reactor_face.reactor_front, catalog=catalog, card=card)
+        draw = partial(reactor_face.reactor_front, catalog=catalog, card=card, root=root)
         designs.append(
             CardDesign(card.id, "reactors", "reactor", name, 1, Side("reactor", draw, stem), back)
         )
     return designs
 
 
-def _mission(catalog: Catalog, lang: str) -> list[CardDesign]:
+def _mission(catalog: Catalog, lang: str, root: Path | None) -> list[CardDesign]:
     back = partial(faces.plain_back, key="missions", card="Mission card back")
-    front = partial(mission_face.mission_front, missions=catalog.missions)
+    front = partial(mission_face.mission_front, missions=catalog.missions, root=root)
     return [
         CardDesign(
             "mission",
@@ -272,13 +273,18 @@ def _tokens(catalog: Catalog, lang: str) -> list[CardDesign]:
     return [design for design in designs if design.copies > 0]
 
 
-def card_designs(catalog: Catalog, lang: str = "ru") -> tuple[CardDesign, ...]:
-    """Every distinct card and token of the game, deck by deck in the kit's order."""
+def card_designs(
+    catalog: Catalog, lang: str = "ru", root: Path | None = None
+) -> tuple[CardDesign, ...]:
+    """Every distinct card and token of the game, deck by deck in the kit's order.
+
+    ``root``: the catalog's directory, which its cards' pictures are relative to.
+    """
     return (
-        *_raw(catalog, lang),
+        *_raw(catalog, lang, root),
         *_fate_and_field(catalog, lang),
-        *_reactors(catalog, lang),
-        *_mission(catalog, lang),
+        *_reactors(catalog, lang, root),
+        *_mission(catalog, lang, root),
         *_aids(catalog, lang),
         *_tokens(catalog, lang),
     )

@@ -79,11 +79,13 @@ def export_png(
     bleed: bool = False,
     layout: str = "a4",
     cards: str | None = None,
+    root: Path | None = None,
 ) -> PngExport:
     """Write one PNG per distinct face of the game (or a deck pack) and ``cards.json``.
 
     The card sizes, templates and (with ``bleed``) the bleed come from the sheet profile
-    ``layout``; a profile without bleed gets :data:`DEFAULT_BLEED`. ``cards`` (IDs as for
+    ``layout``; a profile without bleed gets :data:`DEFAULT_BLEED`. ``root``: the catalog's
+    directory, which its cards' pictures are relative to. ``cards`` (IDs as for
     :func:`~mhp_cards.pdf.cards.select_cards`) limits the export to those cards.
     """
     if not 10 <= dpi <= 1200:
@@ -96,7 +98,7 @@ def export_png(
         designs = pack_designs(catalog, lang)
         profile, templates = pack_sheets(catalog.pack.decks, profile)
     else:
-        designs = card_designs(catalog, lang)
+        designs = card_designs(catalog, lang, root)
     if cards is not None:
         designs = tuple(dict.fromkeys(pick.design for pick in select_cards(designs, cards)))
     stems = _file_names(designs, profile.card_sizes)

@@ -199,10 +199,12 @@ def export_tts(
     dpi: float = 200,
     lang: str = "ru",
     layout: str = "a4",
+    root: Path | None = None,
 ) -> TtsExport:
     """Write every deck's sheets and back and the saved object ``mhp-tts.json`` to ``out_dir``.
 
-    ``catalog`` is the game, or a deck pack (each of its decks a Tabletop Simulator deck).
+    ``catalog`` is the game, or a deck pack (each of its decks a Tabletop Simulator deck);
+    ``root`` is the game catalog's directory, which its cards' pictures are relative to.
 
     Images are linked as ``file://`` URLs of ``out_dir``, or as ``base_url`` + file name
     when the images are uploaded there.
@@ -226,7 +228,7 @@ def export_tts(
         order = tuple(deck.id for deck in catalog.pack.decks)
         titles = {deck.id: deck.name.get(lang) for deck in catalog.pack.decks}
     else:
-        designs = card_designs(catalog, lang)
+        designs = card_designs(catalog, lang, root)
     objects: list[dict[str, Any]] = []
     decks: list[TtsDeck] = []
     key = 1

@@ -206,6 +206,8 @@ class _Context(_Sheets):
     #: The catalog's own decks (its ``decks.yaml``), printed after the game's sections; a deck
     #: called ``fate`` gives the Fate cards their fronts.
     extra: PackSource | None = field(default=None, kw_only=True)
+    #: The catalog's directory, which its cards' pictures (``art``) are relative to.
+    art_root: Path | None = field(default=None, kw_only=True)
 
 
 def _safe_zone_problems(
@@ -365,7 +367,9 @@ def _raw(ctx: _Context) -> Section:
     items: list[Item] = []
     for raw in ctx.catalog.raw_materials:
         for copy in range(1, raw.copies + 1):
-            front = partial(raw_face.raw_front, raw=raw, copy=copy, catalog=ctx.catalog)
+            front = partial(
+                raw_face.raw_front, raw=raw, copy=copy, catalog=ctx.catalog, root=ctx.art_root
+            )
             items.append(Item("raw", front, "raw-back", raw_face.raw_back, f"{raw.id}#{copy}"))
         section.contents.append((raw.name.get(ctx.lang), raw.formula, raw.copies))
     _card_sheets(ctx, section, "raw", items)
@@ -477,7 +481,7 @@ def _reactors(ctx: _Context) -> Section:
     items: list[Item] = [
         Item(
             "reactor",
-            partial(reactor_face.reactor_front, catalog=catalog, card=card),
+            partial(reactor_face.reactor_front, catalog=catalog, card=card, root=ctx.art_root),
             "reactor-back",
             reactor_face.reactor_back,
             card.id,
@@ -498,7 +502,7 @@ def _mission(ctx: _Context) -> Section:
     items: list[Item] = [
         Item(
             "mission",
-            partial(mission_face.mission_front, missions=ctx.catalog.missions),
+            partial(mission_face.mission_front, missions=ctx.catalog.missions, root=ctx.art_root),
             "mission-back",
             partial(faces.plain_back, key="missions", card="Mission card back"),
             "mission",
@@ -874,12 +878,14 @@ def plan_kit(
     progress: Callable[[str, int, int], None] | None = None,
     ink: InkMode = "full",
     extra: PackSource | None = None,
+    art_root: Path | None = None,
 ) -> list[Section]:
     """Lay out the kit as sketches, section by section; KitError lists every problem.
 
     ``extra``: the catalog's own decks (its ``decks.yaml``), each a section after the game's
     (``only`` may name them); a deck called ``fate`` prints the Fate cards' fronts, on the back
-    of the field tiles. ``extra`` in :func:`build_kit` is the same.
+    of the field tiles. ``extra`` in :func:`build_kit` is the same. ``art_root``: the catalog's
+    directory, which its cards' pictures are relative to (no pictures without it).
 
     With ``ink="save"`` the cards' floods are light tints (:mod:`mhp_cards.pdf.ink`), face by
     face, and so are the pages that are read (cover, rulebook, calibration, guides).
@@ -891,7 +897,7 @@ def plan_kit(
     if extra is not None:
         profile, faces = pack_sheets(extra.pack.decks, profile)
         templates = Templates(templates={**templates.templates, **faces.templates})
-    ctx = _Context(profile, templates, lang, ink, catalog=catalog, extra=extra)
+    ctx = _Context(profile, templates, lang, ink, catalog=catalog, extra=extra, art_root=art_root)
     builders: dict[str, Callable[[_Context], Section]] = {
         "rules": _rules,
         "calibration": _calibration,
@@ -989,6 +995,7 @@ def build_kit(
     pdfx: bool = False,
     icc: Path | None = None,
     extra: PackSource | None = None,
+    art_root: Path | None = None,
 ) -> KitResult:
     """Write the kit: ``mhp-kit.pdf``, one ``mhp-<section>.pdf`` per section, and the manifest.
 
@@ -1007,7 +1014,7 @@ def build_kit(
         colour = "cmyk"
     layout_path = Path(layout)
     templates = load_templates(profile, layout_path.parent if layout_path.suffix else None)
-    sections = plan_kit(catalog, profile, templates, lang, only, progress, ink, extra)
+    sections = plan_kit(catalog, profile, templates, lang, only, progress, ink, extra, art_root)
     subject = "МАРСХИМПРОМ print-and-play kit" if lang == "en" else "МАРСХИМПРОМ: набор для печати"
     return _write_kit(sections, out_dir, "МАРСХИМПРОМ", subject, lang, colour, output, profile)
 

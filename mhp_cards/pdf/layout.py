@@ -255,6 +255,9 @@ class Region(Model):
     """Text colour as #RRGGBB (default: the template's ink)."""
     paragraph_gap: Annotated[float, Field(ge=0)] = 0.0
     """Extra space between paragraphs, in lines."""
+    fit: Literal["contain", "cover", "fill"] = "contain"
+    """How a picture drawn in the region meets it (an ``art`` region): whole inside it,
+    filling it and cut at its edges, or stretched to it."""
     _source: str = PrivateAttr(default="")
 
     @property

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
+from mhp_cards.catalog.art import art_path
 from mhp_cards.catalog.models import (
     Mission,
 )
 from mhp_cards.chem.formula import Formula
 from mhp_cards.errors import PlacesError
+from mhp_cards.pdf.art import draw_picture
 from mhp_cards.pdf.faces import Face, _shift, blend, formula_width, tally
 from mhp_cards.pdf.places import (
     PLACE_CLEARANCE,
@@ -31,8 +34,12 @@ def mission_totals(mission: Mission) -> Formula:
     return Formula.from_elements(mission.elements)
 
 
-def mission_front(face: Face, missions: Sequence[Mission]) -> None:
-    """The Mission card: four missions, each with its level-1 element totals and its places."""
+def mission_front(face: Face, missions: Sequence[Mission], root: Path | None = None) -> None:
+    """The Mission card: four missions, each with its level-1 element totals and its places.
+
+    With a template that has an ``art`` region (placed from each mission's corner, like the
+    heading), a mission's picture is drawn there, from ``root``, the catalog's directory.
+    """
     card = "Mission card"
     accent = face.template.accent
     face.background(border=accent)
@@ -44,11 +51,18 @@ def mission_front(face: Face, missions: Sequence[Mission]) -> None:
     for index, mission in enumerate(missions[:4]):
         row, column = divmod(index, 2)
         x, y = area.x + column * (cell_w + gap), area.y + row * (cell_h + gap)
-        _mission_cell(face, mission, x, y, cell_w, cell_h, f"{card} {mission.id}")
+        _mission_cell(face, mission, x, y, cell_w, cell_h, f"{card} {mission.id}", root)
 
 
 def _mission_cell(
-    face: Face, mission: Mission, x: float, y: float, width: float, height: float, card: str
+    face: Face,
+    mission: Mission,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    card: str,
+    root: Path | None = None,
 ) -> None:
     """A mission: its name, its level-1 totals, then each product followed by its places.
 
@@ -67,6 +81,10 @@ def _mission_cell(
         line_width=0.5,
         radius=2,
     )
+    if mission.art and root is not None and "art" in face.template.regions:
+        art = face.region("art")
+        box = _shift(art, x + art.x, y + art.y, art.width)
+        draw_picture(face, box, art_path(root, mission.art), f"{card} art")
     heading = _shift(face.region("heading"), x + 2.5, y + 1.2, width - 5)
     place_line(
         sketch,

@@ -10,8 +10,11 @@ dark mineral teal with a crystal, never mistaken for the Mars surface of the fie
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
+from mhp_cards.catalog.art import art_path
 from mhp_cards.catalog.models import Catalog, RawMaterial
+from mhp_cards.pdf.art import draw_picture
 from mhp_cards.pdf.faces import Face, blend, tally
 from mhp_cards.pdf.sketch import Sketch
 from mhp_cards.pdf.style import WHITE, t
@@ -74,12 +77,25 @@ def use_runs(installations: tuple[int, ...], missions: tuple[str, ...], lang: st
     return runs
 
 
-def raw_front(face: Face, raw: RawMaterial, copy: int, catalog: Catalog | None = None) -> None:
-    """The front of a raw-material card: formula, name, tally, where found, where used."""
+def raw_front(
+    face: Face,
+    raw: RawMaterial,
+    copy: int,
+    catalog: Catalog | None = None,
+    root: Path | None = None,
+) -> None:
+    """The front of a raw-material card: formula, name, tally, where found, where used.
+
+    With a template that has an ``art`` region, the card's picture (its own, else its
+    substance's) is drawn there first, from ``root``, the catalog's directory.
+    """
     card = f"raw card {raw.id} #{copy}"
     accent = raw_accent(raw)
     width, height = face.size.width, face.size.height
     face.background()
+    art = raw.art or (_substance_art(catalog, raw.formula) if catalog is not None else None)
+    if art and root is not None and "art" in face.template.regions:
+        draw_picture(face, face.region("art"), art_path(root, art), f"{card} art")
     face.sketch.rect(0, 0, width, 9.5, fill=accent, radius=face.size.corner_radius)
     face.sketch.rect(0, 5, width, 4.5, fill=accent)
     face.line(text_runs(t("raw", face.lang), bold=True, colour=WHITE), "header", card)
@@ -112,6 +128,11 @@ def _rule_above(
     face.sketch.line(
         box.x + inset, y, box.x + box.width - inset, y, stroke=colour, line_width=width
     )
+
+
+def _substance_art(catalog: Catalog, formula: str) -> str | None:
+    substance = next((s for s in catalog.substances if s.formula == formula), None)
+    return substance.art if substance is not None else None
 
 
 def raw_back(face: Face) -> None:

@@ -6,8 +6,10 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
+from mhp_cards.catalog.art import art_path
 from mhp_cards.catalog.cardid import ELECTROLYSER, printed_card_id
 from mhp_cards.catalog.models import (
     Catalog,
@@ -17,6 +19,7 @@ from mhp_cards.catalog.models import (
     formula_of,
 )
 from mhp_cards.errors import PlacesError
+from mhp_cards.pdf.art import draw_picture
 from mhp_cards.pdf.faces import PIPE, PORT_OFFSETS, Face, blend, formula_width
 from mhp_cards.pdf.layout import Region
 from mhp_cards.pdf.places import (
@@ -570,7 +573,9 @@ def _transit(face: Face, card: ReactorCard, label: str) -> None:
     )
 
 
-def reactor_front(face: Face, catalog: Catalog, card: ReactorCard) -> None:
+def reactor_front(
+    face: Face, catalog: Catalog, card: ReactorCard, root: Path | None = None
+) -> None:
     """A reactor card: ID and name, pipes from the edge ports into the reactor, its containers.
 
     Inputs sit at the top of the reactor and say where they come from (a raw card or another
@@ -581,6 +586,9 @@ def reactor_front(face: Face, catalog: Catalog, card: ReactorCard) -> None:
     size = face.size.width
     accent = face.template.accent
     face.background(border=accent)
+    # A picture of the apparatus, where the template has a place for one (root: the catalog).
+    if card.art and root is not None and "art" in face.template.regions:
+        draw_picture(face, face.region("art"), art_path(root, card.art), f"{label} art")
     face.line(text_runs(display_id(card, face.lang), bold=True, colour=accent), "id", label)
     name = (
         card.name.get(face.lang)

@@ -138,7 +138,15 @@ class KitRebuilder:
         yield self._write("cards", cards, cards, title, subject, start, profile)
         start = time.perf_counter()
         try:
-            whole = plan_kit(catalog, profile, templates, self.lang, ink=self.ink, extra=extra)
+            whole = plan_kit(
+                catalog,
+                profile,
+                templates,
+                self.lang,
+                ink=self.ink,
+                extra=extra,
+                art_root=directory,
+            )
         except (KitError, LayoutError) as error:
             yield Rebuild("kit", problems=str(error), seconds=_since(start))
             return

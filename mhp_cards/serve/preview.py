@@ -122,7 +122,7 @@ class CardPreview:
     def _designs(self, version: _Version, lang: str) -> tuple[CardDesign, ...]:
         if isinstance(version.source, PackSource):
             return pack_designs(version.source, lang)
-        return card_designs(version.source, lang)
+        return card_designs(version.source, lang, self.directory)
 
     def _sheets(self, version: _Version) -> tuple[SheetProfile, Templates]:
         profile = load_profile("a4")

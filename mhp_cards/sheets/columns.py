@@ -255,6 +255,7 @@ SHEETS: Final = (
             Column("copies", ("copies",), write_int, read_int),
             text_column("mars.ru", required=False),
             text_column("mars.en", required=False),
+            text_column("art", required=False),
         ),
     ),
     Sheet(
@@ -266,6 +267,7 @@ SHEETS: Final = (
             text_column("formula"),
             *_NAMES,
             Column("price", ("price",), write_int, read_int),
+            text_column("art", required=False),
         ),
     ),
     Sheet(
@@ -302,6 +304,7 @@ SHEETS: Final = (
                 _read_ports,
                 required=False,
             ),
+            text_column("art", required=False),
         ),
     ),
     Sheet(
@@ -313,6 +316,7 @@ SHEETS: Final = (
             text_column("id"),
             *_NAMES,
             Column("places", ("places",), lambda v: _joined(v, _place), _read_places),
+            text_column("art", required=False),
         ),
     ),
 )
