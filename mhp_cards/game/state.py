@@ -285,7 +285,7 @@ class GameState(Model):
     viewer: str | None = None
     """None for the full state; for a player's view (mhp_cards.game.visibility.view), the
     player it shows the game to: cards they cannot see are placeholders (``hidden#1``), and
-    ``seed`` and ``rng`` are 0."""
+    ``seed`` and ``rng`` are 0; ``*`` for the public view (every hand hidden too)."""
 
     @property
     def current(self) -> Player:

@@ -20,7 +20,7 @@ from mhp_cards.catalog.models import Catalog, Installation
 from mhp_cards.game.dealer import fate_instances, raw_instances
 from mhp_cards.game.setups import PLAYERS_TEXT
 from mhp_cards.game.state import GameState, InstallationState
-from mhp_cards.game.visibility import is_hidden
+from mhp_cards.game.visibility import PUBLIC, is_hidden
 from mhp_cards.issues import Issue
 from mhp_cards.rules.numbers import (
     COMBINE_CAPACITY,
@@ -101,7 +101,7 @@ def _players(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 "L1.S4",
             )
         seen.add(player.id)
-    if state.viewer is not None and state.viewer not in seen:
+    if state.viewer is not None and state.viewer != PUBLIC and state.viewer not in seen:
         yield _issue(
             "players", f"the view is for {state.viewer!r}, who is not playing", ("viewer",), "L1.S4"
         )

@@ -31,8 +31,9 @@ from hypothesis import strategies as st
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import IllegalPlayError, MhpError, ViewError
-from mhp_cards.game import GameState, deal, status, view
+from mhp_cards.game import GameState, deal, public_view, status, view
 from mhp_cards.game.state import Position
+from mhp_cards.game.visibility import PUBLIC as PUBLIC_VIEWER
 from mhp_cards.referee import Action, apply, check, legal_actions
 from mhp_cards.referee.actions import (
     BuyRaw,
@@ -555,3 +556,43 @@ def test_another_players_view_cannot_be_seen_through() -> None:
     first, second = state.players[0].id, state.players[1].id
     with pytest.raises(ViewError, match=f"{first}'s view"):
         view(view(state, first), second)
+
+
+# --- the public view (a phone without a seat once players hold their own) -------------------------
+
+
+@SETTINGS
+@given(reached())
+def test_the_public_view_hides_every_hand_and_keeps_the_rest(case: tuple[GameState, str]) -> None:
+    state, viewer = case
+    seen = public_view(state)
+    assert seen.viewer == PUBLIC_VIEWER
+    assert (seen.seed, seen.rng) == (0, 0)
+    for player, shown in zip(state.players, seen.players, strict=True):
+        assert len(shown.raw_cards) == len(player.raw_cards)
+        assert all(PLACEHOLDER.match(card) for card in shown.raw_cards)
+        assert shown.money == player.money
+        assert shown.combine == player.combine
+    # Whatever a player does not see, the public does not either; and their own hand besides.
+    mine = view(state, viewer)
+    assert seen.field == mine.field
+    assert seen.piles == mine.piles
+    assert seen.warehouse == state.warehouse
+    text = seen.to_json()
+    for card in {c for p in state.players for c in p.raw_cards}:
+        assert f'"{card}"' not in text
+    assert GameState.from_json(text) == seen
+    errors = sorted(SCHEMA.iter_errors(json.loads(text)), key=str)
+    assert not errors, "\n".join(error.message for error in errors)
+    issues = status(seen, CATALOG)
+    assert not issues, "\n".join(f"[{i.rule}] {i.message}" for i in issues)
+    assert public_view(seen) == seen
+
+
+def test_a_players_view_is_not_made_public_nor_the_public_one_a_players() -> None:
+    state = deal(CATALOG, "1", 3, 1)
+    first = state.players[0].id
+    with pytest.raises(ViewError, match=f"{first}'s view"):
+        public_view(view(state, first))
+    with pytest.raises(ViewError, match="the public view"):
+        view(public_view(state), first)
