@@ -5,7 +5,8 @@ player whose turn it is and see any player's view. Once a phone claims a seat
 (``POST /api/games/{id}/seats``), the server answers with a secret that only that phone
 keeps; from then on whatever acts as that player (an action, an answer to a proposal made to
 them, an undo of their action) or reads their view (``?player=``) must carry it, in the
-``X-Mhp-Seat`` header. A header, not a cookie: a page of another site can make a browser send
+``X-Mhp-Seat`` header (a phone that holds several seats of a game sends their secrets
+separated by commas). A header, not a cookie: a page of another site can make a browser send
 cookies, never a header, and a phone may hold seats in several games, each with its own secret
 (the page keeps them in its local storage, one per game).
 
@@ -37,7 +38,7 @@ __all__ = [
     "new_secret",
     "normal_code",
     "not_your_seat",
-    "seat_of",
+    "seats_of",
 ]
 
 #: The request header that carries a seat's secret.
@@ -49,6 +50,8 @@ CODE_LENGTH: Final = 6
 CODE_SECONDS: Final = 600
 #: Wrong codes entered for a seat before its code is void (32**6 codes: guessing is hopeless).
 CODE_TRIES: Final = 5
+#: The most secrets one request carries (a phone holding every seat of a five-player game).
+SECRETS_AT_MOST: Final = 5
 
 
 def new_secret() -> str:
@@ -71,23 +74,23 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def seat_of(seats: Mapping[str, SeatRow], secret: str | None) -> str | None:
-    """The claimed seat whose secret this is, or None."""
-    if not secret:
-        return None
-    given = digest(secret)
-    found = None
-    for player, seat in seats.items():
-        if hmac.compare_digest(seat.secret, given):
-            found = player
-    return found
+def seats_of(seats: Mapping[str, SeatRow], secrets_given: str | None) -> frozenset[str]:
+    """The claimed seats whose secrets a request carries (``X-Mhp-Seat``: comma-separated)."""
+    if not secrets_given:
+        return frozenset()
+    given = {digest(part.strip()) for part in secrets_given.split(",")[:SECRETS_AT_MOST]}
+    return frozenset(
+        player
+        for player, seat in seats.items()
+        if any(hmac.compare_digest(seat.secret, one) for one in given)
+    )
 
 
-def not_your_seat(player: str, doing: str, holder: str | None) -> ApiError:
+def not_your_seat(player: str, doing: str, holders: frozenset[str]) -> ApiError:
     """The 403 for a request acting as (or reading the view of) a seat another phone holds.
 
-    ``doing``: ``act``, ``answer``, ``undo``, ``read`` or ``move``; ``holder``: the seat whose
-    secret the request did carry, if any.
+    ``doing``: ``act``, ``answer``, ``undo``, ``read`` or ``move``; ``holders``: the seats whose
+    secrets the request did carry.
     """
     ru_name, en_name = PlayerName(player, "ru"), PlayerName(player, "en")
     ru_what, en_what = {
@@ -100,11 +103,12 @@ def not_your_seat(player: str, doing: str, holder: str | None) -> ApiError:
         "read": (f"смотреть карточки {ru_name:gen}", f"see {en_name}'s cards"),
         "move": (f"переносить место {ru_name:gen}", f"move {en_name}'s seat"),
     }[doing]
-    if holder is None:
+    held = sorted(holders)
+    if not held:
         why_ru, why_en = "у этого телефона нет ключа места", "this phone holds no key to the seat"
     else:
-        why_ru = f"этот телефон — место {PlayerName(holder, 'ru'):gen}"
-        why_en = f"this phone is {PlayerName(holder, 'en')}'s seat"
+        why_ru = "этот телефон — место " + ", ".join(f"{PlayerName(h, 'ru'):gen}" for h in held)
+        why_en = "this phone is the seat of " + ", ".join(str(PlayerName(h, "en")) for h in held)
     reason = {
         "ru": f"Место {ru_name:gen} занято другим телефоном: {ru_what} можно только с него "
         f"({why_ru}). Перенести место можно по коду с того телефона.",
@@ -115,5 +119,5 @@ def not_your_seat(player: str, doing: str, holder: str | None) -> ApiError:
         403,
         "not-your-seat",
         reason["en"],
-        {"seat": player, "holder": holder, "reason": reason},
+        {"seat": player, "holders": held, "reason": reason},
     )

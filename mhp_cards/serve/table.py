@@ -63,7 +63,7 @@ from mhp_cards.serve.seats import (
     new_secret,
     normal_code,
     not_your_seat,
-    seat_of,
+    seats_of,
 )
 from mhp_cards.serve.store import GameRow, SeatRow, Store
 from mhp_cards.wording import model_error_text
@@ -161,31 +161,35 @@ class Table:
         }
 
     @staticmethod
-    def _viewer(seats: Mapping[str, SeatRow], holder: str | None, player: str | None) -> str | None:
+    def _viewer(
+        seats: Mapping[str, SeatRow], holders: frozenset[str], player: str | None
+    ) -> str | None:
         """Whose view an answer shows: ``player``'s, or for no player what everyone may see.
 
         A claimed seat's view needs its secret; without a player, the whole state while no
         seat is claimed (pass-and-play), else the public view.
         """
         if player is not None:
-            if player in seats and holder != player:
-                raise not_your_seat(player, "read", holder)
+            if player in seats and player not in holders:
+                raise not_your_seat(player, "read", holders)
             return player
         return PUBLIC if seats else None
 
     @staticmethod
-    def _may_act(seats: Mapping[str, SeatRow], holder: str | None, player: str, doing: str) -> None:
-        """403 unless this request may act as ``player``: their seat is unclaimed or its own."""
-        if player in seats and holder != player:
-            raise not_your_seat(player, doing, holder)
+    def _may_act(
+        seats: Mapping[str, SeatRow], holders: frozenset[str], player: str, doing: str
+    ) -> None:
+        """403 unless this request may act as ``player``: their seat is unclaimed or held."""
+        if player in seats and player not in holders:
+            raise not_your_seat(player, doing, holders)
 
     def _access(
         self, row: GameRow, player: str | None, secret: str | None
-    ) -> tuple[dict[str, SeatRow], str | None, str | None]:
-        """The game's claimed seats, the seat the secret opens, and the viewer of the answer."""
+    ) -> tuple[dict[str, SeatRow], frozenset[str], str | None]:
+        """The game's claimed seats, those the secrets open, and the viewer of the answer."""
         seats = self.store.seats(row.id)
-        holder = seat_of(seats, secret)
-        return seats, holder, self._viewer(seats, holder, player)
+        holders = seats_of(seats, secret)
+        return seats, holders, self._viewer(seats, holders, player)
 
     @staticmethod
     def _shown(row: GameRow, player: str | None) -> tuple[str, ...]:
@@ -394,13 +398,13 @@ class Table:
         """
         with self.store.game_lock(game_id):
             row = self._row(game_id)
-            seats, holder, player = self._access(row, player, secret)
+            seats, holders, player = self._access(row, player, secret)
             self._check_version(row, version)
             state = self._state(row)
             hidden = hidden_from(state, player)
             # The viewer names the cards they cannot see by their placeholders.
             action = self._read_action(masked(given, {v: k for k, v in hidden.items()}))
-            self._may_act(seats, holder, action.player or state.current.id, "act")
+            self._may_act(seats, holders, action.player or state.current.id, "act")
             outcome = judge(state, action, self.catalog)
             ruling = outcome.ruling.to_json()
             text = format_action(action)
@@ -473,7 +477,7 @@ class Table:
         """
         with self.store.game_lock(game_id):
             row = self._row(game_id)
-            seats, holder, viewer = self._access(row, player, secret)
+            seats, holders, viewer = self._access(row, player, secret)
             self._check_version(row, version)
             pending = row.pending
             if pending is None or pending["id"] != proposal_id:
@@ -491,7 +495,7 @@ class Table:
                     f"{pending['to']} accepts or declines it",
                     {"to": pending["to"]},
                 )
-            self._may_act(seats, holder, player or pending["to"], "answer")
+            self._may_act(seats, holders, player or pending["to"], "answer")
             player = viewer
             state = self._state(row)
             if not accept:
@@ -524,7 +528,7 @@ class Table:
         """
         with self.store.game_lock(game_id):
             row = self._row(game_id)
-            seats, holder, player = self._access(row, player, secret)
+            seats, holders, player = self._access(row, player, secret)
             self._check_version(row, version)
             log = self.store.log(row.id)
             keep = max((entry.seq for entry in log if entry.barrier), default=0)
@@ -545,7 +549,7 @@ class Table:
                     {"version": row.version, "reason": {"ru": why_ru, "en": why}},
                 )
             for actor in dict.fromkeys(entry.player for entry in undone):
-                self._may_act(seats, holder, actor, "undo")
+                self._may_act(seats, holders, actor, "undo")
             state = self.replay(row, [entry for entry in log if entry.seq <= keep])
             new_version = row.version + 1
             self.store.truncate(row.id, keep, new_version, state.to_json())
@@ -661,8 +665,7 @@ class Table:
             seats = self.store.seats(row.id)
             if player not in seats:
                 raise _no_seat(player)
-            holder = seat_of(seats, secret)
-            self._may_act(seats, holder, player, "move")
+            self._may_act(seats, seats_of(seats, secret), player, "move")
             code = new_code()
             expires = time.time() + CODE_SECONDS
             self.store.set_seat_code(row.id, player, digest(code), expires)

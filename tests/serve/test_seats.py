@@ -108,8 +108,8 @@ def test_one_seat_does_not_act_for_another(client: TestClient) -> None:
     blue = claim(client, game, "blue")
     # Blue's phone acting for red (whose turn it is): refused, and it says whose phone it is.
     error = refused(act(client, game, RED_MOVE, blue), "red")
-    assert error["holder"] == "blue"
-    assert "this phone is Blue's seat" in error["reason"]["en"]
+    assert error["holders"] == ["blue"]
+    assert "this phone is the seat of Blue" in error["reason"]["en"]
     # Naming the player in the action changes nothing: the actor is red either way.
     refused(act(client, game, "as red " + RED_MOVE, blue), "red")
     assert act(client, game, RED_MOVE, red).status_code == 200
@@ -372,3 +372,16 @@ def test_pass_and_play_is_as_before(client: TestClient) -> None:
     undo = client.post(f"/api/games/{game['id']}/undo", json={"version": version(client, game)})
     assert undo.status_code == 409  # the move collected cards: nothing to undo, as before
     assert client.get(f"/api/games/{game['id']}?player=red").status_code == 200
+
+
+def test_a_phone_holding_two_seats_sends_both_secrets(client: TestClient) -> None:
+    game = new_game(client)
+    red = claim(client, game, "red")
+    blue = claim(client, game, "blue")
+    both = f"{blue}, {red}"
+    assert act(client, game, RED_MOVE, both).status_code == 200
+    assert act(client, game, "end", both).status_code == 200
+    assert act(client, game, "move 3,3 3,2", both).status_code == 200
+    for player in ("red", "blue"):
+        path = f"/api/games/{game['id']}?player={player}"
+        assert client.get(path, headers=seat(both)).status_code == 200

@@ -7,7 +7,18 @@ export const STORE = {
   lang: "mhp.lang",
   game: "mhp.game",
   seat: (id) => `mhp.seat.${id}`,
+  key: (id) => `mhp.key.${id}`, // {player, secret}: the seat this phone holds in game id
 };
+
+/** The seat this phone holds in game ``id`` ({player, secret}), or null. */
+export function seatKey(id) {
+  try {
+    const key = JSON.parse(localStorage.getItem(STORE.key(id)) || "null");
+    return key && typeof key.secret === "string" && typeof key.player === "string" ? key : null;
+  } catch {
+    return null;
+  }
+}
 export const KIND_ORDER = ["fight", "move", "claim", "take", "react", "buy", "warehouse", "sell", "free", "trade", "end"];
 export const FOLD = 6; // buttons of one kind shown before "show all"
 
