@@ -46,6 +46,16 @@ def _missing() -> str | None:
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator[Any]:
     """A fresh headless Chromium (its own profile) at 390 × 844, logging every request."""
+    yield from _chromium(tmp_path)
+
+
+@pytest.fixture
+def second_browser(tmp_path: Path) -> Iterator[Any]:
+    """Another phone: a second Chromium with a profile (and local storage) of its own."""
+    yield from _chromium(tmp_path)
+
+
+def _chromium(tmp_path: Path) -> Iterator[Any]:
     why = _missing()
     if why is not None:
         if os.environ.get("CI"):
@@ -227,11 +237,21 @@ def page(browser: Any, server: Any, tmp_path: Path) -> Page:
     return Page(browser, server.url, shots)
 
 
-def api(server: Any, path: str) -> Any:
+def api(server: Any, path: str, secret: str | None = None) -> Any:
+    """GET ``path``; with ``secret``, as the phone that holds that seat (X-Mhp-Seat)."""
     with server.client() as client:
-        answer = client.get(path)
+        answer = client.get(path, headers={"X-Mhp-Seat": secret} if secret else {})
         assert answer.status_code == 200, answer.text
         return answer.json()
+
+
+def seat_secret(page: Page, game: str, player: str) -> str:
+    """The secret the page keeps for its seat ``player`` of ``game`` (its local storage)."""
+    keys = page.driver.execute_script(
+        "return JSON.parse(localStorage.getItem(arguments[0]) || '{}')", f"mhp.keys.{game}"
+    )
+    assert player in keys, keys
+    return str(keys[player])
 
 
 def assert_local(urls: list[str], base: str) -> None:
@@ -876,7 +896,8 @@ def test_a_refused_usual_button_says_why(page: Page, server: Any, catalog: Any) 
     game = full_combine_game(server.data, catalog)
     page.open(f"/?player=red#/game/{game}")
     box = page.shown('#actions .refused[data-kind="end"]')
-    legal = api(server, f"/api/games/{game}/legal?player=red")
+    # The link's player is this phone's seat now: red's view needs the phone's secret.
+    legal = api(server, f"/api/games/{game}/legal?player=red", seat_secret(page, game, "red"))
     [refused] = legal["refused"]
     assert refused["ruling"]["reason"]["en"].rstrip(".") in box.text
     chips = box.find_elements("css selector", ".rule-id")
@@ -915,3 +936,82 @@ def test_a_rulings_note_follows_the_language(page: Page, server: Any) -> None:
     page.until(lambda: "Ничего не изменилось" in page.text("#ruling .note"))
     reason = page.text("#ruling .reason")
     assert reason not in [e.text for e in page.all("#ruling .events li")]
+
+
+def test_two_phones_each_hold_their_seat(
+    page: Page, second_browser: Any, server: Any, tmp_path: Path
+) -> None:
+    """Red's phone and blue's phone each claim a seat and play; blue's cannot act for red;
+    red's seat moves to blue's phone by its code, and red's old phone loses it."""
+    with server.client() as client:
+        game = client.post("/api/games", json={"level": "1", "players": 2, "seed": 7}).json()
+    gid = game["id"]
+    bx, by = game["state"]["field"]["base"]
+    red = page
+    blue = Page(second_browser, server.url, red.shots)
+
+    red.open(f"/#/game/{gid}")
+    red.tap('#seat-choice [data-seat="red"]')
+    red.until(lambda: "you see as Red" in red.text("#status"))
+    blue.open(f"/#/game/{gid}")
+    # Red's seat is marked as held by another phone on blue's chooser.
+    blue.until(lambda: blue.attrs('#seat-choice [data-seat="red"]', "data-taken") == ["true"])
+    blue.tap('#seat-choice [data-seat="blue"]')
+    blue.until(lambda: "you see as Blue" in blue.text("#status"))
+    assert api(server, "/api/games")["games"][0]["seats"] == ["red", "blue"]
+    # Nobody's hand without a seat's secret: the public view.
+    assert api(server, f"/api/games/{gid}")["state"]["viewer"] == "*"
+
+    # Blue's phone acting for red (whose turn it is), through the page's own API calls (they
+    # carry blue's secret): refused, nothing played.
+    refusal = blue.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "import('/static/api.js').then((m) => m.api(arguments[0], {action: 'end', version: 1}))"
+        ".then(() => done(null), (f) => done([f.status, f.body.error.code, f.message]))",
+        f"/api/games/{gid}/actions",
+    )
+    assert refusal is not None
+    assert refusal[:2] == [403, "not-your-seat"]
+    assert "Red's seat is held by another phone" in refusal[2]
+    assert api(server, f"/api/games/{gid}")["version"] == 1
+    assert "It is Red's turn" in blue.text("#actions")
+    assert not blue.all("#field .cell.legal")
+
+    # Red plays on red's phone; blue's phone follows by the event stream, then plays its turn.
+    red.tap(f'#field .cell.legal[data-x="{bx - 2}"][data-y="{by}"]')
+    red.until(lambda: red.css("#ruling").get_attribute("data-verdict") == "allowed")
+    assert len(red.all("#hand .card")) == 2
+    red.tap('#actions .group[data-kind="end"] button')
+    blue.until(lambda: "your turn" in blue.text("#status"))
+    assert not blue.css("#handover").is_displayed()
+    blue.tap(f'#field .cell.legal[data-x="{bx + 2}"][data-y="{by}"]')
+    blue.until(lambda: blue.css("#ruling").get_attribute("data-verdict") == "allowed")
+    log = api(server, f"/api/games/{gid}/log")["entries"]
+    assert [entry["player"] for entry in log] == ["red", "red", "blue"]
+    blue.shot("21-two-phones-blue")
+
+    # Red's seat moves to blue's phone: red's phone shows a code, blue's phone enters it.
+    red.tap("#seat-button")
+    red.tap("#seat-move")
+    code = red.shown("#seat-code").text.strip()
+    assert len(code) == 6
+    assert red.css("#seat-code-qr svg")
+    red.shot("22-move-code")
+    blue.tap("#seat-button")
+    blue.tap('#dialog [data-seat="red"]')
+    box = blue.shown("#move-code")
+    box.send_keys(code.lower())
+    blue.tap("#move-send")
+    blue.until(lambda: "you see as Red" in blue.text("#status"))
+    assert len(blue.all("#hand .card")) == 2  # red's cards, on blue's phone now
+    both = blue.driver.execute_script(
+        "return Object.keys(JSON.parse(localStorage.getItem(arguments[0])))", f"mhp.keys.{gid}"
+    )
+    assert sorted(both) == ["blue", "red"]
+    # Red's old phone has lost the seat: on its next look it asks who it is.
+    red.driver.refresh()
+    red.ready()
+    red.shown("#seat-choice")
+    assert red.attrs('#seat-choice [data-seat="red"]', "data-taken") == ["true"]
+    assert red.errors() == []
+    assert blue.errors() == []

@@ -249,6 +249,10 @@ export function renderFight(state) {
   }
   const defender = state.players.find((p) => p.id === fight.defender);
   const armoured = Boolean(defender?.combine?.armour);
+  // The defender's own phone resolves the fight as the defender (the attacker's seat may be
+  // another phone's); the attacker acts as the player whose turn it is.
+  const viewer = S.game?.viewer;
+  const as = viewer && viewer !== fight.attacker && viewer === fight.defender ? viewer : undefined;
   const rolls = { a: 0, d: 0, d2: 0 };
   const picker = (key) => {
     const row = h("div", { class: "die-pick", role: "group" });
@@ -279,7 +283,7 @@ export function renderFight(state) {
       class: "secondary big",
       id: "fight-enter",
       disabled: true,
-      onclick: () => play(`fight ${rolls.a}:${rolls.d}${armoured ? `,${rolls.d2}` : ""}`),
+      onclick: () => play(`${as ? `as ${as} ` : ""}fight ${rolls.a}:${rolls.d}${armoured ? `,${rolls.d2}` : ""}`),
     },
     t("fight_enter"),
   );
@@ -287,7 +291,7 @@ export function renderFight(state) {
   panel.replaceChildren(
     h("h2", {}, t("fight_title")),
     h("p", {}, dot(fight.attacker), " ", t("fight_vs", colourName(fight.attacker), colourName(fight.defender, "acc")), " ", dot(fight.defender)),
-    h("button", { type: "button", class: "primary big", id: "fight-roll", onclick: () => play({ kind: "fight" }) }, "🎲 ", t("fight_roll")),
+    h("button", { type: "button", class: "primary big", id: "fight-roll", onclick: () => play({ kind: "fight", player: as }) }, "🎲 ", t("fight_roll")),
     h("p", { class: "hint" }, t("fight_real")),
     h(
       "div",

@@ -7,18 +7,27 @@ export const STORE = {
   lang: "mhp.lang",
   game: "mhp.game",
   seat: (id) => `mhp.seat.${id}`,
-  key: (id) => `mhp.key.${id}`, // {player, secret}: the seat this phone holds in game id
+  keys: (id) => `mhp.keys.${id}`, // {colour: secret}: the seats this phone holds in game id
 };
 
-/** The seat this phone holds in game ``id`` ({player, secret}), or null. */
-export function seatKey(id) {
+/** The seats this phone holds in game ``id``: {colour: secret}. */
+export function seatKeys(id) {
   try {
-    const key = JSON.parse(localStorage.getItem(STORE.key(id)) || "null");
-    return key && typeof key.secret === "string" && typeof key.player === "string" ? key : null;
+    const keys = JSON.parse(localStorage.getItem(STORE.keys(id)) || "{}");
+    return keys && typeof keys === "object" ? keys : {};
   } catch {
-    return null;
+    return {};
   }
 }
+
+/** Keep (or, with null, forget) this phone's secret for seat ``player`` of game ``id``. */
+export function keepSeatKey(id, player, secret) {
+  const keys = seatKeys(id);
+  if (secret) keys[player] = secret;
+  else delete keys[player];
+  localStorage.setItem(STORE.keys(id), JSON.stringify(keys));
+}
+
 export const KIND_ORDER = ["fight", "move", "claim", "take", "react", "buy", "warehouse", "sell", "free", "trade", "end"];
 export const FOLD = 6; // buttons of one kind shown before "show all"
 
