@@ -14,7 +14,9 @@ Hidden, by the rules:
   "top three cards" of three piles); head to head the piles lie face down (V1.1), so even the
   tops are hidden; the size of each pile is public;
 * the raw cards in other players' hands: they are picked up face down and held like a hand;
-  their number is public (a level-3 combine's load, L3.S3, is plain to see);
+  their number is public (a level-3 combine's load, L3.S3, is plain to see). The winner of a
+  fight looks at all of the loser's raw cards while choosing the spoils (Ruling L1.T4.R4):
+  in the winner's view they are face up until the spoils are taken;
 * the seed and the state of the random generator: a player who knew them could predict the
   dice of a fight and reconstruct the whole deal. A view carries ``seed`` 0 and ``rng`` 0, so
   dice rolled from a view are not the game's dice.
@@ -91,6 +93,9 @@ def view(state: GameState, player: str, *, shown: Collection[str] = ()) -> GameS
             player=player,
             players=tuple(ids),
         )
+    fight = state.fight
+    if fight is not None and fight.stage == "spoils" and fight.winner == player:
+        shown = (*shown, *state.player(str(fight.loser)).raw_cards)
     return _hidden_view(state, player, shown)
 
 

@@ -79,6 +79,9 @@ _ACTION_TEXT_LIMIT: Final = 2000
 #: /legal says why (``refused``), so a button never disappears without a word.
 _USUAL: Final = ("end",)
 
+#: The kinds of a fight's steps (the dice, the spoils, the retreat): undo stops at each.
+_FIGHT_STEPS: Final = frozenset({"fight", "spoils", "retreat"})
+
 Notify = Callable[[str, dict[str, Any]], None]
 
 
@@ -86,11 +89,12 @@ def is_barrier(action: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -
     """True when an accepted action rolled dice or showed a hidden card: undo stops there.
 
     A fight is settled by dice (entered from the table's die or rolled by the game's
-    generator); taking from a pile shows the card taken and the next top; a move that
-    collected raw cards showed them to the player.
+    generator), and its spoils and retreat are chosen once the winner has seen the loser's
+    cards: no step of a fight is taken back; taking from a pile shows the card taken and the
+    next top; a move that collected raw cards showed them to the player.
     """
     kinds = {event["kind"] for event in events}
-    if action.get("kind") == "fight" or "fight" in kinds or "take" in kinds:
+    if action.get("kind") in _FIGHT_STEPS or not kinds.isdisjoint(_FIGHT_STEPS) or "take" in kinds:
         return True
     return any(event["kind"] == "move" and event["data"].get("collected") for event in events)
 

@@ -124,7 +124,8 @@ class GreedyBot(FieldEconomy):
     installation lacks), selling cards to afford it (one held beyond what the installations
     nearest running take). Once the field is bare, only a mission ends the game: a player
     short of the Warehouse price with nothing to run offers its cards to the players after
-    it for what the Bank pays. A pending fight is resolved with the first choice listed.
+    it for what the Bank pays. A pending fight takes the first choice listed at each step:
+    the dice, the spoils (none), the retreat.
 
     Offers made to it (:meth:`accepts`): it agrees only to raw cards that let one of its
     installations run at once, for less than the Warehouse would charge.
@@ -144,8 +145,9 @@ class GreedyBot(FieldEconomy):
         by_kind: dict[str, list[Action]] = {}
         for action in legal:
             by_kind.setdefault(action.kind, []).append(action)
-        if "fight" in by_kind:
-            return by_kind["fight"][0]
+        for fight_step in ("fight", "spoils", "retreat"):
+            if fight_step in by_kind:
+                return by_kind[fight_step][0]
         if "claim" in by_kind:
             return by_kind["claim"][0]
         me = view.current

@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import IllegalPlayError, MhpError, ViewError
 from mhp_cards.game import GameState, deal, public_view, status, view
-from mhp_cards.game.state import Position
+from mhp_cards.game.state import Fight, Position
 from mhp_cards.game.visibility import PUBLIC as PUBLIC_VIEWER
 from mhp_cards.referee import Action, apply, check, legal_actions
 from mhp_cards.referee.actions import (
@@ -98,13 +98,25 @@ def reached(draw: st.DrawFn) -> tuple[GameState, str]:
 # --- what a player cannot see, from the rules -----------------------------------------------------
 
 
+def sees_hand(state: GameState, viewer: str, player: str) -> bool:
+    """A hand is seen by its holder, and by the winner of a fight choosing the spoils from it
+    (Ruling L1.T4.R4)."""
+    fight = state.fight
+    return player == viewer or (
+        fight is not None
+        and fight.stage == "spoils"
+        and fight.winner == viewer
+        and fight.loser == player
+    )
+
+
 def hidden_raw(state: GameState, viewer: str) -> list[str]:
     """Real IDs of the raw cards ``viewer`` cannot see, in a fixed order of their places."""
     cards = [c.raw for c in state.field.cells if c.raw] if state.field else []
     for pile in state.piles:
         cards += list(pile if state.level == "1v1" else pile[:-1])
     for player in state.players:
-        if player.id != viewer:
+        if not sees_hand(state, viewer, player.id):
             cards += list(player.raw_cards)
     return cards
 
@@ -127,7 +139,7 @@ def with_hidden_raw(state: GameState, viewer: str, cards: list[str]) -> GameStat
     update["piles"] = tuple(piles)
     update["players"] = tuple(
         p
-        if p.id == viewer
+        if sees_hand(state, viewer, p.id)
         else p.model_copy(update={"raw_cards": tuple(next(supply) for _ in p.raw_cards)})
         for p in state.players
     )
@@ -596,3 +608,34 @@ def test_a_players_view_is_not_made_public_nor_the_public_one_a_players() -> Non
         public_view(view(state, first))
     with pytest.raises(ViewError, match="the public view"):
         view(public_view(state), first)
+
+
+def test_the_winner_of_a_fight_sees_the_losers_cards_while_choosing() -> None:
+    """Ruling L1.T4.R4: the winner looks at all the loser's raw cards; nobody else does."""
+    state = deal(CATALOG, "1", 3, 3)
+    assert state.field is not None
+    red, blue, green = (p.id for p in state.players)
+    cards = [c.raw for c in state.field.cells if c.raw][:3]
+    cells = tuple(
+        c.model_copy(update={"raw": None}) if c.raw in cards else c for c in state.field.cells
+    )
+    players = tuple(
+        p.model_copy(update={"raw_cards": tuple(cards)}) if p.id == blue else p
+        for p in state.players
+    )
+    state = state.model_copy(
+        update={
+            "field": state.field.with_cards(cells),
+            "players": players,
+            "fight": Fight(attacker=red, defender=blue, cell=(4, 0), rounds=((6, 1),), winner=red),
+        }
+    )
+    assert view(state, red).player(blue).raw_cards == tuple(cards)
+    for other in (blue, green):
+        hidden = view(state, other).player(blue).raw_cards
+        assert (other == blue) == (hidden == tuple(cards))
+    assert all(c.startswith("hidden#") for c in view(state, green).player(blue).raw_cards)
+    assert all(c.startswith("hidden#") for c in public_view(state).player(blue).raw_cards)
+    # Once the spoils are taken, the loser's hand is face down again.
+    taken = state.model_copy(update={"fight": state.fight.model_copy(update={"taken": 0})})
+    assert all(c.startswith("hidden#") for c in view(taken, red).player(blue).raw_cards)

@@ -608,13 +608,18 @@ def test_a_fight_with_the_dice_of_the_table(page: Page, server: Any) -> None:
     assert len(sizes) >= 12
     assert min(min(size) for size in sizes) >= 44, sizes
     page.shot("12-fight")
-    # The table's real die: blue rolled 6, red rolled 2.
+    # The table's real die: blue rolled 6, red rolled 2. The dice come first: nothing has
+    # changed hands yet, and the winner chooses the spoils next.
+    red_cards = api(server, f"/api/games/{game}")["state"]["players"][0]["raw_cards"]
     page.tap('#fight-panel [data-die="a"][data-value="6"]')
     page.tap('#fight-panel [data-die="d"][data-value="2"]')
     page.tap("#fight-enter")
-    page.until(lambda: api(server, f"/api/games/{game}")["state"]["fight"] is None)
+    page.until(lambda: (api(server, f"/api/games/{game}")["state"]["fight"] or {}).get("winner"))
+    rolled = api(server, f"/api/games/{game}")
+    assert rolled["state"]["fight"]["winner"] == "blue"
+    assert rolled["state"]["players"][0]["raw_cards"] == red_cards
     entry = api(server, f"/api/games/{game}/log")["entries"][-1]
-    assert entry["text"].startswith("fight 6:2")
+    assert entry["text"] == "fight 6:2"
     fight = next(e for e in entry["events"] if e["kind"] == "fight")
     assert fight["data"]["winner"] == "blue"
     assert fight["data"]["rolled"] is False
@@ -622,7 +627,44 @@ def test_a_fight_with_the_dice_of_the_table(page: Page, server: Any) -> None:
     page.until(
         lambda: "L1.T4" in [b.get_attribute("data-rule") for b in page.all("#ruling .rule-id")]
     )
+    # Blue, the winner, sees red's cards face up and picks two of them.
+    page.shown("#fight-spoils")
+    assert "Blue won: 6:2" in page.text("#fight-result")
+    page.shot("12a-spoils")
+    shown = set(page.attrs("#players-panel .card", "data-card")) | set(
+        " ".join(page.attrs("#fight-spoils button", "data-cards")).split()
+    )
+    assert set(red_cards) <= shown
+    two = sorted(red_cards)[:2]
+    options = page.attrs("#fight-spoils button", "data-cards")
+    choice = next(o for o in options if sorted((o or "").split()) == two)
+    page.tap(f'#fight-spoils button[data-cards="{choice}"]')
+    page.until(lambda: api(server, f"/api/games/{game}")["state"]["fight"]["taken"] == 2)
+    blue_hand = api(server, f"/api/games/{game}")["state"]["players"][1]["raw_cards"]
+    assert set(two) <= set(blue_hand)
+    page.shot("12b-spoils-taken")
+    # The loser chooses the retreat: the phone goes to red, who taps a green cell.
+    take_phone(page, "red")
+    assert "You lost" in page.text("#fight-step")
+    retreats = [
+        tuple(a["action"]["cell"])
+        for a in api(server, f"/api/games/{game}/legal?player=red")["actions"]
+        if a["kind"] == "retreat"
+    ]
+    shown_cells = {
+        (int(c.get_attribute("data-x")), int(c.get_attribute("data-y")))
+        for c in page.all("#field .cell.legal")
+    }
+    assert shown_cells == set(retreats)
+    cell = retreats[0]
+    page.tap(f'#field .cell.legal[data-x="{cell[0]}"][data-y="{cell[1]}"]')
+    page.until(lambda: api(server, f"/api/games/{game}")["state"]["fight"] is None)
+    assert combine_at(server, game, "red") == cell
+    texts = [e["text"] for e in api(server, f"/api/games/{game}/log")["entries"][-3:]]
+    assert texts == ["fight 6:2", f"spoils {' '.join(two)}", f"as red retreat {cell[0]},{cell[1]}"]
     page.until(lambda: not page.css("#fight-panel").is_displayed())
+    page.shot("12c-retreated")
+    assert page.errors() == []
 
 
 def test_russian_names_the_players_by_case(page: Page, server: Any) -> None:
@@ -693,13 +735,14 @@ def test_the_join_code_for_a_lan_host(browser: Any, tmp_path: Path) -> None:
 def play_to_the_end(server: Any, game: str) -> dict[str, Any]:
     """Play a level-1 game to its end through the API, as a plain greedy table would.
 
-    A claim when one is listed, then the fight, then the move that collects the most raw cards
-    (or gets nearest to one), then the end of the turn.
+    A claim when one is listed, then the fight's steps, then the move that collects the most
+    raw cards (or gets nearest to one), then the end of the turn.
     """
 
     def choose(legal: list[dict[str, Any]], state: dict[str, Any]) -> dict[str, Any]:
-        by_kind = {kind: [a for a in legal if a["kind"] == kind] for kind in ("claim", "fight")}
-        for kind in ("claim", "fight"):
+        steps = ("claim", "fight", "spoils", "retreat")
+        by_kind = {kind: [a for a in legal if a["kind"] == kind] for kind in steps}
+        for kind in steps:
             if by_kind[kind]:
                 return by_kind[kind][0]
         raw = {(c["x"], c["y"]) for c in state["field"]["cells"] if c["raw"]}

@@ -6,6 +6,7 @@ collects sulfur#4 and oxygen#5. Every answer is validated against the committed 
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from typing import Any
@@ -385,3 +386,25 @@ def test_a_phone_holding_two_seats_sends_both_secrets(client: TestClient) -> Non
     for player in ("red", "blue"):
         path = f"/api/games/{game['id']}?player={player}"
         assert client.get(path, headers=seat(both)).status_code == 200
+
+
+def test_each_step_of_a_fight_is_taken_by_its_own_seat(client: TestClient) -> None:
+    """Blue attacks red; the defender's dice win: red's phone takes the spoils, blue's retreats."""
+    game = new_game(client)
+    red = claim(client, game, "red")
+    blue = claim(client, game, "blue")
+    for action, secret in ((RED_MOVE, red), ("end", red), (RED_MOVE, blue)):
+        assert act(client, game, action, secret).status_code == 200
+    # The dice: either fighter enters them, each from their own phone.
+    assert act(client, game, "as red fight 1:6", red, player="red").status_code == 200
+    # The spoils are red's to choose: not from blue's phone, though it is blue's turn.
+    refused(act(client, game, "as red spoils", blue), "red")
+    mine = client.get(f"/api/games/{game['id']}/legal?player=red", headers=seat(red))
+    assert mine.json()["groups"]["spoils"] == ["as red spoils"]  # blue holds nothing
+    assert act(client, game, "as red spoils", red).status_code == 200
+    # The retreat is blue's (the loser, whose turn it is): not from red's phone.
+    refused(act(client, game, "retreat 2,2", red), "blue")
+    retreat = client.get(f"/api/games/{game['id']}/legal").json()["actions"][0]["action"]
+    answer = act(client, game, json.dumps(retreat), blue)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["state"]["fight"] is None

@@ -162,8 +162,19 @@ export function elsewhere(game, player) {
 export function neededViewer(game) {
   if (S.seat === null) return null;
   if (S.seat !== "pass") return S.seat;
-  const who = game.pending ? game.pending.to : game.turn;
+  const who = game.pending ? game.pending.to : fightActor(game.state) || game.turn;
   return elsewhere(game, who) ? null : who;
+}
+
+/**
+ * Who takes the pending fight's next step: the winner chooses the spoils, then the loser the
+ * retreat (Ruling L1.T4.R4); null for the dice (either fighter) or without a fight.
+ */
+export function fightActor(state) {
+  const fight = state?.fight;
+  if (!fight || !fight.winner) return null;
+  if (fight.taken === null || fight.taken === undefined) return fight.winner;
+  return fight.winner === fight.attacker ? fight.defender : fight.attacker;
 }
 
 export async function refresh(id = S.game?.id) {
@@ -282,6 +293,7 @@ export function renderTableSkeleton() {
   for (const id of ["status", "actions", "hand-panel", "players-panel", "mission-panel", "supply-panel", "installations-panel", "fight-panel", "trade-offer"]) {
     $(id).replaceChildren();
   }
+  $("fight-panel").hidden = true;
   $("field").replaceChildren();
 }
 
