@@ -549,18 +549,22 @@ def test_a_trade_waits_for_the_partner(page: Page, server: Any) -> None:
     page.shot("11-trade-accepted")
 
 
-def play_api(server: Any, game: str, *actions: str) -> None:
-    """Play actions through the API, as another phone at the table would."""
+def play_api(server: Any, game: str, *actions: str, secret: str | None = None) -> None:
+    """Play actions through the API, as another phone at the table would (with ``secret``:
+    the phone that holds the seats those secrets open, comma-separated)."""
+    headers = {"X-Mhp-Seat": secret} if secret else {}
     with server.client() as client:
         for text in actions:
             version = client.get(f"/api/games/{game}").json()["version"]
             answer = client.post(
-                f"/api/games/{game}/actions", json={"action": text, "version": version}
+                f"/api/games/{game}/actions",
+                json={"action": text, "version": version},
+                headers=headers,
             )
             assert answer.status_code == 200, answer.text
 
 
-def walk_into_a_fight(server: Any, game: str) -> tuple[int, int]:
+def walk_into_a_fight(server: Any, game: str, secret: str | None = None) -> tuple[int, int]:
     """Seed 7, two players: red goes west, blue north-west, red one step north; blue to move
     can attack red's cell (bx - 2, by - 1). The Base (bx, by)."""
     bx, by = api(server, f"/api/games/{game}")["state"]["field"]["base"]
@@ -573,6 +577,7 @@ def walk_into_a_fight(server: Any, game: str) -> tuple[int, int]:
         "end",
         f"move {bx - 2},{by - 1}",
         "end",
+        secret=secret,
     )
     return bx, by
 
@@ -1056,5 +1061,62 @@ def test_two_phones_each_hold_their_seat(
     red.ready()
     red.shown("#seat-choice")
     assert red.attrs('#seat-choice [data-seat="red"]', "data-taken") == ["true"]
+    assert red.errors() == []
+    assert blue.errors() == []
+
+
+def test_a_fight_on_two_phones_each_step_on_its_players_phone(
+    page: Page, second_browser: Any, server: Any
+) -> None:
+    """Blue attacks red; after the dice blue's phone shows the spoils to choose and red's waits;
+    then red's phone shows the cells to retreat to and blue's waits."""
+    with server.client() as client:
+        game = client.post("/api/games", json={"level": "1", "players": 2, "seed": 7}).json()
+    gid = game["id"]
+    red, blue = page, Page(second_browser, server.url, page.shots)
+    red.open(f"/?player=red#/game/{gid}")
+    red.until(lambda: "you see as Red" in red.text("#status"))
+    blue.open(f"/?player=blue#/game/{gid}")
+    blue.until(lambda: "you see as Blue" in blue.text("#status"))
+    both = f"{seat_secret(red, gid, 'red')},{seat_secret(blue, gid, 'blue')}"
+    bx, by = walk_into_a_fight(server, gid, both)
+    red_cell = f'#field .cell[data-x="{bx - 2}"][data-y="{by - 1}"]'
+    blue.until(lambda: "your turn" in blue.text("#status"))
+    blue.tap(red_cell)
+    blue.tap("#attack-confirm")
+    blue.shown("#fight-panel")
+    red.shown("#fight-panel")
+    # Blue's phone enters the table's dice: blue wins 5:3.
+    blue.tap('#fight-panel [data-die="a"][data-value="5"]')
+    blue.tap('#fight-panel [data-die="d"][data-value="3"]')
+    blue.tap("#fight-enter")
+    blue.shown("#fight-spoils")
+    red.until(lambda: "Waiting for Blue to choose the spoils" in red.text("#fight-panel"))
+    assert not red.all("#fight-spoils")
+    red_cards = api(server, f"/api/games/{gid}?player=red", seat_secret(red, gid, "red"))
+    held = red_cards["state"]["players"][0]["raw_cards"]
+    options = [o or "" for o in blue.attrs("#fight-spoils button", "data-cards")]
+    assert sorted(held) == sorted(max(options, key=len).split())  # blue sees red's cards
+    one = next(o for o in options if len(o.split()) == 1)
+    blue.tap(f'#fight-spoils button[data-cards="{one}"]')
+    # Red's phone: the cells to retreat to; blue's phone waits.
+    red.until(lambda: red.all("#field .cell.legal"))
+    blue.until(lambda: "Waiting for Red" in blue.text("#fight-panel"))
+    assert not blue.all("#field .cell.legal")
+    red.shot("23-retreat-on-red")
+    cell = (
+        red.attrs("#field .cell.legal", "data-x")[0],
+        red.attrs("#field .cell.legal", "data-y")[0],
+    )
+    red.tap(f'#field .cell.legal[data-x="{cell[0]}"][data-y="{cell[1]}"]')
+    red.until(lambda: api(server, f"/api/games/{gid}")["state"]["fight"] is None)
+    assert combine_at(server, gid, "red") == (int(cell[0]), int(cell[1]))
+    blue.until(lambda: not blue.css("#fight-panel").is_displayed())
+    assert (
+        one
+        in api(server, f"/api/games/{gid}?player=blue", seat_secret(blue, gid, "blue"))["state"][
+            "players"
+        ][1]["raw_cards"]
+    )
     assert red.errors() == []
     assert blue.errors() == []
