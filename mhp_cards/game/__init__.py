@@ -12,6 +12,16 @@ from mhp_cards.game.dealer import SHAPES, SetupError, deal
 from mhp_cards.game.rng import Rng
 from mhp_cards.game.state import GameState
 from mhp_cards.game.status import is_valid, status
-from mhp_cards.game.visibility import view
+from mhp_cards.game.visibility import public_view, view
 
-__all__ = ["SHAPES", "GameState", "Rng", "SetupError", "deal", "is_valid", "status", "view"]
+__all__ = [
+    "SHAPES",
+    "GameState",
+    "Rng",
+    "SetupError",
+    "deal",
+    "is_valid",
+    "public_view",
+    "status",
+    "view",
+]

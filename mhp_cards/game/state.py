@@ -206,11 +206,36 @@ class InstallationState(Model):
 
 
 class Fight(Model):
-    """An attack declared and not yet resolved (L1.T4)."""
+    """An attack declared and not yet settled (L1.T4): the dice, then the spoils, the retreat.
+
+    Before the dice ``winner`` is None; after them the winner chooses the spoils (``taken`` is
+    None until then), and then the loser the retreat (Ruling L1.T4.R4).
+    """
 
     attacker: str
     defender: str
     cell: Position
+    rounds: tuple[tuple[int, ...], ...] = ()
+    """The dice rolled, round by round (attacker's roll, then the defender's)."""
+    winner: str | None = None
+    """Who won the dice; None before they are rolled."""
+    taken: Annotated[int, Field(ge=0)] | None = None
+    """How many cards the winner took as spoils (which ones the log says, to those who may
+    know); None until they have chosen."""
+
+    @property
+    def loser(self) -> str | None:
+        """Who lost the dice; None before they are rolled."""
+        if self.winner is None:
+            return None
+        return self.defender if self.winner == self.attacker else self.attacker
+
+    @property
+    def stage(self) -> Literal["dice", "spoils", "retreat"]:
+        """What the fight waits for: the dice, the winner's spoils, the loser's retreat."""
+        if self.winner is None:
+            return "dice"
+        return "spoils" if self.taken is None else "retreat"
 
 
 class MissionState(Model):
@@ -285,7 +310,7 @@ class GameState(Model):
     viewer: str | None = None
     """None for the full state; for a player's view (mhp_cards.game.visibility.view), the
     player it shows the game to: cards they cannot see are placeholders (``hidden#1``), and
-    ``seed`` and ``rng`` are 0."""
+    ``seed`` and ``rng`` are 0; ``*`` for the public view (every hand hidden too)."""
 
     @property
     def current(self) -> Player:

@@ -20,11 +20,12 @@ from mhp_cards.catalog.models import Catalog, Installation
 from mhp_cards.game.dealer import fate_instances, raw_instances
 from mhp_cards.game.setups import PLAYERS_TEXT
 from mhp_cards.game.state import GameState, InstallationState
-from mhp_cards.game.visibility import is_hidden
+from mhp_cards.game.visibility import PUBLIC, is_hidden
 from mhp_cards.issues import Issue
 from mhp_cards.rules.numbers import (
     COMBINE_CAPACITY,
     FATE_REMOVED,
+    FIGHT_TAKE,
     HEAD_TO_HEAD_PLAYERS,
     MIN_FIELD,
     PLAYERS,
@@ -55,6 +56,7 @@ def status(state: GameState, catalog: Catalog) -> tuple[Issue, ...]:
         *_raw_cards(state, catalog),
         *_fate_cards(state, catalog),
         *_combines(state),
+        *_fight(state),
         *_tokens(state, catalog),
         *_installations(state, catalog),
         *_missions(state, catalog),
@@ -101,12 +103,45 @@ def _players(state: GameState, catalog: Catalog) -> Iterator[Issue]:
                 "L1.S4",
             )
         seen.add(player.id)
-    if state.viewer is not None and state.viewer not in seen:
+    if state.viewer is not None and state.viewer != PUBLIC and state.viewer not in seen:
         yield _issue(
             "players", f"the view is for {state.viewer!r}, who is not playing", ("viewer",), "L1.S4"
         )
     if not 0 <= state.turn < count:
         yield _issue("turn", f"turn {state.turn} names no player", ("turn",), "L1.T1")
+
+
+def _fight(state: GameState) -> Iterator[Issue]:
+    """A pending fight names two players, and its winner and spoils in their order (L1.T4.R4)."""
+    fight = state.fight
+    if fight is None:
+        return
+    ids = {player.id for player in state.players}
+    for side in ("attacker", "defender"):
+        if getattr(fight, side) not in ids:
+            yield _issue(
+                "fight",
+                f"the fight's {side} {getattr(fight, side)!r} is not playing",
+                ("fight", side),
+                "L1.T4",
+            )
+    if fight.attacker == fight.defender:
+        yield _issue("fight", "a player cannot attack themselves", ("fight", "defender"), "L1.T4")
+    if fight.winner is not None and fight.winner not in (fight.attacker, fight.defender):
+        yield _issue(
+            "fight", f"the winner {fight.winner!r} did not fight", ("fight", "winner"), "L1.T4"
+        )
+    if fight.taken is not None and fight.winner is None:
+        yield _issue(
+            "fight", "spoils taken before the dice named a winner", ("fight", "taken"), "L1.T4.R4"
+        )
+    if fight.taken is not None and fight.taken > FIGHT_TAKE:
+        yield _issue(
+            "fight",
+            f"{fight.taken} cards taken; the winner takes at most {FIGHT_TAKE}",
+            ("fight", "taken"),
+            "L1.T4",
+        )
 
 
 def _coins(state: GameState, catalog: Catalog) -> Iterator[Issue]:

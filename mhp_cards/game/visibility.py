@@ -14,7 +14,9 @@ Hidden, by the rules:
   "top three cards" of three piles); head to head the piles lie face down (V1.1), so even the
   tops are hidden; the size of each pile is public;
 * the raw cards in other players' hands: they are picked up face down and held like a hand;
-  their number is public (a level-3 combine's load, L3.S3, is plain to see);
+  their number is public (a level-3 combine's load, L3.S3, is plain to see). The winner of a
+  fight looks at all of the loser's raw cards while choosing the spoils (Ruling L1.T4.R4):
+  in the winner's view they are face up until the spoils are taken;
 * the seed and the state of the random generator: a player who knew them could predict the
   dice of a fight and reconstruct the whole deal. A view carries ``seed`` 0 and ``rng`` 0, so
   dice rolled from a view are not the game's dice.
@@ -25,6 +27,10 @@ seen; the discard (processed cards are laid beside their containers, L2.T4, and 
 card that does not fit is shown and discarded, V1.3); the combines, their upgrades and where
 they stand; money, the Bank, the chemist tokens on installations and the Mission card; whose
 turn it is, the fight waiting for its dice and how the game ended.
+
+``public_view(state)`` is what anyone at the table knows without a hand of their own (a phone
+that holds no seat once players have their own phones): every hand is hidden as well, and
+``viewer`` is :data:`PUBLIC` ("*", which no colour ID can be).
 
 Placeholders are numbered by where they lie, in one fixed order (the field's cells in order,
 then the piles from pile 1, bottom to top, then the hands in turn order), never from the cards
@@ -46,12 +52,14 @@ from collections.abc import Collection, Iterator
 from mhp_cards.errors import ViewError
 from mhp_cards.game.state import GameState
 
-__all__ = ["HIDDEN_FATE", "HIDDEN_RAW", "is_hidden", "view"]
+__all__ = ["HIDDEN_FATE", "HIDDEN_RAW", "PUBLIC", "is_hidden", "public_view", "view"]
 
 HIDDEN_RAW = "hidden"
 """Kind part of a hidden raw card's placeholder: ``hidden#1``, ``hidden#2``…"""
 HIDDEN_FATE = "hidden-fate"
 """Kind part of a hidden Fate card's placeholder: ``hidden-fate#1``…"""
+PUBLIC = "*"
+"""The ``viewer`` of the public view: nobody's hand is shown."""
 
 
 def is_hidden(card: str) -> bool:
@@ -79,11 +87,36 @@ def view(state: GameState, player: str, *, shown: Collection[str] = ()) -> GameS
             players=tuple(ids),
         )
     if state.viewer is not None and state.viewer != player:
+        whose = "the public" if state.viewer == PUBLIC else f"{state.viewer}'s"
         raise ViewError(
-            f"this state is {state.viewer}'s view; it cannot show what {player} knows",
+            f"this state is {whose} view; it cannot show what {player} knows",
             player=player,
             players=tuple(ids),
         )
+    fight = state.fight
+    if fight is not None and fight.stage == "spoils" and fight.winner == player:
+        shown = (*shown, *state.player(str(fight.loser)).raw_cards)
+    return _hidden_view(state, player, shown)
+
+
+def public_view(state: GameState) -> GameState:
+    """The state as anyone at the table knows it: every hand hidden too, no seed, no dice.
+
+    What a player's view hides, and the cards in every player's hand (their number stays
+    public). A view of one player cannot be made public: it names that player's own cards.
+    """
+    if state.viewer is not None and state.viewer != PUBLIC:
+        ids = tuple(p.id for p in state.players)
+        raise ViewError(
+            f"this state is {state.viewer}'s view; a public view is made from the full state",
+            player=PUBLIC,
+            players=ids,
+        )
+    return _hidden_view(state, None, ())
+
+
+def _hidden_view(state: GameState, player: str | None, shown: Collection[str]) -> GameState:
+    """The view of ``player`` (None: of nobody, every hand hidden)."""
     raw = _Numbers(HIDDEN_RAW)
     fate = _Numbers(HIDDEN_FATE)
     field = state.field
@@ -108,7 +141,7 @@ def view(state: GameState, player: str, *, shown: Collection[str] = ()) -> GameS
     removed = tuple(fate.next() for _ in state.removed_fate)
     return state.model_copy(
         update={
-            "viewer": player,
+            "viewer": PUBLIC if player is None else player,
             "seed": 0,
             "rng": 0,
             "field": field,

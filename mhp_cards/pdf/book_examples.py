@@ -32,7 +32,7 @@ from mhp_cards.pdf.pictures import (
 )
 from mhp_cards.pdf.style import INK
 from mhp_cards.pdf.typeset import Run, formula_runs, text_runs
-from mhp_cards.referee.actions import Move, React, ResolveFight, Trade
+from mhp_cards.referee.actions import Move, React, ResolveFight, Retreat, TakeSpoils, Trade
 from mhp_cards.rules.numbers import Lang
 
 __all__ = ["EXAMPLE_SETTERS", "HEROES", "ExampleContext", "example_figure", "set_example"]
@@ -278,9 +278,12 @@ def _fight(ctx: ExampleContext, example: Example) -> None:
     assert isinstance(action, ResolveFight)
     assert before.fight is not None
     fight = before.fight
-    retreat = action.retreat
+    spoils, retreating = example.more
+    assert isinstance(spoils, TakeSpoils)
+    assert isinstance(retreating, Retreat)
+    retreat = retreating.cell
     assert retreat is not None
-    take = list(action.take or ())
+    take = list(spoils.cards)
     rolls = action.rounds[0]
 
     def picture(x: float, y: float, width: float) -> None:

@@ -26,8 +26,18 @@ from mhp_cards.errors import TypesetError
 from mhp_cards.game.dealer import deal
 from mhp_cards.game.state import GameState, Position
 from mhp_cards.game.visibility import view
-from mhp_cards.referee.actions import Action, Claim, Move, React, ResolveFight, Trade
+from mhp_cards.referee.actions import (
+    Action,
+    Claim,
+    Move,
+    React,
+    ResolveFight,
+    Retreat,
+    TakeSpoils,
+    Trade,
+)
 from mhp_cards.referee.engine import apply, check
+from mhp_cards.referee.fight import fight_actor
 from mhp_cards.referee.legal import legal_actions, price_range
 from mhp_cards.rules.numbers import Level
 from mhp_cards.sim.policies import make_policy
@@ -60,6 +70,14 @@ class Example:
     action: Action
     after: GameState
     facts: dict[str, object] = field(default_factory=dict, hash=False)
+    more: tuple[Action, ...] = ()
+    """The actions that finish what ``action`` starts, played after it (a fight: the winner's
+    spoils, then the loser's retreat); ``after`` is the position after the last."""
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the example, in order."""
+        return (self.action, *self.more)
 
     @property
     def player(self) -> str:
@@ -92,16 +110,24 @@ def _walk(
         legal = legal_actions(state, catalog)
         if not legal:
             return
-        choice = bot.choose(view(state, state.current.id), legal, rng)
+        choice = bot.choose(view(state, fight_actor(state) or state.current.id), legal, rng)
         yield state, legal, choice
         state, _ = apply(state, choice, catalog)
 
 
 def _example(
-    catalog: Catalog, key: str, level: Level, seed: int, before: GameState, action: Action
+    catalog: Catalog,
+    key: str,
+    level: Level,
+    seed: int,
+    before: GameState,
+    action: Action,
+    more: tuple[Action, ...] = (),
 ) -> Example:
     after, _ = apply(before, action, catalog)
-    return Example(key, level, seed, before, action, after)
+    for step in more:
+        after, _ = apply(after, step, catalog)
+    return Example(key, level, seed, before, action, after, more=more)
 
 
 Finder = Callable[[Catalog, int], Example | None]
@@ -173,25 +199,34 @@ def _exact_subset(
 
 
 def _fight(catalog: Catalog, seed: int) -> Example | None:
-    """An attack at level 1 on a combine holding cards, resolved with set dice."""
-    for state, legal, _ in _walk(catalog, "1", seed, "random"):
+    """An attack at level 1 on a combine holding cards: set dice, the spoils, the retreat.
+
+    The three steps of a fight, in the order of Ruling L1.T4.R4: the dice (the attacker
+    wins), the attacker's spoils (three cards when the referee agrees), the defender's retreat
+    to the first free neighbouring cell.
+    """
+    for state, _, _ in _walk(catalog, "1", seed, "random"):
         fight = state.fight
-        if fight is None or len(state.player(fight.defender).raw_cards) < 2:
-            continue
-        listed = [a for a in legal if isinstance(a, ResolveFight) and a.retreat and a.take]
-        if not listed:
+        if fight is None or fight.stage != "dice":
             continue
         defender = state.player(fight.defender)
+        if len(defender.raw_cards) < 2:
+            continue
         armour = defender.combine is not None and defender.combine.armour
         rounds = (FIGHT_DICE if armour else FIGHT_DICE[:2],)
-        action = listed[0].model_copy(update={"rounds": rounds})
-        # the winner may take three cards: the example shows it (when the referee agrees)
-        three = action.model_copy(update={"take": tuple(sorted(defender.raw_cards)[:3])})
-        if check(state, three, catalog).verdict == "allowed":
-            action = three
-        example = _example(catalog, "fight", "1", seed, state, action)
-        example.facts.update(winner=fight.attacker, loser=fight.defender, take=action.take)
-        example.facts["retreat"] = action.retreat
+        dice = ResolveFight(rounds=rounds)
+        rolled, _ = apply(state, dice, catalog)
+        spoils = TakeSpoils(cards=tuple(sorted(defender.raw_cards)[:3]))
+        if check(rolled, spoils, catalog).verdict != "allowed":
+            continue
+        taken, _ = apply(rolled, spoils, catalog)
+        retreats = [a for a in legal_actions(taken, catalog) if isinstance(a, Retreat) and a.cell]
+        if not retreats:
+            continue
+        retreat = Retreat(player=fight.defender, cell=retreats[0].cell)
+        example = _example(catalog, "fight", "1", seed, state, dice, (spoils, retreat))
+        example.facts.update(winner=fight.attacker, loser=fight.defender, take=spoils.cards)
+        example.facts["retreat"] = retreat.cell
         return example
     return None
 
@@ -345,10 +380,12 @@ def verify(example: Example, catalog: Catalog) -> list[str]:
     compared with the book's reading of the rules.
     """
     before, action = example.before, example.action
-    ruling = check(before, action, catalog)
-    if ruling.verdict != "allowed":
-        return [f"the referee forbids it ({', '.join(ruling.rules)}): {ruling.reason_en}"]
-    after, _ = apply(before, action, catalog)
+    after = before
+    for step in example.actions:
+        ruling = check(after, step, catalog)
+        if ruling.verdict != "allowed":
+            return [f"the referee forbids it ({', '.join(ruling.rules)}): {ruling.reason_en}"]
+        after, _ = apply(after, step, catalog)
     if after != example.after:
         return ["the referee's position after the action is not the one the book shows"]
     player = example.player

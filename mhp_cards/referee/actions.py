@@ -4,8 +4,10 @@ Each action is a frozen model with a ``kind``; JSON and the text form read into 
 Text form (the current player acts unless ``as PLAYER`` comes first)::
 
     move 3,4 [3,5]              move through one or two cells (x,y)
-    fight [4:2 3:3] [take a#1 b#2] [retreat 2,3]   resolve the attack (rounds attacker:defender
-                                 [,second defender roll with armour]; no rounds: the dice roll)
+    fight [4:2 3:3]              the dice of the attack (rounds attacker:defender [,second
+                                 defender roll with armour]; no rounds: the game's dice roll)
+    as blue spoils a#1 b#2       the winner takes up to three of the loser's cards (none: none)
+    as red retreat 2,3           the loser retreats to a free neighbouring cell (none: stays)
     buy solar-battery | buy armour
     sell hematite#2              a raw card to the Bank
     warehouse hematite#1         buy a raw card from the Warehouse
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -31,6 +33,7 @@ from mhp_cards.rules.numbers import PILES_L2
 from mhp_cards.wording import model_error_text
 
 __all__ = [
+    "FIGHT_ACTIONS",
     "Action",
     "ActionError",
     "BuyRaw",
@@ -42,8 +45,10 @@ __all__ = [
     "ProductRef",
     "React",
     "ResolveFight",
+    "Retreat",
     "SellRaw",
     "TakeRaw",
+    "TakeSpoils",
     "Trade",
     "format_action",
     "parse_action",
@@ -67,16 +72,33 @@ class Move(_Action):
 
 
 class ResolveFight(_Action):
-    """Resolve the pending attack (L1.T4, L1.T6): dice, the winner's take, the loser's retreat."""
+    """Roll the dice of the pending attack (L1.T4, L1.T6): they name the winner and the loser.
+
+    Either fighter enters them. The winner then chooses the spoils (:class:`TakeSpoils`) and
+    the loser the retreat (:class:`Retreat`), in that order (Ruling L1.T4.R4).
+    """
 
     kind: Literal["fight"] = "fight"
     rounds: tuple[tuple[int, ...], ...] = ()
     """Each round: attacker's roll, then the defender's roll(s); empty: roll with the game's
     dice."""
-    take: tuple[str, ...] | None = None
-    """Raw cards the winner takes (at most 3); None: the first three."""
-    retreat: tuple[int, int] | None = None
-    """Cell the loser retreats to; None: the first free neighbour."""
+
+
+class TakeSpoils(_Action):
+    """The winner of a fight takes up to three of the loser's raw cards (L1.T4, L1.T4.R1)."""
+
+    kind: Literal["spoils"] = "spoils"
+    cards: tuple[str, ...] = ()
+    """The cards taken (at most 3, as many as the winner's combine holds at level 3); none:
+    the winner takes nothing."""
+
+
+class Retreat(_Action):
+    """The loser of a fight retreats to a free neighbouring cell (L1.T4, L1.T4.R1)."""
+
+    kind: Literal["retreat"] = "retreat"
+    cell: tuple[int, int] | None = None
+    """The cell; None: the loser stays, which only a loser with no free neighbour may."""
 
 
 class BuyUpgrade(_Action):
@@ -178,6 +200,8 @@ class EndTurn(_Action):
 Action = Annotated[
     Move
     | ResolveFight
+    | TakeSpoils
+    | Retreat
     | BuyUpgrade
     | SellRaw
     | BuyRaw
@@ -190,6 +214,9 @@ Action = Annotated[
     Field(discriminator="kind"),
 ]
 _ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+
+#: The actions that settle a pending fight, in their order: dice, spoils, retreat.
+FIGHT_ACTIONS: Final = (ResolveFight, TakeSpoils, Retreat)
 
 
 def partner_of(action: Action) -> str | None:
@@ -256,7 +283,9 @@ _CELL = re.compile(r"^(-?\d+),(-?\d+)$")
 #: The text form of each verb, with an example, for the messages of :class:`ActionError`.
 USAGE: dict[str, tuple[str, str]] = {
     "move": ("move X,Y [X,Y]", "move 3,4"),
-    "fight": ("fight [A:D …] [take CARD …] [retreat X,Y]", "fight 6:2 take hematite#1"),
+    "fight": ("fight [A:D …]", "fight 6:2"),
+    "spoils": ("spoils [CARD …] (at most three; none: take nothing)", "spoils hematite#1"),
+    "retreat": ("retreat [X,Y] (none: stay, with no free cell)", "retreat 2,3"),
     "buy": ("buy solar-battery | buy armour", "buy armour"),
     "sell": ("sell CARD", "sell hematite#2"),
     "warehouse": ("warehouse CARD", "warehouse hematite#1"),
@@ -382,6 +411,12 @@ def _parse(verb: str, words: _Words, at: int, player: str | None) -> Action:
         return Move(player=player, path=path)
     if verb == "fight":
         return _fight(words, at, player)
+    if verb == "spoils":
+        return TakeSpoils(player=player, cards=tuple(words.word(i) for i in range(at, len(words))))
+    if verb == "retreat":
+        cell = words.cell(at, verb) if at < len(words) else None
+        words.done(at + 1 if cell is not None else at, verb)
+        return Retreat(player=player, cell=cell)
     if verb == "buy":
         upgrade = words.need(at, verb, "the upgrade")
         if upgrade not in ("solar-battery", "armour"):
@@ -429,29 +464,21 @@ def _parse(verb: str, words: _Words, at: int, player: str | None) -> Action:
 def _fight(words: _Words, at: int, player: str | None) -> ResolveFight:
     verb = "fight"
     rounds: list[tuple[int, ...]] = []
-    take: tuple[str, ...] | None = None
-    retreat = None
-    index = at
-    while index < len(words):
+    for index in range(at, len(words)):
         word = words.word(index)
-        if word == "take":
-            index += 1
-            taken = []
-            while index < len(words) and words.word(index) != "retreat":
-                taken.append(words.word(index))
-                index += 1
-            take = tuple(taken)
-            continue
-        if word == "retreat":
-            retreat = words.cell(index + 1, verb)
-            index += 2
-            continue
+        if word in ("take", "retreat"):
+            # The old one-action fight: the choices come after the dice now (L1.T4.R4).
+            raise words.error(
+                index,
+                verb,
+                "the spoils and the retreat are chosen after the dice: 'spoils CARD …' by the "
+                "winner, then 'retreat X,Y' by the loser",
+            )
         values = re.split("[:,]", word)
         if not all(re.fullmatch(r"\d{1,2}", value) for value in values):
             raise words.error(index, verb, f"{word!r} is not a round of dice such as 6:2")
         rounds.append(tuple(int(value) for value in values))
-        index += 1
-    return ResolveFight(player=player, rounds=tuple(rounds), take=take, retreat=retreat)
+    return ResolveFight(player=player, rounds=tuple(rounds))
 
 
 def _free(words: _Words, at: int, player: str | None) -> FreeToken:
@@ -538,12 +565,11 @@ def _body(action: Action) -> str:
     if isinstance(action, Move):
         return "move " + " ".join(f"{x},{y}" for x, y in action.path)
     if isinstance(action, ResolveFight):
-        parts = ["fight", *(":".join(map(str, r)) for r in action.rounds)]
-        if action.take is not None:
-            parts += ["take", *action.take]
-        if action.retreat is not None:
-            parts += ["retreat", f"{action.retreat[0]},{action.retreat[1]}"]
-        return " ".join(parts)
+        return " ".join(["fight", *(":".join(map(str, r)) for r in action.rounds)])
+    if isinstance(action, TakeSpoils):
+        return " ".join(["spoils", *action.cards])
+    if isinstance(action, Retreat):
+        return "retreat" if action.cell is None else f"retreat {action.cell[0]},{action.cell[1]}"
     if isinstance(action, BuyUpgrade):
         return f"buy {action.upgrade}"
     if isinstance(action, SellRaw):

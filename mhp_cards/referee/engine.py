@@ -22,6 +22,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import IllegalPlayError
 from mhp_cards.game.state import EndCode, GameState
 from mhp_cards.referee.actions import (
+    FIGHT_ACTIONS,
     Action,
     BuyRaw,
     BuyUpgrade,
@@ -31,8 +32,10 @@ from mhp_cards.referee.actions import (
     Move,
     React,
     ResolveFight,
+    Retreat,
     SellRaw,
     TakeRaw,
+    TakeSpoils,
     Trade,
 )
 from mhp_cards.referee.claim import judge_claim
@@ -46,7 +49,7 @@ from mhp_cards.referee.common import (
     guarded,
 )
 from mhp_cards.referee.end import END_RULES, END_TEXTS
-from mhp_cards.referee.fight import judge_fight
+from mhp_cards.referee.fight import judge_fight, judge_retreat, judge_spoils
 from mhp_cards.referee.market import (
     buy_effect,
     judge_buy,
@@ -175,9 +178,13 @@ def _refuse_anyone(state: GameState, action: Action) -> Outcome | None:
                 players=[p.id for p in state.players],
             )
         )
-    if state.fight is not None and not isinstance(action, ResolveFight):
-        return Outcome(forbidden(("L1.T4",), "game.fight-first", fight=state.fight.model_dump()))
-    if actor != state.current.id and not isinstance(action, ResolveFight):
+    # A fight's steps are taken by its players, whoever's turn it is (Ruling L1.T4.R4).
+    fighting = isinstance(action, FIGHT_ACTIONS)
+    if state.fight is not None and not fighting:
+        return Outcome(
+            forbidden(("L1.T4", "L1.T4.R4"), "game.fight-first", fight=state.fight.model_dump())
+        )
+    if actor != state.current.id and not fighting:
         turn_rule = "L1.T1" if state.level in FIELD_LEVELS else "L2.T1"
         own = own_turn_rule(state, action)
         rules = (turn_rule,) if own in (None, turn_rule) else (turn_rule, own, "L1.T7-own-turn")
@@ -304,8 +311,10 @@ said("game.over", "Игра окончена: {end_reason}.", "The game is over:
 said("game.not-playing", "Игрок {actor!r} не участвует в игре.", "{actor!r} is not playing.")
 said(
     "game.fight-first",
-    "Сначала разрешите бой: бросьте кубики (действие fight).",
-    "Resolve the fight first: roll the dice (the fight action).",
+    "Сначала завершите бой: кубики (fight), добыча победителя (spoils), отступление "
+    "проигравшего (retreat).",
+    "Settle the fight first: the dice (fight), the winner's spoils (spoils), the loser's "
+    "retreat (retreat).",
 )
 said(
     "game.not-your-turn",
@@ -375,6 +384,8 @@ EFFECTS: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
 JUDGES: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
     Move: judge_move,
     ResolveFight: judge_fight,
+    TakeSpoils: judge_spoils,
+    Retreat: judge_retreat,
     BuyUpgrade: judge_buy,
     SellRaw: judge_sell,
     BuyRaw: judge_warehouse,

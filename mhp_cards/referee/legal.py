@@ -110,6 +110,8 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     Warehouse purchase, a pile) are judged once per kind; the rest are judged one by one. An
     action with an open price is listed once (:func:`price_range`). The actions are values
     made once and shared: their fields come from the state, so they are not validated again.
+    While a fight is pending, the actions are its next step, by whoever takes it: the dice,
+    the winner's spoils or the loser's retreat (Ruling L1.T4.R4).
     """
     if state.ended:
         return []

@@ -44,8 +44,12 @@ from mhp_cards.serve.bodies import (
     AnswerRequest,
     MissionRequest,
     NewGame,
+    SeatClaim,
+    SeatCodeRequest,
+    SeatMove,
     UndoRequest,
 )
+from mhp_cards.serve.seats import SEAT_HEADER
 from mhp_cards.serve.store import Store
 from mhp_cards.serve.table import Table
 from mhp_cards.wording import model_error_text
@@ -238,6 +242,24 @@ def _player(request: Request) -> str | None:
     return player or None
 
 
+_COLOUR: Final = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
+
+
+def _seat_player(request: Request) -> str:
+    player = str(request.path_params["player"])
+    if not _COLOUR.match(player):
+        raise ApiError(400, "bad-request", "the seat is a colour ID such as 'red'")
+    return player
+
+
+def _secret(request: Request) -> str | None:
+    """The seat secret a request carries (the ``X-Mhp-Seat`` header), if any."""
+    secret = request.headers.get(SEAT_HEADER)
+    if secret is not None and len(secret) > 200:
+        raise ApiError(400, "bad-request", f"the {SEAT_HEADER} header is a seat's secret")
+    return secret or None
+
+
 def create_app(settings: Settings) -> Starlette:
     """The ASGI application of ``mhp serve`` for these settings."""
     if settings.catalog is not None:
@@ -272,21 +294,51 @@ def create_app(settings: Settings) -> Starlette:
         return _json(answer, 201)
 
     async def game(request: Request) -> Response:
-        return _json(await call(table.game, request.path_params["game"], _player(request)))
+        game_id = request.path_params["game"]
+        return _json(await call(table.game, game_id, _player(request), _secret(request)))
 
     async def legal(request: Request) -> Response:
-        return _json(await call(table.legal, request.path_params["game"], _player(request)))
+        game_id = request.path_params["game"]
+        return _json(await call(table.legal, game_id, _player(request), _secret(request)))
 
     async def actions(request: Request) -> Response:
         body = await _body(request, ActionRequest)
         status, answer = await call(
-            table.act, request.path_params["game"], body.action, body.version, body.player
+            table.act,
+            request.path_params["game"],
+            body.action,
+            body.version,
+            body.player,
+            _secret(request),
         )
         return _json(answer, status)
 
     async def undo(request: Request) -> Response:
         body = await _body(request, UndoRequest)
-        return _json(await call(table.undo, request.path_params["game"], body.version, body.player))
+        game_id = request.path_params["game"]
+        return _json(await call(table.undo, game_id, body.version, body.player, _secret(request)))
+
+    async def seats(request: Request) -> Response:
+        body = await _body(request, SeatClaim)
+        return _json(await call(table.claim, request.path_params["game"], body.player), 201)
+
+    async def seat_code(request: Request) -> Response:
+        await _body(request, SeatCodeRequest)
+        game_id, player = request.path_params["game"], _seat_player(request)
+        answer = await call(table.seat_code, game_id, player, _secret(request))
+        # The address another phone opens to take the seat: the join URL (with the LAN
+        # token) when there is one, else this page's own.
+        base = settings.join_urls[0] if settings.join_urls else str(request.base_url)
+        joiner = "&" if "?" in base else "?"
+        url = f"{base}{joiner}player={player}&move={answer['code']}#/game/{game_id}"
+        from mhp_cards.serve.join import qr_svg  # noqa: PLC0415  (segno only when asked)
+
+        return _json({**answer, "url": url, "qr_svg": qr_svg(url)})
+
+    async def seat_move(request: Request) -> Response:
+        body = await _body(request, SeatMove)
+        game_id, player = request.path_params["game"], _seat_player(request)
+        return _json(await call(table.move_seat, game_id, player, body.code))
 
     async def answer(request: Request) -> Response:
         body = await _body(request, AnswerRequest)
@@ -299,11 +351,13 @@ def create_app(settings: Settings) -> Starlette:
                 accept,
                 body.version,
                 body.player,
+                _secret(request),
             )
         )
 
     async def game_log(request: Request) -> Response:
-        return _json(await call(table.log, request.path_params["game"], _player(request)))
+        game_id = request.path_params["game"]
+        return _json(await call(table.log, game_id, _player(request), _secret(request)))
 
     async def game_score(request: Request) -> Response:
         return _json(await call(table.score, request.path_params["game"]))
@@ -433,6 +487,9 @@ def create_app(settings: Settings) -> Starlette:
         Route(game_path + "/actions", actions, methods=["POST"]),
         Route(game_path + "/undo", undo, methods=["POST"]),
         Route(game_path + "/proposals/{proposal}/{answer:str}", answer, methods=["POST"]),
+        Route(game_path + "/seats", seats, methods=["POST"]),
+        Route(game_path + "/seats/{player}/code", seat_code, methods=["POST"]),
+        Route(game_path + "/seats/{player}/move", seat_move, methods=["POST"]),
         Route(game_path + "/log", game_log),
         Route(game_path + "/score", game_score),
         Route(game_path + "/events", events),

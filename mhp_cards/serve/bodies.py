@@ -11,7 +11,16 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["ActionRequest", "AnswerRequest", "MissionRequest", "NewGame", "UndoRequest"]
+__all__ = [
+    "ActionRequest",
+    "AnswerRequest",
+    "MissionRequest",
+    "NewGame",
+    "SeatClaim",
+    "SeatCodeRequest",
+    "SeatMove",
+    "UndoRequest",
+]
 
 _Colour = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9-]*$")]
 
@@ -64,6 +73,24 @@ class AnswerRequest(_Body):
     """The game's version the answer was given in; another version is refused (409)."""
     player: _Colour | None = None
     """Who answers (accepting: the player the proposal is made to); also the view answered."""
+
+
+class SeatClaim(_Body):
+    """``POST /api/games/{id}/seats``: this phone is this player's (the answer holds its secret)."""
+
+    player: _Colour
+    """The player whose seat the phone claims."""
+
+
+class SeatCodeRequest(_Body):
+    """``POST /api/games/{id}/seats/{player}/code``: a code to move the seat (``{}``)."""
+
+
+class SeatMove(_Body):
+    """``POST /api/games/{id}/seats/{player}/move``: move the seat to this phone by its code."""
+
+    code: Annotated[str, Field(min_length=1, max_length=20, examples=["K7QM2X"])]
+    """The code the holding phone shows (case, spaces and hyphens do not matter)."""
 
 
 class MissionRequest(_Body):

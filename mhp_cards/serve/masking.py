@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from mhp_cards.errors import ApiError, ViewError
 from mhp_cards.game.state import GameState
-from mhp_cards.game.visibility import view
+from mhp_cards.game.visibility import PUBLIC, public_view, view
 
 __all__ = ["hidden_from", "masked", "placeholders", "seen_by"]
 
@@ -53,10 +53,13 @@ def masked(value: Any, mapping: Mapping[str, str]) -> Any:
 def seen_by(state: GameState, player: str | None, shown: Collection[str] = ()) -> GameState:
     """The view of ``player`` (the whole state for None); 400 for a player not in the game.
 
-    ``shown``: other players' cards shown to ``player`` face up (see ``view``).
+    ``player`` :data:`~mhp_cards.game.visibility.PUBLIC` (``*``) is the public view: every
+    hand hidden. ``shown``: other players' cards shown to ``player`` face up (see ``view``).
     """
     if player is None:
         return state
+    if player == PUBLIC:
+        return public_view(state)
     try:
         return view(state, player, shown=shown)
     except ViewError as error:

@@ -21,6 +21,9 @@ from mhp_cards.serve.bodies import (
     AnswerRequest,
     MissionRequest,
     NewGame,
+    SeatClaim,
+    SeatCodeRequest,
+    SeatMove,
     UndoRequest,
 )
 
@@ -128,12 +131,17 @@ class GameSummary(_Answer):
     ended: bool
     created: float
     updated: float
+    seats: list[str]
+    """The players whose seats phones have claimed: acting as them, or reading their view,
+    needs the seat's secret (the ``X-Mhp-Seat`` header)."""
 
 
 class Game(GameSummary):
     """One game: the state or a player's view, the pending proposal, the score, the end."""
 
     viewer: str | None
+    """The player whose view ``state`` is; None for the whole state, or for the public view
+    (``state.viewer`` is then ``*``) once a seat is claimed."""
     state: GameState
     pending: Proposal | None
     score: Score
@@ -156,6 +164,7 @@ class Change(_Answer):
     pending: Proposal | None
     score: Score
     end: End | None
+    seats: list[str]
 
 
 class LegalAction(_Answer):
@@ -295,6 +304,32 @@ class CatalogSummary(_Answer):
     players: dict[str, int]
 
 
+class Seat(_Answer):
+    """A seat claimed, or moved to this phone: its secret, shown only in this answer."""
+
+    id: str
+    player: str
+    secret: str
+    """Sent as the ``X-Mhp-Seat`` header by whatever acts as this player or reads their view."""
+    header: Literal["X-Mhp-Seat"]
+    seats: list[str]
+
+
+class SeatCode(_Answer):
+    """A code that moves a seat to another phone."""
+
+    id: str
+    player: str
+    code: str
+    expires: float
+    """When the code stops working (Unix seconds)."""
+    seconds: int
+    url: str
+    """The page's address that moves the seat when opened (``?player=…&move=CODE``)."""
+    qr_svg: str
+    """The QR code of ``url``."""
+
+
 class Join(_Answer):
     """How other phones join: the URLs and the QR code of the first."""
 
@@ -333,6 +368,9 @@ BODIES: Final[tuple[type[BaseModel], ...]] = (
     UndoRequest,
     AnswerRequest,
     MissionRequest,
+    SeatClaim,
+    SeatCodeRequest,
+    SeatMove,
     Health,
     Game,
     GameList,
@@ -346,6 +384,8 @@ BODIES: Final[tuple[type[BaseModel], ...]] = (
     Rule,
     Rules,
     CatalogSummary,
+    Seat,
+    SeatCode,
     Join,
     Error,
 )

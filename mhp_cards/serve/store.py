@@ -1,10 +1,12 @@
 """Where the table server keeps its games: one SQLite database (WAL mode) in the data directory.
 
 A game is a row of ``games`` (its first state, its current state, its version, a pending trade
-proposal) and the rows of ``actions`` (its log: each accepted action, in order, with its
-ruling, its events and the state after it). Every change is one transaction, committed before
-the server answers, so a server killed at any moment restarts with every game as its last
-answer left it. The standard library's :mod:`sqlite3` is all it needs.
+proposal), the rows of ``actions`` (its log: each accepted action, in order, with its
+ruling, its events and the state after it) and the rows of ``seats`` (the seats phones have
+claimed: a digest of each seat's secret, never the secret, and the code that moves it).
+Every change is one transaction, committed before the server answers, so a server killed at
+any moment restarts with every game as its last answer left it. The standard library's
+:mod:`sqlite3` is all it needs.
 
 Only the store's own names become file names: the database is ``games.sqlite3`` in the data
 directory the person running the server chose; no value sent by a client is ever a path.
@@ -26,10 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-__all__ = ["DB_NAME", "GameRow", "LogRow", "Store", "default_data_dir"]
+__all__ = ["DB_NAME", "GameRow", "LogRow", "SeatRow", "Store", "default_data_dir"]
 
 DB_NAME: Final = "games.sqlite3"
-_SCHEMA_VERSION: Final = 1
+_SCHEMA_VERSION: Final = 2
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS games (
@@ -57,6 +59,16 @@ CREATE TABLE IF NOT EXISTS actions (
     barrier INTEGER NOT NULL,
     state TEXT NOT NULL,
     PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    player TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    claimed REAL NOT NULL,
+    code TEXT,
+    code_expires REAL,
+    code_tries INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game, player)
 );
 """
 
@@ -116,6 +128,21 @@ class LogRow:
     events: list[dict[str, Any]]
     barrier: bool
     state: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat a phone has claimed: digests of its secret and of the code that moves it."""
+
+    player: str
+    secret: str
+    """The SHA-256 of the seat's secret (hex); the secret itself is only on the phone."""
+    claimed: float
+    code: str | None
+    """The SHA-256 of the code that moves the seat to another phone, while one is offered."""
+    code_expires: float | None
+    code_tries: int
+    """Wrong codes entered for this seat since its code was made."""
 
 
 class GameLock:
@@ -236,6 +263,16 @@ class Store:
             for row in rows
         ]
 
+    def seats(self, game_id: str) -> dict[str, SeatRow]:
+        """The claimed seats of a game, by player."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT player, secret, claimed, code, code_expires, code_tries "
+                "FROM seats WHERE game = ? ORDER BY claimed, player",
+                (game_id,),
+            ).fetchall()
+        return {row[0]: SeatRow(*row) for row in rows}
+
     def count(self) -> int:
         """How many games are saved."""
         with self._lock:
@@ -322,6 +359,34 @@ class Store:
             db.execute(
                 "UPDATE games SET state = ?, version = ?, updated = ?, pending = NULL WHERE id = ?",
                 (state, version, time.time(), game_id),
+            )
+
+    def claim_seat(self, game_id: str, player: str, secret: str) -> None:
+        """Record a claimed seat (``secret``: the digest kept); the caller holds the game's lock."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO seats (game, player, secret, claimed) VALUES (?, ?, ?, ?)",
+                (game_id, player, secret, time.time()),
+            )
+
+    def set_seat_code(
+        self, game_id: str, player: str, code: str | None, expires: float | None, tries: int = 0
+    ) -> None:
+        """Offer (or withdraw, with None) the code that moves a seat, with its expiry time."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE seats SET code = ?, code_expires = ?, code_tries = ? "
+                "WHERE game = ? AND player = ?",
+                (code, expires, tries, game_id, player),
+            )
+
+    def move_seat(self, game_id: str, player: str, secret: str) -> None:
+        """Give a seat a new secret (it has moved to another phone); its code is used up."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE seats SET secret = ?, code = NULL, code_expires = NULL, code_tries = 0 "
+                "WHERE game = ? AND player = ?",
+                (secret, game_id, player),
             )
 
 

@@ -14,14 +14,19 @@ What it adds to the referee is what a shared table needs:
   holdings, so it is judged at once but applied only when that player accepts;
 * **undo**: back to the last dice roll or revealed card (neither can be taken back at a real
   table), by replaying the log from the first state;
-* **the log**: every accepted action with its ruling, its rule IDs and its events.
+* **the log**: every accepted action with its ruling, its rule IDs and its events;
+* **seats**: once a phone claims a player's seat (:mod:`mhp_cards.serve.seats`), whatever acts
+  as that player or reads their view needs the seat's secret, and a request that names no
+  player is answered with the public view (every hand hidden) instead of the whole state.
 """
 
 from __future__ import annotations
 
+import hmac
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -32,6 +37,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import ActionError, ApiError, SetupError
 from mhp_cards.game.dealer import SHAPES, deal
 from mhp_cards.game.state import GameState
+from mhp_cards.game.visibility import PUBLIC
 from mhp_cards.referee.actions import (
     Action,
     action_from_json,
@@ -44,11 +50,22 @@ from mhp_cards.referee.actions import (
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import judge
 from mhp_cards.referee.legal import legal_actions
+from mhp_cards.referee.reasons import PlayerName
 from mhp_cards.referee.scoring import score
 from mhp_cards.rules.numbers import HOUSE_RULES, LEVELS, PLAYERS
 from mhp_cards.serve.masking import hidden_from, masked, seen_by
 from mhp_cards.serve.reference import catalog_summary, mission_check, rule_answer, rules_answer
-from mhp_cards.serve.store import GameRow, Store
+from mhp_cards.serve.seats import (
+    CODE_SECONDS,
+    CODE_TRIES,
+    digest,
+    new_code,
+    new_secret,
+    normal_code,
+    not_your_seat,
+    seats_of,
+)
+from mhp_cards.serve.store import GameRow, SeatRow, Store
 from mhp_cards.wording import model_error_text
 
 __all__ = ["GAME_ID", "Table", "is_barrier"]
@@ -62,6 +79,9 @@ _ACTION_TEXT_LIMIT: Final = 2000
 #: /legal says why (``refused``), so a button never disappears without a word.
 _USUAL: Final = ("end",)
 
+#: The kinds of a fight's steps (the dice, the spoils, the retreat): undo stops at each.
+_FIGHT_STEPS: Final = frozenset({"fight", "spoils", "retreat"})
+
 Notify = Callable[[str, dict[str, Any]], None]
 
 
@@ -69,11 +89,12 @@ def is_barrier(action: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -
     """True when an accepted action rolled dice or showed a hidden card: undo stops there.
 
     A fight is settled by dice (entered from the table's die or rolled by the game's
-    generator); taking from a pile shows the card taken and the next top; a move that
-    collected raw cards showed them to the player.
+    generator), and its spoils and retreat are chosen once the winner has seen the loser's
+    cards: no step of a fight is taken back; taking from a pile shows the card taken and the
+    next top; a move that collected raw cards showed them to the player.
     """
     kinds = {event["kind"] for event in events}
-    if action.get("kind") == "fight" or "fight" in kinds or "take" in kinds:
+    if action.get("kind") in _FIGHT_STEPS or not kinds.isdisjoint(_FIGHT_STEPS) or "take" in kinds:
         return True
     return any(event["kind"] == "move" and event["data"].get("collected") for event in events)
 
@@ -127,6 +148,7 @@ class Table:
 
     def _summary(self, row: GameRow) -> dict[str, Any]:
         state = self._state(row)
+        seats = self.store.seats(row.id)
         return {
             "id": row.id,
             "level": row.level,
@@ -139,7 +161,39 @@ class Table:
             "ended": state.ended,
             "created": row.created,
             "updated": row.updated,
+            "seats": [player for player in row.players if player in seats],
         }
+
+    @staticmethod
+    def _viewer(
+        seats: Mapping[str, SeatRow], holders: frozenset[str], player: str | None
+    ) -> str | None:
+        """Whose view an answer shows: ``player``'s, or for no player what everyone may see.
+
+        A claimed seat's view needs its secret; without a player, the whole state while no
+        seat is claimed (pass-and-play), else the public view.
+        """
+        if player is not None:
+            if player in seats and player not in holders:
+                raise not_your_seat(player, "read", holders)
+            return player
+        return PUBLIC if seats else None
+
+    @staticmethod
+    def _may_act(
+        seats: Mapping[str, SeatRow], holders: frozenset[str], player: str, doing: str
+    ) -> None:
+        """403 unless this request may act as ``player``: their seat is unclaimed or held."""
+        if player in seats and player not in holders:
+            raise not_your_seat(player, doing, holders)
+
+    def _access(
+        self, row: GameRow, player: str | None, secret: str | None
+    ) -> tuple[dict[str, SeatRow], frozenset[str], str | None]:
+        """The game's claimed seats, those the secrets open, and the viewer of the answer."""
+        seats = self.store.seats(row.id)
+        holders = seats_of(seats, secret)
+        return seats, holders, self._viewer(seats, holders, player)
 
     @staticmethod
     def _shown(row: GameRow, player: str | None) -> tuple[str, ...]:
@@ -155,7 +209,7 @@ class Table:
         shown = self._shown(row, player)
         return {
             **self._summary(row),
-            "viewer": player,
+            "viewer": None if player == PUBLIC else player,
             "state": _state_json(seen_by(state, player, shown)),
             "pending": masked(row.pending, hidden_from(state, player, shown)),
             "score": self._score(state),
@@ -270,12 +324,24 @@ class Table:
         """The saved games, the most recently changed first."""
         return {"games": [self._summary(row) for row in self.store.games()]}
 
-    def game(self, game_id: str, player: str | None) -> dict[str, Any]:
-        """One game: the state, or ``player``'s view of it, the score, the end, the proposal."""
-        row = self._row(game_id)
-        return self._game(row, self._state(row), player)
+    def game(self, game_id: str, player: str | None, secret: str | None = None) -> dict[str, Any]:
+        """One game: the state, or ``player``'s view of it, the score, the end, the proposal.
 
-    def legal(self, game_id: str, player: str | None = None) -> dict[str, Any]:
+        Once a seat is claimed, its view needs its ``secret``, and no ``player`` gives the
+        public view.
+        """
+        row = self._row(game_id)
+        _, _, viewer = self._access(row, player, secret)
+        return self._game(row, self._state(row), viewer)
+
+    def _fresh(self, game_id: str, viewer: str | None) -> dict[str, Any]:
+        """The game as it is now, for a viewer already let in."""
+        row = self._row(game_id)
+        return self._game(row, self._state(row), viewer)
+
+    def legal(
+        self, game_id: str, player: str | None = None, secret: str | None = None
+    ) -> dict[str, Any]:
         """What the current player may do, each action in its text and JSON forms, by kind.
 
         With ``player``, the cards that player may not see are named by their placeholders in
@@ -283,6 +349,7 @@ class Table:
         ``player`` may name them so.
         """
         row = self._row(game_id)
+        _, _, player = self._access(row, player, secret)
         state = self._state(row)
         hidden = hidden_from(state, player, self._shown(row, player))
         actions = [
@@ -312,7 +379,7 @@ class Table:
             "id": row.id,
             "version": row.version,
             "player": state.current.id,
-            "viewer": player,
+            "viewer": None if player == PUBLIC else player,
             "actions": actions,
             "groups": groups,
             "refused": refused,
@@ -320,20 +387,28 @@ class Table:
         }
 
     def act(
-        self, game_id: str, given: object, version: int, player: str | None = None
+        self,
+        game_id: str,
+        given: object,
+        version: int,
+        player: str | None = None,
+        secret: str | None = None,
     ) -> tuple[int, dict[str, Any]]:
         """Judge an action and, when allowed, apply and record it; (HTTP status, answer).
 
         200: applied; 202: a proposal waiting for the other player; 422 (an ApiError): forbidden,
-        nothing applied; 409: ``version`` is not the game's.
+        nothing applied; 409: ``version`` is not the game's; 403: the acting player's seat
+        is claimed and ``secret`` is not its own.
         """
         with self.store.game_lock(game_id):
             row = self._row(game_id)
+            seats, holders, player = self._access(row, player, secret)
             self._check_version(row, version)
             state = self._state(row)
             hidden = hidden_from(state, player)
             # The viewer names the cards they cannot see by their placeholders.
             action = self._read_action(masked(given, {v: k for k, v in hidden.items()}))
+            self._may_act(seats, holders, action.player or state.current.id, "act")
             outcome = judge(state, action, self.catalog)
             ruling = outcome.ruling.to_json()
             text = format_action(action)
@@ -359,7 +434,7 @@ class Table:
                 self.store.set_pending(row.id, new_version, proposal)
                 self._remember(row.id, new_version, state)
                 self._notify(row.id, {"version": new_version, "change": "proposal"})
-                answer = self.game(row.id, player)
+                answer = self._fresh(row.id, player)
                 shown = masked({"ruling": ruling, "proposal": proposal}, hidden)
                 return 202, {**shown, **_changed(answer)}
             return 200, self._commit(row, state, action, outcome, player)
@@ -386,16 +461,27 @@ class Table:
         )
         self._remember(row.id, new_version, new_state)
         self._notify(row.id, {"version": new_version, "change": "action", "seq": seq})
-        answer = self.game(row.id, player)
+        answer = self._fresh(row.id, player)
         shown = masked({"ruling": ruling, "events": events}, hidden_from(new_state, player))
         return {**shown, "seq": seq, **_changed(answer)}
 
     def answer(
-        self, game_id: str, proposal_id: str, accept: bool, version: int, player: str | None
+        self,
+        game_id: str,
+        proposal_id: str,
+        accept: bool,
+        version: int,
+        player: str | None,
+        secret: str | None = None,
     ) -> dict[str, Any]:
-        """Accept (apply) or decline (drop) the game's pending proposal."""
+        """Accept (apply) or decline (drop) the game's pending proposal.
+
+        The partner accepts; either side declines. Once the answering side's seat is claimed,
+        the request carries its secret.
+        """
         with self.store.game_lock(game_id):
             row = self._row(game_id)
+            seats, holders, viewer = self._access(row, player, secret)
             self._check_version(row, version)
             pending = row.pending
             if pending is None or pending["id"] != proposal_id:
@@ -413,6 +499,8 @@ class Table:
                     f"{pending['to']} accepts or declines it",
                     {"to": pending["to"]},
                 )
+            self._may_act(seats, holders, player or pending["to"], "answer")
+            player = viewer
             state = self._state(row)
             if not accept:
                 new_version = row.version + 1
@@ -420,7 +508,7 @@ class Table:
                 self._remember(row.id, new_version, state)
                 self._notify(row.id, {"version": new_version, "change": "declined"})
                 shown = masked(pending, hidden_from(state, player))
-                return {"declined": shown, **_changed(self.game(row.id, player))}
+                return {"declined": shown, **_changed(self._fresh(row.id, player))}
             action = action_from_json(pending["action"])
             outcome = judge(state, action, self.catalog)
             if outcome.state is None:  # cannot happen while the state is unchanged; be safe
@@ -434,10 +522,17 @@ class Table:
             shown = masked(pending, hidden_from(self._state(self._row(game_id)), player))
             return {"accepted": shown, **answer}
 
-    def undo(self, game_id: str, version: int, player: str | None) -> dict[str, Any]:
-        """Take back the actions since the last dice roll or revealed card; 409 when none."""
+    def undo(
+        self, game_id: str, version: int, player: str | None, secret: str | None = None
+    ) -> dict[str, Any]:
+        """Take back the actions since the last dice roll or revealed card; 409 when none.
+
+        Only the seat whose actions are taken back may take them back, once it is claimed
+        (403 otherwise).
+        """
         with self.store.game_lock(game_id):
             row = self._row(game_id)
+            seats, holders, player = self._access(row, player, secret)
             self._check_version(row, version)
             log = self.store.log(row.id)
             keep = max((entry.seq for entry in log if entry.barrier), default=0)
@@ -457,6 +552,8 @@ class Table:
                     f"nothing to undo: {why}",
                     {"version": row.version, "reason": {"ru": why_ru, "en": why}},
                 )
+            for actor in dict.fromkeys(entry.player for entry in undone):
+                self._may_act(seats, holders, actor, "undo")
             state = self.replay(row, [entry for entry in log if entry.seq <= keep])
             new_version = row.version + 1
             self.store.truncate(row.id, keep, new_version, state.to_json())
@@ -468,7 +565,7 @@ class Table:
                     {"seq": entry.seq, "player": entry.player, "text": masked(entry.text, hidden)}
                     for entry in undone
                 ],
-                **_changed(self.game(row.id, player)),
+                **_changed(self._fresh(row.id, player)),
             }
 
     def replay(self, row: GameRow, entries: Sequence[Any]) -> GameState:
@@ -481,13 +578,16 @@ class Table:
             state = outcome.state
         return state
 
-    def log(self, game_id: str, player: str | None = None) -> dict[str, Any]:
+    def log(
+        self, game_id: str, player: str | None = None, secret: str | None = None
+    ) -> dict[str, Any]:
         """The game's log: each accepted action with its ruling, rule IDs and events.
 
         With ``player``, the cards that player may not see now (another player's collected
         cards, say) are named by their placeholders in the player's view.
         """
         row = self._row(game_id)
+        _, _, player = self._access(row, player, secret)
         hidden = hidden_from(self._state(row), player)
         entries = [
             {
@@ -506,7 +606,7 @@ class Table:
         return {
             "id": row.id,
             "version": row.version,
-            "viewer": player,
+            "viewer": None if player == PUBLIC else player,
             "entries": masked(entries, hidden),
         }
 
@@ -521,6 +621,93 @@ class Table:
             **self._score(state),
             "end": None if end is None else end.to_json(),
         }
+
+    # Seats ----------------------------------------------------------------------------------------
+
+    def claim(self, game_id: str, player: str) -> dict[str, Any]:
+        """Claim ``player``'s seat for the phone that asks: the seat's secret, shown only now.
+
+        409 ``seat-taken`` when another phone holds it (it moves by a code from that phone).
+        """
+        with self.store.game_lock(game_id):
+            row = self._row(game_id)
+            if player not in row.players:
+                raise ApiError(
+                    400,
+                    "unknown-player",
+                    f"no player {player!r} in this game; the players are {', '.join(row.players)}",
+                    {"field": "player", "players": list(row.players)},
+                )
+            seats = self.store.seats(row.id)
+            if player in seats:
+                raise ApiError(
+                    409,
+                    "seat-taken",
+                    f"{player}'s seat is held by another phone; that phone can move it here "
+                    "with a code",
+                    {"seat": player, "reason": _taken_reason(player)},
+                )
+            secret = new_secret()
+            self.store.claim_seat(row.id, player, digest(secret))
+            self._notify(row.id, {"version": row.version, "change": "seat", "seat": player})
+            return self._seat_answer(row, player, secret)
+
+    def _seat_answer(self, row: GameRow, player: str, secret: str) -> dict[str, Any]:
+        seats = self.store.seats(row.id)
+        return {
+            "id": row.id,
+            "player": player,
+            "secret": secret,
+            "header": "X-Mhp-Seat",
+            "seats": [p for p in row.players if p in seats],
+        }
+
+    def seat_code(self, game_id: str, player: str, secret: str | None) -> dict[str, Any]:
+        """A fresh code that moves ``player``'s seat to another phone; asked by its holder."""
+        with self.store.game_lock(game_id):
+            row = self._row(game_id)
+            seats = self.store.seats(row.id)
+            if player not in seats:
+                raise _no_seat(player)
+            self._may_act(seats, seats_of(seats, secret), player, "move")
+            code = new_code()
+            expires = time.time() + CODE_SECONDS
+            self.store.set_seat_code(row.id, player, digest(code), expires)
+            return {
+                "id": row.id,
+                "player": player,
+                "code": code,
+                "expires": expires,
+                "seconds": CODE_SECONDS,
+            }
+
+    def move_seat(self, game_id: str, player: str, code: str) -> dict[str, Any]:
+        """Move ``player``'s seat to the phone that enters its code: a new secret, the old void.
+
+        403 ``bad-code`` for a wrong, expired or used code; after five wrong ones the code is
+        void and the holding phone asks for a new one.
+        """
+        with self.store.game_lock(game_id):
+            row = self._row(game_id)
+            seat = self.store.seats(row.id).get(player)
+            if seat is None:
+                raise _no_seat(player)
+            now = time.time()
+            if seat.code is None or seat.code_expires is None or seat.code_expires < now:
+                raise _bad_code(player, "none", 0)
+            if not hmac.compare_digest(seat.code, digest(normal_code(code))):
+                tries = seat.code_tries + 1
+                if tries >= CODE_TRIES:
+                    self.store.set_seat_code(row.id, player, None, None)
+                else:
+                    self.store.set_seat_code(row.id, player, seat.code, seat.code_expires, tries)
+                raise _bad_code(player, "wrong", max(0, CODE_TRIES - tries))
+            secret = new_secret()
+            self.store.move_seat(row.id, player, digest(secret))
+            self._notify(row.id, {"version": row.version, "change": "seat", "seat": player})
+            return self._seat_answer(row, player, secret)
+
+    # Reference ------------------------------------------------------------------------------------
 
     def mission(
         self, mission_id: str, cards: Sequence[str], house_rules: Sequence[str]
@@ -543,5 +730,43 @@ class Table:
 
 def _changed(answer: dict[str, Any]) -> dict[str, Any]:
     """The part of a game's answer a change returns: version, state, pending, score, end."""
-    keys = ("id", "version", "viewer", "state", "pending", "score", "end")
+    keys = ("id", "version", "viewer", "state", "pending", "score", "end", "seats")
     return {key: answer[key] for key in keys}
+
+
+def _taken_reason(player: str) -> dict[str, str]:
+    ru, en = PlayerName(player, "ru"), PlayerName(player, "en")
+    return {
+        "ru": f"Место {ru:gen} уже занято другим телефоном. Чтобы перенести его сюда, возьмите "
+        "код на том телефоне (Место → Перенести на другой телефон) и введите его здесь.",
+        "en": f"{en}'s seat is held by another phone. To move it here, get a code on that phone "
+        "(Seat → Move to another phone) and enter it here.",
+    }
+
+
+def _no_seat(player: str) -> ApiError:
+    return ApiError(
+        404,
+        "no-seat",
+        f"no phone holds {player}'s seat: claim it with POST /api/games/{{id}}/seats",
+        {"seat": player},
+    )
+
+
+def _bad_code(player: str, why: str, tries_left: int) -> ApiError:
+    ru, en = PlayerName(player, "ru"), PlayerName(player, "en")
+    if why == "none":
+        reason = {
+            "ru": f"Для места {ru:gen} сейчас нет кода переноса (или он устарел): возьмите новый "
+            "код на телефоне, который держит место.",
+            "en": f"No code to move {en}'s seat is offered now (or it has expired): get a new "
+            "one on the phone that holds the seat.",
+        }
+    else:
+        reason = {
+            "ru": f"Код не тот. Осталось попыток: {tries_left}; потом нужен новый код.",
+            "en": f"That is not the code. Tries left: {tries_left}; then a new code is needed.",
+        }
+    return ApiError(
+        403, "bad-code", reason["en"], {"seat": player, "tries_left": tries_left, "reason": reason}
+    )

@@ -23,9 +23,9 @@ from mhp_cards.referee.actions import (
     FreeToken,
     Move,
     React,
-    ResolveFight,
     SellRaw,
     TakeRaw,
+    TakeSpoils,
     Trade,
 )
 from mhp_cards.referee.mission import closest_below
@@ -135,8 +135,9 @@ class GreedyBot(FieldEconomy):
     nearest running take). Once the field is bare, only a mission ends the game: a player
     short of the Warehouse price with nothing to run offers its cards to the players after
     it for what the Bank pays. Attacks and armour as at level 1, the plan being the
-    installations' inputs and armour keeping the last 4 мР. The winner of a fight takes as
-    many cards as it may, those that serve first.
+    installations' inputs and armour keeping the last 4 мР. In a fight it enters the first
+    dice listed; as the winner it takes as many cards as it may, those that serve first; as the
+    loser it retreats to the first cell listed.
 
     Offers made to it (:meth:`accepts`): it agrees only to raw cards that let one of its
     installations run at once, for less than the Warehouse would charge.
@@ -157,7 +158,11 @@ class GreedyBot(FieldEconomy):
         for action in legal:
             by_kind.setdefault(action.kind, []).append(action)
         if "fight" in by_kind:
-            return self._fight(view, by_kind["fight"])
+            return by_kind["fight"][0]
+        if "spoils" in by_kind:
+            return self._spoils(view, by_kind["spoils"])
+        if "retreat" in by_kind:
+            return by_kind["retreat"][0]
         if "claim" in by_kind:
             return by_kind["claim"][0]
         me = view.current
@@ -342,23 +347,15 @@ class GreedyBot(FieldEconomy):
         _, serving = self._plan(view, me)
         return armour[0] if serving >= stake else None
 
-    def _fight(self, view: GameState, fights: list[Action]) -> Action:
-        """The fight's ending: the winner takes as many cards as it may, those that serve first.
-
-        The referee lists the whole ending (take and retreat) for the dice it rolled; the
-        cards taken are the loser's, so the taker is whoever does not hold them.
-        """
-        me = view.current
+    def _spoils(self, view: GameState, spoils: list[Action]) -> Action:
+        """The winner's spoils: as many cards as it may, those that serve its plan first."""
+        useful, _ = self._plan(view, view.current)
 
         def worth(action: Action) -> tuple[int, int]:
-            assert isinstance(action, ResolveFight)
-            take = action.take or ()
-            if any(card in me.raw_cards for card in take):
-                return (0, -len(take))  # the other player's choice: theirs to make
-            useful, _ = self._plan(view, me)
-            return (sum(useful(kind_of(card)) for card in take), len(take))
+            assert isinstance(action, TakeSpoils)
+            return (sum(useful(kind_of(card)) for card in action.cards), len(action.cards))
 
-        return max(fights, key=worth)
+        return max(spoils, key=worth)
 
     def _token_to_free(self, view: GameState, me: Player, frees: list[Action]) -> Action | None:
         """A sale to the Bank of a product worth keeping for no reaction, when tokens run short.

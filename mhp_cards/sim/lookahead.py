@@ -48,8 +48,8 @@ class LookaheadBot:
 
     def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
         """The best-scoring action on the view; ending the turn among equals."""
-        if legal[0].kind == "fight":
-            return legal[0]  # the dice decided; the take and retreat are listed first
+        if legal[0].kind in ("fight", "spoils", "retreat"):
+            return legal[0]  # a fight's steps: the dice, then the first spoils and retreat listed
         me = view.current.id
         candidates = [a for a in legal if partner_of(a) is None and not _attack(view, a)]
         if not candidates:

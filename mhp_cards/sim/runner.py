@@ -22,6 +22,7 @@ from mhp_cards.game.visibility import view
 from mhp_cards.referee.actions import Action, BuyUpgrade, FreeToken, React, Trade, partner_of
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
+from mhp_cards.referee.fight import fight_actor
 from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.scoring import score
 from mhp_cards.rules.numbers import Level
@@ -148,9 +149,11 @@ def _agreed_choice(
     A trade or a sale to another player is agreed by both (Ruling "Trades at the table"): the
     partner's policy answers it from its own view (a policy without ``accepts`` agrees). A
     refused offer is struck, as listed, from this turn's actions and the player chooses again.
-    None when nothing is left to choose.
+    None when nothing is left to choose. During a fight the player who takes its next step
+    chooses: the winner the spoils, the loser the retreat (Ruling L1.T4.R4).
     """
-    seat = state.turn
+    actor = fight_actor(state)
+    seat = state.turn if actor is None else [p.id for p in state.players].index(actor)
     seen = view(state, state.players[seat].id)
     while legal:
         action = bots[seat].choose(seen, legal, rng)

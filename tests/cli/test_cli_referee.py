@@ -282,7 +282,15 @@ def test_apply_lists_every_event(cli, game, tmp_path) -> None:
     assert [e["kind"] for e in document["events"]] == ["move", "attack"]
     assert document["ruling"]["verdict"] == "allowed"
     assert "L1.T4" in document["ruling"]["rules"]
-    assert document["state"]["fight"] == {"attacker": "red", "defender": "blue", "cell": [4, 0]}
+    # The attack waits for its dice: no winner yet, no spoils.
+    assert document["state"]["fight"] == {
+        "attacker": "red",
+        "defender": "blue",
+        "cell": [4, 0],
+        "rounds": [],
+        "winner": None,
+        "taken": None,
+    }
 
 
 def test_apply_forbidden_writes_nothing(cli, game, tmp_path) -> None:

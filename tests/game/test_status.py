@@ -14,7 +14,7 @@ import pytest
 from pydantic import ValidationError
 
 from mhp_cards.game import GameState, deal, is_valid, status
-from mhp_cards.game.state import Cell, Combine, InstallationState
+from mhp_cards.game.state import Cell, Combine, Fight, InstallationState
 from mhp_cards.rules.rulebook import load_rulebook
 from mhp_cards.validate import load_catalog
 
@@ -736,3 +736,21 @@ def test_installation_in_exactly_one_place(problem: str) -> None:
     state = state.model_copy(update={"unused_installations": unused})
     issues = status(state, CATALOG)
     assert any(str(number) in issue.message for issue in issues), describe(issues)
+
+
+def test_a_fight_names_its_players_and_its_steps_in_order() -> None:
+    """Ruling L1.T4.R4: the dice name a winner (one of the two), the spoils come after them."""
+    state = deal(CATALOG, "1", 2, 3)
+    fine = state.model_copy(
+        update={"fight": Fight(attacker="red", defender="blue", cell=(4, 3), winner="blue")}
+    )
+    assert not [i for i in status(fine, CATALOG) if i.check == "fight"]
+    for fight, rule in (
+        (Fight(attacker="red", defender="green", cell=(4, 3)), "L1.T4"),
+        (Fight(attacker="red", defender="red", cell=(4, 3)), "L1.T4"),
+        (Fight(attacker="red", defender="blue", cell=(4, 3), winner="green"), "L1.T4"),
+        (Fight(attacker="red", defender="blue", cell=(4, 3), taken=0), "L1.T4.R4"),
+        (Fight(attacker="red", defender="blue", cell=(4, 3), winner="red", taken=4), "L1.T4"),
+    ):
+        found = list(status(state.model_copy(update={"fight": fight}), CATALOG))
+        assert [i.rule for i in found if i.check == "fight"] == [rule], (fight, found)

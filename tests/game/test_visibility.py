@@ -31,8 +31,9 @@ from hypothesis import strategies as st
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import IllegalPlayError, MhpError, ViewError
-from mhp_cards.game import GameState, deal, status, view
-from mhp_cards.game.state import Position
+from mhp_cards.game import GameState, deal, public_view, status, view
+from mhp_cards.game.state import Fight, Position
+from mhp_cards.game.visibility import PUBLIC as PUBLIC_VIEWER
 from mhp_cards.referee import Action, apply, check, legal_actions
 from mhp_cards.referee.actions import (
     BuyRaw,
@@ -97,13 +98,25 @@ def reached(draw: st.DrawFn) -> tuple[GameState, str]:
 # --- what a player cannot see, from the rules -----------------------------------------------------
 
 
+def sees_hand(state: GameState, viewer: str, player: str) -> bool:
+    """A hand is seen by its holder, and by the winner of a fight choosing the spoils from it
+    (Ruling L1.T4.R4)."""
+    fight = state.fight
+    return player == viewer or (
+        fight is not None
+        and fight.stage == "spoils"
+        and fight.winner == viewer
+        and fight.loser == player
+    )
+
+
 def hidden_raw(state: GameState, viewer: str) -> list[str]:
     """Real IDs of the raw cards ``viewer`` cannot see, in a fixed order of their places."""
     cards = [c.raw for c in state.field.cells if c.raw] if state.field else []
     for pile in state.piles:
         cards += list(pile if state.level == "1v1" else pile[:-1])
     for player in state.players:
-        if player.id != viewer:
+        if not sees_hand(state, viewer, player.id):
             cards += list(player.raw_cards)
     return cards
 
@@ -126,7 +139,7 @@ def with_hidden_raw(state: GameState, viewer: str, cards: list[str]) -> GameStat
     update["piles"] = tuple(piles)
     update["players"] = tuple(
         p
-        if p.id == viewer
+        if sees_hand(state, viewer, p.id)
         else p.model_copy(update={"raw_cards": tuple(next(supply) for _ in p.raw_cards)})
         for p in state.players
     )
@@ -555,3 +568,74 @@ def test_another_players_view_cannot_be_seen_through() -> None:
     first, second = state.players[0].id, state.players[1].id
     with pytest.raises(ViewError, match=f"{first}'s view"):
         view(view(state, first), second)
+
+
+# --- the public view (a phone without a seat once players hold their own) -------------------------
+
+
+@SETTINGS
+@given(reached())
+def test_the_public_view_hides_every_hand_and_keeps_the_rest(case: tuple[GameState, str]) -> None:
+    state, viewer = case
+    seen = public_view(state)
+    assert seen.viewer == PUBLIC_VIEWER
+    assert (seen.seed, seen.rng) == (0, 0)
+    for player, shown in zip(state.players, seen.players, strict=True):
+        assert len(shown.raw_cards) == len(player.raw_cards)
+        assert all(PLACEHOLDER.match(card) for card in shown.raw_cards)
+        assert shown.money == player.money
+        assert shown.combine == player.combine
+    # Whatever a player does not see, the public does not either; and their own hand besides.
+    mine = view(state, viewer)
+    assert seen.field == mine.field
+    assert seen.piles == mine.piles
+    assert seen.warehouse == state.warehouse
+    text = seen.to_json()
+    for card in {c for p in state.players for c in p.raw_cards}:
+        assert f'"{card}"' not in text
+    assert GameState.from_json(text) == seen
+    errors = sorted(SCHEMA.iter_errors(json.loads(text)), key=str)
+    assert not errors, "\n".join(error.message for error in errors)
+    issues = status(seen, CATALOG)
+    assert not issues, "\n".join(f"[{i.rule}] {i.message}" for i in issues)
+    assert public_view(seen) == seen
+
+
+def test_a_players_view_is_not_made_public_nor_the_public_one_a_players() -> None:
+    state = deal(CATALOG, "1", 3, 1)
+    first = state.players[0].id
+    with pytest.raises(ViewError, match=f"{first}'s view"):
+        public_view(view(state, first))
+    with pytest.raises(ViewError, match="the public view"):
+        view(public_view(state), first)
+
+
+def test_the_winner_of_a_fight_sees_the_losers_cards_while_choosing() -> None:
+    """Ruling L1.T4.R4: the winner looks at all the loser's raw cards; nobody else does."""
+    state = deal(CATALOG, "1", 3, 3)
+    assert state.field is not None
+    red, blue, green = (p.id for p in state.players)
+    cards = [c.raw for c in state.field.cells if c.raw][:3]
+    cells = tuple(
+        c.model_copy(update={"raw": None}) if c.raw in cards else c for c in state.field.cells
+    )
+    players = tuple(
+        p.model_copy(update={"raw_cards": tuple(cards)}) if p.id == blue else p
+        for p in state.players
+    )
+    state = state.model_copy(
+        update={
+            "field": state.field.with_cards(cells),
+            "players": players,
+            "fight": Fight(attacker=red, defender=blue, cell=(4, 0), rounds=((6, 1),), winner=red),
+        }
+    )
+    assert view(state, red).player(blue).raw_cards == tuple(cards)
+    for other in (blue, green):
+        hidden = view(state, other).player(blue).raw_cards
+        assert (other == blue) == (hidden == tuple(cards))
+    assert all(c.startswith("hidden#") for c in view(state, green).player(blue).raw_cards)
+    assert all(c.startswith("hidden#") for c in public_view(state).player(blue).raw_cards)
+    # Once the spoils are taken, the loser's hand is face down again.
+    taken = state.model_copy(update={"fight": state.fight.model_copy(update={"taken": 0})})
+    assert all(c.startswith("hidden#") for c in view(taken, red).player(blue).raw_cards)

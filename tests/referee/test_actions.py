@@ -22,8 +22,10 @@ from mhp_cards.referee.actions import (
     ProductRef,
     React,
     ResolveFight,
+    Retreat,
     SellRaw,
     TakeRaw,
+    TakeSpoils,
     Trade,
 )
 
@@ -37,13 +39,11 @@ TEXTS = [
     ("fight 4:2", ResolveFight(rounds=((4, 2),))),
     ("fight 3:3 5:1", ResolveFight(rounds=((3, 3), (5, 1)))),
     ("fight 4:2,5", ResolveFight(rounds=((4, 2, 5),))),
-    ("fight 6:1 take a#1 b#2", ResolveFight(rounds=((6, 1),), take=("a#1", "b#2"))),
-    ("fight 6:1 retreat 2,3", ResolveFight(rounds=((6, 1),), retreat=(2, 3))),
-    (
-        "fight 4:2 3:3 take a#1 b#2 retreat 2,3",
-        ResolveFight(rounds=((4, 2), (3, 3)), take=("a#1", "b#2"), retreat=(2, 3)),
-    ),
-    ("fight take", ResolveFight(take=())),
+    ("spoils a#1 b#2", TakeSpoils(cards=("a#1", "b#2"))),
+    ("spoils", TakeSpoils()),
+    ("retreat 2,3", Retreat(cell=(2, 3))),
+    ("retreat -1,0", Retreat(cell=(-1, 0))),
+    ("retreat", Retreat()),
     ("buy solar-battery", BuyUpgrade(upgrade="solar-battery")),
     ("buy armour", BuyUpgrade(upgrade="armour")),
     ("sell hematite#2", SellRaw(card="hematite#2")),
@@ -85,7 +85,7 @@ def test_as_player_names_the_actor(text, expected) -> None:
 def test_every_kind_of_action_has_a_text_form() -> None:
     models = typing.get_args(typing.get_args(Action)[0])
     kinds = {model.model_fields["kind"].default for model in models}
-    assert len(kinds) == len(models) == 11
+    assert len(kinds) == len(models) == 13
     assert {a.kind for _, a in TEXTS} == kinds
 
 
@@ -99,8 +99,10 @@ ERRORS = [
     ("move 3", "not a cell"),
     ("move a,b", "not a cell"),
     ("fight 4:x", "cannot read"),
-    ("fight retreat", "cannot read"),
-    ("fight 6:1 retreat 2;3", "not a cell"),
+    ("fight retreat", "chosen after the dice"),
+    ("fight 6:1 take a#1", "'spoils CARD …' by the winner, then 'retreat X,Y' by the loser"),
+    ("retreat 2;3", "not a cell"),
+    ("retreat 2,3 4,5", "'retreat' is complete"),
     ("buy rocket", "buy solar-battery | buy armour"),
     ("buy", "cannot read"),
     ("sell", "cannot read"),
@@ -204,7 +206,7 @@ dice = st.integers(1, 6)
 @given(
     path=st.lists(cells, min_size=1, max_size=3),
     rounds=st.lists(st.tuples(dice, dice) | st.tuples(dice, dice, dice), max_size=3),
-    take=st.none() | st.lists(ids, max_size=3).map(tuple),
+    take=st.lists(ids, max_size=3).map(tuple),
     retreat=st.none() | cells,
     player=st.none() | st.sampled_from(["red", "blue"]),
 )
@@ -213,13 +215,14 @@ def test_generated_actions_survive_text_and_json(path, rounds, take, retreat, pl
     move = parse_action(prefix + "move " + " ".join(f"{x},{y}" for x, y in path))
     assert move == Move(player=player, path=tuple(path))
     words = [":".join([str(r[0]), ",".join(str(v) for v in r[1:])]) for r in rounds]
-    if take is not None:
-        words += ["take", *take]
-    if retreat is not None:
-        words += ["retreat", f"{retreat[0]},{retreat[1]}"]
     fight = parse_action(prefix + " ".join(["fight", *words]))
-    assert fight == ResolveFight(player=player, rounds=tuple(rounds), take=take, retreat=retreat)
-    for action in (move, fight):
+    assert fight == ResolveFight(player=player, rounds=tuple(rounds))
+    spoils = parse_action(prefix + " ".join(["spoils", *take]))
+    assert spoils == TakeSpoils(player=player, cards=take)
+    where = "" if retreat is None else f" {retreat[0]},{retreat[1]}"
+    back = parse_action(prefix + "retreat" + where)
+    assert back == Retreat(player=player, cell=retreat)
+    for action in (move, fight, spoils, back):
         assert action_from_json(json.loads(json.dumps(action.model_dump(mode="json")))) == action
 
 

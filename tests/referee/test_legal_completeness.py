@@ -27,8 +27,10 @@ from mhp_cards.referee.actions import (
     ProductRef,
     React,
     ResolveFight,
+    Retreat,
     SellRaw,
     TakeRaw,
+    TakeSpoils,
     Trade,
 )
 from mhp_cards.validate import load_catalog
@@ -112,12 +114,16 @@ def candidates(state: GameState) -> Iterator[Action]:
     player = state.current
     others = [p for p in state.players if p.id != player.id]
     if state.fight is not None:
+        # Each step of the fight (the dice, the spoils, the retreat) by every player.
         loser_cards = [c for p in state.players for c in p.raw_cards]
         assert state.field is not None
-        for size in range(4):
-            for take in itertools.combinations(sorted(set(loser_cards)), size):
-                for retreat in [None, *walks(state, state.fight.cell, 1)]:
-                    yield ResolveFight(take=take, retreat=retreat[-1] if retreat else None)
+        for who in [None, *(p.id for p in state.players)]:
+            yield ResolveFight(player=who)
+            for size in range(4):
+                for take in itertools.combinations(sorted(set(loser_cards)), size):
+                    yield TakeSpoils(player=who, cards=take)
+            for retreat in [None, *walks(state, state.fight.cell, 1)]:
+                yield Retreat(player=who, cell=retreat[-1] if retreat else None)
         return
     yield EndTurn()
     if state.field is not None and player.combine is not None:

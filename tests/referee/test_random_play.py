@@ -34,7 +34,7 @@ from mhp_cards.referee import (
     price_range,
     score,
 )
-from mhp_cards.referee.actions import Move, ResolveFight, TakeRaw
+from mhp_cards.referee.actions import Move, TakeRaw
 
 STEP_CAP = 400
 GAMES = [
@@ -72,6 +72,9 @@ def choose(state: GameState, actions: list[Action], rng: random.Random) -> Actio
     for kind in ("fight", "claim"):
         if kind in by_kind:
             return by_kind[kind][0]
+    for kind in ("spoils", "retreat"):  # a fight's later steps: any listed choice
+        if kind in by_kind:
+            return rng.choice(by_kind[kind])
     if "react" in by_kind and rng.random() < 0.8:
         return rng.choice(by_kind["react"])
     if "take" in by_kind:
@@ -129,50 +132,20 @@ def assert_legal_actions(state: GameState, actions: list[Action], catalog) -> No
         assert action_from_json(action.model_dump(mode="json")) == action
 
 
-def fitting_fight(state: GameState, catalog, rng: random.Random) -> ResolveFight | None:
-    """When the default fight does not fit the winner's combine (level 3): explicit dice and a
-    take that fits; None when the default is allowed."""
-    if state.fight is None or check(state, ResolveFight(), catalog).verdict == "allowed":
-        return None
-    attacker, defender = state.player(state.fight.attacker), state.player(state.fight.defender)
-    armour = defender.combine is not None and defender.combine.armour
-    rounds = []
-    while True:
-        roll = (rng.randint(1, 6), rng.randint(1, 6), *((rng.randint(1, 6),) if armour else ()))
-        rounds.append(roll)
-        if roll[0] != max(roll[1:]):
-            break
-    winner, loser = (attacker, defender) if roll[0] > max(roll[1:]) else (defender, attacker)
-    room = max(0, 6 - len(winner.raw_cards))
-    return ResolveFight(rounds=tuple(rounds), take=loser.raw_cards[: min(3, room)])
-
-
-def play(
-    catalog, dealt, level: str, players: int, seed: int, work_around: bool = False
-) -> tuple[GameState, int]:
+def play(catalog, dealt, level: str, players: int, seed: int) -> tuple[GameState, int]:
     state = dealt(level, players, seed)
     rng = random.Random(f"{level}/{players}/{seed}")
     assert_invariants(state, catalog)
     steps = 0
     while not state.ended and steps < STEP_CAP:
         actions = legal_actions(state, catalog)
-        fight = fitting_fight(state, catalog, rng) if work_around else None
-        if fight is not None:
-            assert actions == [ResolveFight()]
-            kept = check(state, fight, catalog)
-            assert kept.verdict == "allowed", kept
-            state, _ = apply(state, fight, catalog)
-            assert_invariants(state, catalog)
-            steps += 1
-            continue
         assert_legal_actions(state, actions, catalog)
         action = choose(state, actions, rng)
         state, events = apply(state, action, catalog)
         assert all(e.ru and e.en for e in events)
         assert_invariants(state, catalog)
         steps += 1
-    if not (work_around and fitting_fight(state, catalog, rng)):
-        assert_legal_actions(state, legal_actions(state, catalog), catalog)
+    assert_legal_actions(state, legal_actions(state, catalog), catalog)
     return state, steps
 
 
@@ -201,11 +174,11 @@ def test_random_play_keeps_the_invariants(catalog, dealt, level, players, seed) 
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 0), (3, 1), (4, 0), (5, 1)])
-def test_random_play_level_3_past_the_fight_bug(catalog, dealt, players, seed) -> None:
-    """Level 3 played on as a table would: when the default take of a fight does not fit the
-    winner's combine (the bug above), the dice are rolled here and the winner takes what fits.
-    Every other invariant holds for the whole game."""
-    final, _ = play(catalog, dealt, "3", players, seed, work_around=True)
+def test_random_play_level_3_through_its_fights(catalog, dealt, players, seed) -> None:
+    """Level 3 with more seeds: every fight is the dice, then spoils the winner chooses among
+    those that fit their combine (L3.S3), then the loser's retreat; the invariants hold for
+    the whole game."""
+    final, _ = play(catalog, dealt, "3", players, seed)
     assert_final_score(final, catalog)
 
 
@@ -295,14 +268,26 @@ def test_perft_level_1(catalog, dealt) -> None:
     assert [a.path for a in attacks] == [((4, 2), (4, 1))]
     # The attack: only the fight may follow.
     state = step(state, "move 4,2 4,1", catalog)
-    # The fight's choices with the game's dice (which make red, the defender, win): blue has
-    # no card to take, and retreats to one of the four free cells around (4, 1) (L1.T4.R1).
-    choices = legal_actions(state, catalog)
-    assert counts(state, catalog) == {"fight": 4}
-    assert [a.take for a in choices] == [()] * 4
-    assert sorted(a.retreat for a in choices) == sorted(neighbours(state, (4, 1)))
-    # Blue wins and takes red's two cards; red retreats to (3, 1).
-    state = step(state, "fight 6:1", catalog)
+    # The fight: first the dice (the game's, or the table's), then the spoils, the retreat.
+    assert counts(state, catalog) == {"fight": 1}
+    # The game's dice make red, the defender, win: blue has no card to take, and retreats to
+    # one of the four free cells around (4, 1) (L1.T4.R1).
+    rolled = step(state, "fight", catalog)
+    assert counts(rolled, catalog) == {"spoils": 1}
+    assert [a.cards for a in legal_actions(rolled, catalog)] == [()]
+    assert [a.player for a in legal_actions(rolled, catalog)] == ["red"]
+    after_spoils = step(rolled, "as red spoils", catalog)
+    choices = legal_actions(after_spoils, catalog)
+    assert counts(after_spoils, catalog) == {"retreat": 4}
+    assert sorted(a.cell for a in choices) == sorted(neighbours(state, (4, 1)))
+    assert {a.player for a in choices} == {None}  # blue, whose turn it is
+    # With the table's dice blue wins: the spoils are any one or two of red's two cards (or
+    # none), then red retreats to one of its free neighbours.
+    rolled = step(state, "fight 6:1", catalog)
+    assert counts(rolled, catalog) == {"spoils": 1 + 2 + 1}
+    state = step(rolled, "spoils " + " ".join(state.player("red").raw_cards), catalog)
+    assert counts(state, catalog) == {"retreat": 4}
+    state = step(state, "as red retreat 3,1", catalog)
     assert counts(state, catalog) == {"sell": 2, "trade": 2, "end": 1}
     state = step(state, "end", catalog)
     red = state.player("red").combine.position

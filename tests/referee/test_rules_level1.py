@@ -262,25 +262,35 @@ def test_L1_T4_higher_roll_wins_attacker(kit, face_off) -> None:
         "fight 5:2",
         "allowed",
         "L1.T4",
-        "L1.T4.R1",
-        facts={"winner": "red", "rounds": [[5, 2]], "taken": list(blue_cards[:3])},
+        "L1.T4.R4",
+        facts={"winner": "red", "loser": "blue", "rounds": [[5, 2]]},
     )
     new, events = kit.play(fighting, "fight 5:2")
-    assert new.fight is None
+    # The dice name the winner; nothing changes hands before the winner chooses.
+    assert new.fight is not None
+    assert (new.fight.winner, new.fight.loser, new.fight.stage) == ("red", "blue", "spoils")
+    assert new.player("blue").raw_cards == blue_cards
     assert events[0].data["winner"] == "red"
     assert events[0].data["loser"] == "blue"
     assert not events[0].data["rolled"]
+    # Then the winner's spoils, then the loser's retreat: the fight is over.
+    new, _ = kit.play(new, f"spoils {blue_cards[0]}", "as blue retreat 3,0")
+    assert new.fight is None
+    assert blue_cards[0] in new.player("red").raw_cards
 
 
 def test_L1_T4_higher_roll_wins_defender(kit, face_off) -> None:
-    fighting, _ = kit.play(face_off, "move 4,0")
+    fighting, _ = kit.play(kit.give(face_off, "red", "calcite", "quartz"), "move 4,0")
     red_cards = fighting.player("red").raw_cards
     kit.expect(fighting, "fight 2:5", "allowed", "L1.T4", facts={"winner": "blue"})
-    new, _ = kit.play(fighting, "fight 2:5")
+    rolled, _ = kit.play(fighting, "fight 2:5")
     # The defender who wins takes from the attacker (Ruling L1.T4.R1); the attacker retreats.
+    spoils = f"as blue spoils {' '.join(red_cards)}"
+    kit.expect(rolled, spoils, "allowed", "L1.T4.R1", facts={"taken": list(red_cards)})
+    new, _ = kit.play(rolled, spoils, "retreat 4,1")
     assert set(red_cards) <= set(new.player("blue").raw_cards)
     assert new.player("red").raw_cards == ()
-    assert new.player("red").combine.position != (4, 0)
+    assert new.player("red").combine.position == (4, 1)
     assert new.player("blue").combine.position == (4, 0)
 
 
@@ -325,35 +335,74 @@ def test_L1_T4_dice_rolled_from_the_game_seed(kit, face_off) -> None:
     assert explicit.players == new.players
 
 
-def test_L1_T4_R1_the_winner_takes_at_most_three_of_their_choice(kit, face_off) -> None:
+def test_L1_T4_R4_the_dice_come_first(kit, face_off) -> None:
     fighting, _ = kit.play(face_off, "move 4,0")
-    blue = fighting.player("blue").raw_cards
+    card = fighting.player("blue").raw_cards[0]
+    for early in (f"spoils {card}", "as blue retreat 3,0"):
+        ruling = kit.expect(fighting, early, "forbidden", "L1.T4", "L1.T4.R4")
+        assert "Roll the dice first" in ruling.reason_en
+    assert [a.kind for a in legal_actions(fighting, kit.catalog)] == ["fight"]
+    # Either fighter may enter the dice; nobody else.
+    kit.expect(fighting, "as blue fight 5:2", "allowed", "L1.T4")
+    kit.expect(fighting, "fight 5:2", "allowed", "L1.T4")
+
+
+def test_L1_T4_R4_the_winner_chooses_the_spoils_then_the_loser_the_retreat(kit, face_off) -> None:
+    rolled, _ = kit.play(face_off, "move 4,0", "fight 6:1")
+    blue = rolled.player("blue").raw_cards
+    # Only the winner chooses the spoils, and only the spoils come next.
+    ruling = kit.expect(rolled, f"as blue spoils {blue[0]}", "forbidden", "L1.T4.R4")
+    assert "The winner, Red, chooses the spoils" in ruling.reason_en
+    ruling = kit.expect(rolled, "as blue retreat 3,0", "forbidden", "L1.T4.R4")
+    assert "now Red chooses the spoils" in ruling.reason_en
+    kit.expect(rolled, "fight 6:1", "forbidden", "L1.T4.R4")
+    listed = legal_actions(rolled, kit.catalog)
+    assert {a.kind for a in listed} == {"spoils"}
+    assert listed[0].cards == ()  # taking nothing is listed first
+    assert {a.player for a in listed} == {None}  # red, whose turn it is
+    taken, events = kit.play(rolled, f"spoils {blue[0]}")
+    assert events[0].kind == "spoils"
+    assert taken.fight is not None
+    assert taken.fight.stage == "retreat"
+    # Then only the loser chooses the retreat.
+    ruling = kit.expect(taken, "retreat 3,0", "forbidden", "L1.T4.R4")
+    assert "The loser, Blue, chooses where to retreat" in ruling.reason_en
+    kit.expect(taken, f"spoils {blue[1]}", "forbidden", "L1.T4.R4")
+    listed = legal_actions(taken, kit.catalog)
+    assert {a.kind for a in listed} == {"retreat"}
+    assert {a.player for a in listed} == {"blue"}  # not the player whose turn it is
+    kit.expect(taken, "as blue retreat 3,0", "allowed", "L1.T4.R1", "L1.T5")
+
+
+def test_L1_T4_R1_the_winner_takes_at_most_three_of_their_choice(kit, face_off) -> None:
+    rolled, _ = kit.play(face_off, "move 4,0", "fight 6:1")
+    blue = rolled.player("blue").raw_cards
     assert len(blue) == 4
     chosen = blue[1:]
     take = " ".join(chosen)
-    kit.expect(
-        fighting, f"fight 6:1 take {take}", "allowed", "L1.T4", facts={"taken": list(chosen)}
-    )
-    new, _ = kit.play(fighting, f"fight 6:1 take {take}")
+    kit.expect(rolled, f"spoils {take}", "allowed", "L1.T4", facts={"taken": list(chosen)})
+    new, _ = kit.play(rolled, f"spoils {take}")
     assert set(chosen) <= set(new.player("red").raw_cards)
     assert new.player("blue").raw_cards == (blue[0],)
-    ruling = kit.expect(fighting, f"fight 6:1 take {' '.join(blue)}", "forbidden", "L1.T4")
+    ruling = kit.expect(rolled, f"spoils {' '.join(blue)}", "forbidden", "L1.T4")
     assert "three" in ruling.reason_en
-    stranger = fighting.warehouse[0]
-    kit.expect(fighting, f"fight 6:1 take {stranger}", "forbidden", "L1.T4")
+    stranger = rolled.warehouse[0]
+    kit.expect(rolled, f"spoils {stranger}", "forbidden", "L1.T4")
     # Taking nothing is the winner's choice too.
-    kit.expect(fighting, ResolveFight(rounds=((6, 1),), take=()), "allowed", "L1.T4")
+    ruling = kit.expect(rolled, "spoils", "allowed", "L1.T4", facts={"taken": []})
+    assert "takes no spoils" in ruling.reason_en
 
 
 def test_L1_T4_R1_a_card_cannot_be_taken_twice(kit, face_off) -> None:
-    fighting, _ = kit.play(face_off, "move 4,0")
-    card = fighting.player("blue").raw_cards[0]
-    kit.expect(fighting, f"fight 6:1 take {card} {card}", "forbidden", "L1.T4")
+    rolled, _ = kit.play(face_off, "move 4,0", "fight 6:1")
+    card = rolled.player("blue").raw_cards[0]
+    kit.expect(rolled, f"spoils {card} {card}", "forbidden", "L1.T4")
 
 
 def test_L1_T4_R2_substance_cards_are_raw_cards(kit, face_off) -> None:
-    fighting, _ = kit.play(face_off, "move 4,0")
-    _, events = kit.play(fighting, "fight 6:1")
+    rolled, _ = kit.play(face_off, "move 4,0", "fight 6:1")
+    most = max(legal_actions(rolled, kit.catalog), key=lambda a: len(a.cards))
+    _, events = kit.play(rolled, most)
     taken = events[0].data["taken"]
     assert len(taken) == 3
     for card in taken:
@@ -361,13 +410,17 @@ def test_L1_T4_R2_substance_cards_are_raw_cards(kit, face_off) -> None:
 
 
 def test_L1_T4_R1_the_loser_chooses_a_free_neighbouring_cell(kit, face_off) -> None:
-    fighting, _ = kit.play(face_off, "move 4,0")
-    kit.expect(fighting, "fight 6:1 retreat 3,0", "allowed", "L1.T4", facts={"retreat": [3, 0]})
-    new, _ = kit.play(fighting, "fight 6:1 retreat 3,0")
+    taken, _ = kit.play(face_off, "move 4,0", "fight 6:1", "spoils")
+    kit.expect(taken, "as blue retreat 3,0", "allowed", "L1.T4", facts={"retreat": [3, 0]})
+    new, events = kit.play(taken, "as blue retreat 3,0")
     assert new.player("blue").combine.position == (3, 0)
     assert new.player("red").combine.position == (4, 0)
-    kit.expect(fighting, "fight 6:1 retreat 2,0", "forbidden", "L1.T4")  # not adjacent
-    kit.expect(fighting, "fight 6:1 retreat 4,0", "forbidden", "L1.T4")  # the fight's cell
+    assert events[0].kind == "retreat"
+    kit.expect(taken, "as blue retreat 2,0", "forbidden", "L1.T4")  # not adjacent
+    kit.expect(taken, "as blue retreat 4,0", "forbidden", "L1.T4")  # the fight's cell
+    # Staying is no choice while a neighbouring cell is free.
+    ruling = kit.expect(taken, "as blue retreat", "forbidden", "L1.T4.R1")
+    assert "staying is only for a loser with none free" in ruling.reason_en
 
 
 @pytest.fixture
@@ -376,18 +429,20 @@ def crowded(kit):
     state = kit.deal("1", 4, 3)
     state = kit.combine(state, "green", position=(2, 0), moved=True)
     state = kit.combine(state, "yellow", position=(3, 1), moved=True)
-    return kit.fight(state, "red", "blue", (3, 0))
+    state = kit.fight(state, "red", "blue", (3, 0))
+    state, _ = kit.play(state, "fight 6:1", "spoils")
+    return state
 
 
 def test_L1_T4_R1_no_retreat_onto_an_occupied_cell(kit, crowded) -> None:
-    kit.expect(crowded, "fight 6:1 retreat 2,0", "forbidden", "L1.T4")
-    kit.expect(crowded, "fight 6:1 retreat 4,0", "allowed", "L1.T4")
-    new, _ = kit.play(crowded, "fight 6:1")
-    assert new.player("blue").combine.position == (4, 0)  # the one free neighbour
+    kit.expect(crowded, "as blue retreat 2,0", "forbidden", "L1.T4")
+    kit.expect(crowded, "as blue retreat 4,0", "allowed", "L1.T4")
+    [only] = legal_actions(crowded, kit.catalog)
+    assert only.cell == (4, 0)  # the one free neighbour
 
 
 def test_L1_T4_R1_a_refused_retreat_cites_the_retreat_ruling(kit, crowded) -> None:
-    ruling = kit.expect(crowded, "fight 6:1 retreat 2,0", "forbidden", "L1.T4")
+    ruling = kit.expect(crowded, "as blue retreat 2,0", "forbidden", "L1.T4")
     assert "L1.T4.R1" in ruling.rules
     assert "L1.T4.R2" not in ruling.rules
 
@@ -397,10 +452,13 @@ def test_L1_T4_R1_the_loser_stays_when_every_neighbour_is_taken(kit) -> None:
     state = kit.combine(state, "green", position=(1, 0), moved=True)
     state = kit.combine(state, "yellow", position=(0, 1), moved=True)
     state = kit.fight(state, "red", "blue", (0, 0))
-    kit.expect(state, "fight 6:1 retreat 1,0", "forbidden", "L1.T4")
-    kit.expect(state, "fight 6:1", "allowed", "L1.T4", facts={"retreat": [0, 0]})
-    new, _ = kit.play(state, "fight 6:1")
+    state, _ = kit.play(state, "fight 6:1", "spoils")
+    kit.expect(state, "as blue retreat 1,0", "forbidden", "L1.T4")
+    kit.expect(state, "as blue retreat", "allowed", "L1.T4", facts={"retreat": [0, 0]})
+    assert [a.cell for a in legal_actions(state, kit.catalog)] == [None]
+    new, events = kit.play(state, "as blue retreat")
     assert new.player("blue").combine.position == (0, 0)
+    assert "stays" in events[0].en
 
 
 # --- L1.T5 repairs --------------------------------------------------------------------------------
@@ -411,7 +469,7 @@ def test_L1_T5_neither_fighter_attacks_on_their_next_turn(kit) -> None:
     state = kit.combine(state, "red", position=(4, 1), moved=True)
     state = kit.combine(state, "blue", position=(4, 0), moved=True)
     state = kit.combine(state, "green", position=(6, 0), moved=True)
-    state, _ = kit.play(state, "move 4,0", "fight 5:2 retreat 3,0", "end")
+    state, _ = kit.play(state, "move 4,0", "fight 5:2", "spoils", "as blue retreat 3,0", "end")
     # Blue (the loser) next to red: no attack this turn, an ordinary move is fine.
     assert state.current.id == "blue"
     ruling = kit.expect(state, "move 4,0", "forbidden", "L1.T5")
@@ -435,7 +493,7 @@ def test_L1_T5_neither_fighter_attacks_on_their_next_turn(kit) -> None:
 
 
 def test_L1_T5_the_defender_who_wins_is_under_repair_too(kit, face_off) -> None:
-    state, _ = kit.play(face_off, "move 4,0", "fight 1:6 retreat 5,0", "end")
+    state, _ = kit.play(face_off, "move 4,0", "fight 1:6", "as blue spoils", "retreat 5,0", "end")
     assert state.current.id == "blue"
     kit.expect(state, "move 5,0", "forbidden", "L1.T5")
 

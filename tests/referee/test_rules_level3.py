@@ -93,21 +93,25 @@ def test_L3_S3_the_winner_of_a_fight_takes_only_what_fits(kit, afield) -> None:
     state = kit.give(afield, "red", *FIVE)
     state = kit.give(state, "blue", "calcite", "oxygen", "water-ice")
     state = kit.fight(state, "red", "blue", (4, 0))
+    state, _ = kit.play(state, "fight 6:1")
     blue = state.player("blue").raw_cards
-    ruling = kit.expect(state, f"fight 6:1 take {' '.join(blue[:2])}", "forbidden", "L3.S3")
+    ruling = kit.expect(state, f"spoils {' '.join(blue[:2])}", "forbidden", "L3.S3")
     assert "room for 1" in ruling.reason_en
-    kit.expect(state, f"fight 6:1 take {blue[0]}", "allowed", "L1.T4", facts={"taken": [blue[0]]})
+    kit.expect(state, f"spoils {blue[0]}", "allowed", "L1.T4", facts={"taken": [blue[0]]})
 
 
-def test_L3_S3_the_default_take_of_a_fight_fits_the_combine(kit, afield) -> None:
+def test_L3_S3_the_spoils_listed_fit_the_combine(kit, afield) -> None:
     state = kit.give(afield, "red", *FIVE)
     state = kit.give(state, "blue", "calcite", "oxygen", "water-ice", "halite", "sulfur")
     state = kit.fight(state, "red", "blue", (4, 0))
-    # Whoever the dice favour has room for one card only.
-    for action in legal_actions(state, kit.catalog):
-        kit.expect(state, action, "allowed")
-    kit.expect(state, "fight 6:1", "allowed", "L1.T4")
-    kit.expect(state, "fight 1:6", "allowed", "L1.T4")
+    # Whoever the dice favour, the spoils listed fit the winner's combine.
+    for dice, room in (("fight 6:1", 1), ("fight 1:6", 1)):
+        rolled, _ = kit.play(state, dice)
+        listed = legal_actions(rolled, kit.catalog)
+        assert listed
+        assert max(len(a.cards) for a in listed) == room
+        for action in listed:
+            kit.expect(rolled, action, "allowed", "L1.T4")
 
 
 # --- L3.S5 shared installations at the Base -------------------------------------------------------

@@ -86,8 +86,8 @@ def test_L1_T4_R3_a_loser_may_retreat_onto_the_base(kit, near_base) -> None:
     state, base, beside = near_base
     state = kit.combine(state, "blue", position=beside)
     state = kit.give(state, "blue", "halite")
-    fighting = kit.fight(state, "red", "blue", beside)
-    act = parse_action(f"fight 6:1 retreat {base[0]},{base[1]}")
+    fighting, _ = kit.play(kit.fight(state, "red", "blue", beside), "fight 6:1", "spoils")
+    act = parse_action(f"as blue retreat {base[0]},{base[1]}")
     kit.expect(fighting, act, "allowed", "L1.T4.R1", "L1.T4.R3", "L1.T4.R4")
     after, _ = kit.play(fighting, act)
     assert after.player("blue").combine.position == base

@@ -49,10 +49,8 @@ def played(kit, level: str, players: int, seed: int, steps: int = 250) -> GameSt
             break
         preferred = [a for a in actions if a.kind in ("fight", "react", "take", "move")]
         action = rng.choice(preferred) if preferred and rng.random() < 0.8 else rng.choice(actions)
-        if state.fight is not None:
-            # Explicit dice, nothing taken: the default take may not fit a level-3 combine
-            # (see test_rules_level3).
-            action = ResolveFight(rounds=((6, 1),), take=())
+        if state.fight is not None and state.fight.stage == "dice":
+            action = ResolveFight(rounds=((6, 1),))  # the table's dice
         state, _ = apply(state, action, kit.catalog)
     return state
 

@@ -331,7 +331,48 @@ def test_dice_from_the_table_decide_the_fight(client: TestClient) -> None:
     assert fight["data"]["rounds"] == [[1, 6]]
     assert fight["data"]["rolled"] is False
     assert fight["data"]["winner"] == "red"  # the defender's 6 beats the attacker's 1
+    # The fight waits for the winner's spoils, then the loser's retreat (Ruling L1.T4.R4).
+    assert body["state"]["fight"]["winner"] == "red"
+    assert set(client.get(f"/api/games/{game['id']}/legal").json()["groups"]) == {"spoils"}
+
+
+def test_after_the_dice_the_winner_chooses_the_spoils_and_the_loser_the_retreat(
+    client: TestClient,
+) -> None:
+    game = fight_pending(client)
+    path = f"/api/games/{game['id']}"
+    play(client, game, "fight 6:1")  # blue, the attacker, wins; red holds sulfur#4, oxygen#5
+    # Blue looks at all of red's cards while choosing (their view and their legal actions).
+    seen = client.get(f"{path}?player=blue").json()["state"]["players"][0]["raw_cards"]
+    assert sorted(seen) == ["oxygen#5", "sulfur#4"]
+    others = client.get(f"{path}?player=red").json()["state"]["players"][1]
+    assert others["raw_cards"] == []
+    legal = client.get(f"{path}/legal?player=blue").json()
+    conforms(legal, "Legal")
+    assert legal["groups"]["spoils"] == [
+        "spoils",
+        "spoils oxygen#5",
+        "spoils sulfur#4",
+        "spoils oxygen#5 sulfur#4",
+    ]
+    refused = play(client, game, "as red spoils", status=422)
+    assert "L1.T4.R4" in refused["ruling"]["rules"]
+    body = play(client, game, "spoils sulfur#4")
+    assert [e["kind"] for e in body["events"]] == ["spoils"]
+    assert body["state"]["fight"]["taken"] == 1
+    # Now red chooses where to retreat; the actions are listed as red's.
+    legal = client.get(f"{path}/legal").json()
+    assert set(legal["groups"]) == {"retreat"}
+    assert all(text.startswith("as red retreat ") for text in legal["groups"]["retreat"])
+    body = play(client, game, legal["actions"][0]["action"])
     assert body["state"]["fight"] is None
+    assert body["ruling"]["verdict"] == "allowed"
+    assert "L1.T5" in body["ruling"]["rules"]
+    blue = body["state"]["players"][1]
+    assert blue["raw_cards"] == ["sulfur#4"]
+    # No step of a fight is taken back.
+    undo = client.post(f"{path}/undo", json={"version": body["version"]})
+    assert undo.status_code == 409
 
 
 def test_dice_rolled_by_the_game_follow_its_seed(client: TestClient, catalog: Catalog) -> None:

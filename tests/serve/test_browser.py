@@ -46,6 +46,16 @@ def _missing() -> str | None:
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator[Any]:
     """A fresh headless Chromium (its own profile) at 390 × 844, logging every request."""
+    yield from _chromium(tmp_path)
+
+
+@pytest.fixture
+def second_browser(tmp_path: Path) -> Iterator[Any]:
+    """Another phone: a second Chromium with a profile (and local storage) of its own."""
+    yield from _chromium(tmp_path)
+
+
+def _chromium(tmp_path: Path) -> Iterator[Any]:
     why = _missing()
     if why is not None:
         if os.environ.get("CI"):
@@ -227,11 +237,21 @@ def page(browser: Any, server: Any, tmp_path: Path) -> Page:
     return Page(browser, server.url, shots)
 
 
-def api(server: Any, path: str) -> Any:
+def api(server: Any, path: str, secret: str | None = None) -> Any:
+    """GET ``path``; with ``secret``, as the phone that holds that seat (X-Mhp-Seat)."""
     with server.client() as client:
-        answer = client.get(path)
+        answer = client.get(path, headers={"X-Mhp-Seat": secret} if secret else {})
         assert answer.status_code == 200, answer.text
         return answer.json()
+
+
+def seat_secret(page: Page, game: str, player: str) -> str:
+    """The secret the page keeps for its seat ``player`` of ``game`` (its local storage)."""
+    keys = page.driver.execute_script(
+        "return JSON.parse(localStorage.getItem(arguments[0]) || '{}')", f"mhp.keys.{game}"
+    )
+    assert player in keys, keys
+    return str(keys[player])
 
 
 def assert_local(urls: list[str], base: str) -> None:
@@ -529,18 +549,22 @@ def test_a_trade_waits_for_the_partner(page: Page, server: Any) -> None:
     page.shot("11-trade-accepted")
 
 
-def play_api(server: Any, game: str, *actions: str) -> None:
-    """Play actions through the API, as another phone at the table would."""
+def play_api(server: Any, game: str, *actions: str, secret: str | None = None) -> None:
+    """Play actions through the API, as another phone at the table would (with ``secret``:
+    the phone that holds the seats those secrets open, comma-separated)."""
+    headers = {"X-Mhp-Seat": secret} if secret else {}
     with server.client() as client:
         for text in actions:
             version = client.get(f"/api/games/{game}").json()["version"]
             answer = client.post(
-                f"/api/games/{game}/actions", json={"action": text, "version": version}
+                f"/api/games/{game}/actions",
+                json={"action": text, "version": version},
+                headers=headers,
             )
             assert answer.status_code == 200, answer.text
 
 
-def walk_into_a_fight(server: Any, game: str) -> tuple[int, int]:
+def walk_into_a_fight(server: Any, game: str, secret: str | None = None) -> tuple[int, int]:
     """Seed 7, two players: red goes west, blue north-west, red one step north; blue to move
     can attack red's cell (bx - 2, by - 1). The Base (bx, by)."""
     bx, by = api(server, f"/api/games/{game}")["state"]["field"]["base"]
@@ -553,6 +577,7 @@ def walk_into_a_fight(server: Any, game: str) -> tuple[int, int]:
         "end",
         f"move {bx - 2},{by - 1}",
         "end",
+        secret=secret,
     )
     return bx, by
 
@@ -588,13 +613,18 @@ def test_a_fight_with_the_dice_of_the_table(page: Page, server: Any) -> None:
     assert len(sizes) >= 12
     assert min(min(size) for size in sizes) >= 44, sizes
     page.shot("12-fight")
-    # The table's real die: blue rolled 6, red rolled 2.
+    # The table's real die: blue rolled 6, red rolled 2. The dice come first: nothing has
+    # changed hands yet, and the winner chooses the spoils next.
+    red_cards = api(server, f"/api/games/{game}")["state"]["players"][0]["raw_cards"]
     page.tap('#fight-panel [data-die="a"][data-value="6"]')
     page.tap('#fight-panel [data-die="d"][data-value="2"]')
     page.tap("#fight-enter")
-    page.until(lambda: api(server, f"/api/games/{game}")["state"]["fight"] is None)
+    page.until(lambda: (api(server, f"/api/games/{game}")["state"]["fight"] or {}).get("winner"))
+    rolled = api(server, f"/api/games/{game}")
+    assert rolled["state"]["fight"]["winner"] == "blue"
+    assert rolled["state"]["players"][0]["raw_cards"] == red_cards
     entry = api(server, f"/api/games/{game}/log")["entries"][-1]
-    assert entry["text"].startswith("fight 6:2")
+    assert entry["text"] == "fight 6:2"
     fight = next(e for e in entry["events"] if e["kind"] == "fight")
     assert fight["data"]["winner"] == "blue"
     assert fight["data"]["rolled"] is False
@@ -602,7 +632,44 @@ def test_a_fight_with_the_dice_of_the_table(page: Page, server: Any) -> None:
     page.until(
         lambda: "L1.T4" in [b.get_attribute("data-rule") for b in page.all("#ruling .rule-id")]
     )
+    # Blue, the winner, sees red's cards face up and picks two of them.
+    page.shown("#fight-spoils")
+    assert "Blue won: 6:2" in page.text("#fight-result")
+    page.shot("12a-spoils")
+    shown = set(page.attrs("#players-panel .card", "data-card")) | set(
+        " ".join(page.attrs("#fight-spoils button", "data-cards")).split()
+    )
+    assert set(red_cards) <= shown
+    two = sorted(red_cards)[:2]
+    options = page.attrs("#fight-spoils button", "data-cards")
+    choice = next(o for o in options if sorted((o or "").split()) == two)
+    page.tap(f'#fight-spoils button[data-cards="{choice}"]')
+    page.until(lambda: api(server, f"/api/games/{game}")["state"]["fight"]["taken"] == 2)
+    blue_hand = api(server, f"/api/games/{game}")["state"]["players"][1]["raw_cards"]
+    assert set(two) <= set(blue_hand)
+    page.shot("12b-spoils-taken")
+    # The loser chooses the retreat: the phone goes to red, who taps a green cell.
+    take_phone(page, "red")
+    assert "You lost" in page.text("#fight-step")
+    retreats = [
+        tuple(a["action"]["cell"])
+        for a in api(server, f"/api/games/{game}/legal?player=red")["actions"]
+        if a["kind"] == "retreat"
+    ]
+    shown_cells = {
+        (int(c.get_attribute("data-x")), int(c.get_attribute("data-y")))
+        for c in page.all("#field .cell.legal")
+    }
+    assert shown_cells == set(retreats)
+    cell = retreats[0]
+    page.tap(f'#field .cell.legal[data-x="{cell[0]}"][data-y="{cell[1]}"]')
+    page.until(lambda: api(server, f"/api/games/{game}")["state"]["fight"] is None)
+    assert combine_at(server, game, "red") == cell
+    texts = [e["text"] for e in api(server, f"/api/games/{game}/log")["entries"][-3:]]
+    assert texts == ["fight 6:2", f"spoils {' '.join(two)}", f"as red retreat {cell[0]},{cell[1]}"]
     page.until(lambda: not page.css("#fight-panel").is_displayed())
+    page.shot("12c-retreated")
+    assert page.errors() == []
 
 
 def test_russian_names_the_players_by_case(page: Page, server: Any) -> None:
@@ -673,13 +740,14 @@ def test_the_join_code_for_a_lan_host(browser: Any, tmp_path: Path) -> None:
 def play_to_the_end(server: Any, game: str) -> dict[str, Any]:
     """Play a level-1 game to its end through the API, as a plain greedy table would.
 
-    A claim when one is listed, then the fight, then the move that collects the most raw cards
-    (or gets nearest to one), then the end of the turn.
+    A claim when one is listed, then the fight's steps, then the move that collects the most
+    raw cards (or gets nearest to one), then the end of the turn.
     """
 
     def choose(legal: list[dict[str, Any]], state: dict[str, Any]) -> dict[str, Any]:
-        by_kind = {kind: [a for a in legal if a["kind"] == kind] for kind in ("claim", "fight")}
-        for kind in ("claim", "fight"):
+        steps = ("claim", "fight", "spoils", "retreat")
+        by_kind = {kind: [a for a in legal if a["kind"] == kind] for kind in steps}
+        for kind in steps:
             if by_kind[kind]:
                 return by_kind[kind][0]
         raw = {(c["x"], c["y"]) for c in state["field"]["cells"] if c["raw"]}
@@ -876,7 +944,8 @@ def test_a_refused_usual_button_says_why(page: Page, server: Any, catalog: Any) 
     game = full_combine_game(server.data, catalog)
     page.open(f"/?player=red#/game/{game}")
     box = page.shown('#actions .refused[data-kind="end"]')
-    legal = api(server, f"/api/games/{game}/legal?player=red")
+    # The link's player is this phone's seat now: red's view needs the phone's secret.
+    legal = api(server, f"/api/games/{game}/legal?player=red", seat_secret(page, game, "red"))
     [refused] = legal["refused"]
     assert refused["ruling"]["reason"]["en"].rstrip(".") in box.text
     chips = box.find_elements("css selector", ".rule-id")
@@ -915,3 +984,139 @@ def test_a_rulings_note_follows_the_language(page: Page, server: Any) -> None:
     page.until(lambda: "Ничего не изменилось" in page.text("#ruling .note"))
     reason = page.text("#ruling .reason")
     assert reason not in [e.text for e in page.all("#ruling .events li")]
+
+
+def test_two_phones_each_hold_their_seat(
+    page: Page, second_browser: Any, server: Any, tmp_path: Path
+) -> None:
+    """Red's phone and blue's phone each claim a seat and play; blue's cannot act for red;
+    red's seat moves to blue's phone by its code, and red's old phone loses it."""
+    with server.client() as client:
+        game = client.post("/api/games", json={"level": "1", "players": 2, "seed": 7}).json()
+    gid = game["id"]
+    bx, by = game["state"]["field"]["base"]
+    red = page
+    blue = Page(second_browser, server.url, red.shots)
+
+    red.open(f"/#/game/{gid}")
+    red.tap('#seat-choice [data-seat="red"]')
+    red.until(lambda: "you see as Red" in red.text("#status"))
+    blue.open(f"/#/game/{gid}")
+    # Red's seat is marked as held by another phone on blue's chooser.
+    blue.until(lambda: blue.attrs('#seat-choice [data-seat="red"]', "data-taken") == ["true"])
+    blue.tap('#seat-choice [data-seat="blue"]')
+    blue.until(lambda: "you see as Blue" in blue.text("#status"))
+    assert api(server, "/api/games")["games"][0]["seats"] == ["red", "blue"]
+    # Nobody's hand without a seat's secret: the public view.
+    assert api(server, f"/api/games/{gid}")["state"]["viewer"] == "*"
+
+    # Blue's phone acting for red (whose turn it is), through the page's own API calls (they
+    # carry blue's secret): refused, nothing played.
+    refusal = blue.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "import('/static/api.js').then((m) => m.api(arguments[0], {action: 'end', version: 1}))"
+        ".then(() => done(null), (f) => done([f.status, f.body.error.code, f.message]))",
+        f"/api/games/{gid}/actions",
+    )
+    assert refusal is not None
+    assert refusal[:2] == [403, "not-your-seat"]
+    assert "Red's seat is held by another phone" in refusal[2]
+    assert api(server, f"/api/games/{gid}")["version"] == 1
+    assert "It is Red's turn" in blue.text("#actions")
+    assert not blue.all("#field .cell.legal")
+
+    # Red plays on red's phone; blue's phone follows by the event stream, then plays its turn.
+    red.tap(f'#field .cell.legal[data-x="{bx - 2}"][data-y="{by}"]')
+    red.until(lambda: red.css("#ruling").get_attribute("data-verdict") == "allowed")
+    assert len(red.all("#hand .card")) == 2
+    red.tap('#actions .group[data-kind="end"] button')
+    blue.until(lambda: "your turn" in blue.text("#status"))
+    assert not blue.css("#handover").is_displayed()
+    blue.tap(f'#field .cell.legal[data-x="{bx + 2}"][data-y="{by}"]')
+    blue.until(lambda: blue.css("#ruling").get_attribute("data-verdict") == "allowed")
+    log = api(server, f"/api/games/{gid}/log")["entries"]
+    assert [entry["player"] for entry in log] == ["red", "red", "blue"]
+    blue.shot("21-two-phones-blue")
+
+    # Red's seat moves to blue's phone: red's phone shows a code, blue's phone enters it.
+    red.tap("#seat-button")
+    red.tap("#seat-move")
+    code = red.shown("#seat-code").text.strip()
+    assert len(code) == 6
+    assert red.css("#seat-code-qr svg")
+    red.shot("22-move-code")
+    blue.tap("#seat-button")
+    blue.tap('#dialog [data-seat="red"]')
+    box = blue.shown("#move-code")
+    box.send_keys(code.lower())
+    blue.tap("#move-send")
+    blue.until(lambda: "you see as Red" in blue.text("#status"))
+    assert len(blue.all("#hand .card")) == 2  # red's cards, on blue's phone now
+    both = blue.driver.execute_script(
+        "return Object.keys(JSON.parse(localStorage.getItem(arguments[0])))", f"mhp.keys.{gid}"
+    )
+    assert sorted(both) == ["blue", "red"]
+    # Red's old phone has lost the seat: on its next look it asks who it is.
+    red.driver.refresh()
+    red.ready()
+    red.shown("#seat-choice")
+    assert red.attrs('#seat-choice [data-seat="red"]', "data-taken") == ["true"]
+    assert red.errors() == []
+    assert blue.errors() == []
+
+
+def test_a_fight_on_two_phones_each_step_on_its_players_phone(
+    page: Page, second_browser: Any, server: Any
+) -> None:
+    """Blue attacks red; after the dice blue's phone shows the spoils to choose and red's waits;
+    then red's phone shows the cells to retreat to and blue's waits."""
+    with server.client() as client:
+        game = client.post("/api/games", json={"level": "1", "players": 2, "seed": 7}).json()
+    gid = game["id"]
+    red, blue = page, Page(second_browser, server.url, page.shots)
+    red.open(f"/?player=red#/game/{gid}")
+    red.until(lambda: "you see as Red" in red.text("#status"))
+    blue.open(f"/?player=blue#/game/{gid}")
+    blue.until(lambda: "you see as Blue" in blue.text("#status"))
+    both = f"{seat_secret(red, gid, 'red')},{seat_secret(blue, gid, 'blue')}"
+    bx, by = walk_into_a_fight(server, gid, both)
+    red_cell = f'#field .cell[data-x="{bx - 2}"][data-y="{by - 1}"]'
+    blue.until(lambda: "your turn" in blue.text("#status"))
+    blue.tap(red_cell)
+    blue.tap("#attack-confirm")
+    blue.shown("#fight-panel")
+    red.shown("#fight-panel")
+    # Blue's phone enters the table's dice: blue wins 5:3.
+    blue.tap('#fight-panel [data-die="a"][data-value="5"]')
+    blue.tap('#fight-panel [data-die="d"][data-value="3"]')
+    blue.tap("#fight-enter")
+    blue.shown("#fight-spoils")
+    red.until(lambda: "Waiting for Blue to choose the spoils" in red.text("#fight-panel"))
+    assert not red.all("#fight-spoils")
+    red_cards = api(server, f"/api/games/{gid}?player=red", seat_secret(red, gid, "red"))
+    held = red_cards["state"]["players"][0]["raw_cards"]
+    options = [o or "" for o in blue.attrs("#fight-spoils button", "data-cards")]
+    assert sorted(held) == sorted(max(options, key=len).split())  # blue sees red's cards
+    one = next(o for o in options if len(o.split()) == 1)
+    blue.tap(f'#fight-spoils button[data-cards="{one}"]')
+    # Red's phone: the cells to retreat to; blue's phone waits.
+    red.until(lambda: red.all("#field .cell.legal"))
+    blue.until(lambda: "Waiting for Red" in blue.text("#fight-panel"))
+    assert not blue.all("#field .cell.legal")
+    red.shot("23-retreat-on-red")
+    cell = (
+        red.attrs("#field .cell.legal", "data-x")[0],
+        red.attrs("#field .cell.legal", "data-y")[0],
+    )
+    red.tap(f'#field .cell.legal[data-x="{cell[0]}"][data-y="{cell[1]}"]')
+    red.until(lambda: api(server, f"/api/games/{gid}")["state"]["fight"] is None)
+    assert combine_at(server, gid, "red") == (int(cell[0]), int(cell[1]))
+    blue.until(lambda: not blue.css("#fight-panel").is_displayed())
+    assert (
+        one
+        in api(server, f"/api/games/{gid}?player=blue", seat_secret(blue, gid, "blue"))["state"][
+            "players"
+        ][1]["raw_cards"]
+    )
+    assert red.errors() == []
+    assert blue.errors() == []

@@ -10,7 +10,7 @@ import pytest
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import deal, view
 from mhp_cards.game.state import GameState, Player, Position
-from mhp_cards.referee.actions import BuyUpgrade, EndTurn, Move, ResolveFight
+from mhp_cards.referee.actions import BuyUpgrade, EndTurn, Move, TakeSpoils
 from mhp_cards.sim import GreedyBot
 from mhp_cards.sim.fights import attack_worth, threatened, win_chance
 
@@ -139,8 +139,8 @@ def test_the_winner_takes_the_cards_that_serve_its_mission(catalog: Catalog) -> 
     theirs = ("water-ice#1", "water-ice#2", "halite#1", "hematite#1")
     state, _ = _next_to_each_other(catalog, mine, theirs)
     seen = view(state, state.players[0].id)
-    useful = ResolveFight.model_construct(take=("water-ice#1", "water-ice#2", "halite#1"))
-    other = ResolveFight.model_construct(take=("halite#1", "hematite#1", "water-ice#1"))
-    nothing = ResolveFight.model_construct(take=())
+    useful = TakeSpoils(cards=("water-ice#1", "water-ice#2", "halite#1"))
+    other = TakeSpoils(cards=("halite#1", "hematite#1", "water-ice#1"))
+    nothing = TakeSpoils(cards=())
     bot = GreedyBot(catalog)
     assert bot.choose(seen, [nothing, other, useful], random.Random(0)) == useful

@@ -10,6 +10,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import GameState, deal, view
 from mhp_cards.referee import Action, apply
 from mhp_cards.referee.actions import Trade
+from mhp_cards.referee.fight import fight_actor
 from mhp_cards.sim import GreedyBot, RandomBot, game_seed, play_game, simulate
 from mhp_cards.sim.summary import END_CODES
 
@@ -123,7 +124,11 @@ class Recorder:
 
 @pytest.mark.parametrize(("level", "players"), [("1", 3), ("2", 3), ("1v1", 2), ("3", 3)])
 def test_bots_never_see_hidden_cards(catalog: Catalog, level: str, players: int) -> None:
-    """Replay the game on the full state: no card hidden from the mover is in its view."""
+    """Replay the game on the full state: no card hidden from the mover is in its view.
+
+    The mover is the player whose turn it is, or in a fight the player who takes its next
+    step (the winner chooses the spoils, having seen the loser's cards: Ruling L1.T4.R4).
+    """
     log: list[tuple[GameState, Action]] = []
     recorders = [
         Recorder(GreedyBot(catalog) if seat % 2 == 0 else RandomBot(), log)
@@ -135,11 +140,13 @@ def test_bots_never_see_hidden_cards(catalog: Catalog, level: str, players: int)
     state = deal(catalog, level, players=players, seed=seed)
     checked = 0
     for seen, action in log:
-        me = state.current.id
+        me = fight_actor(state) or state.current.id
         assert seen.viewer == me
         assert seen.seed == 0
         assert seen.rng == 0
-        secret = {card for p in state.players if p.id != me for card in p.raw_cards}
+        fight = state.fight
+        shown = fight.loser if fight and fight.stage == "spoils" and fight.winner == me else None
+        secret = {card for p in state.players if p.id not in (me, shown) for card in p.raw_cards}
         if state.field is not None:
             secret |= {cell.raw for cell in state.field.cells if cell.raw is not None}
             secret |= {cell.fate for cell in state.field.cells}

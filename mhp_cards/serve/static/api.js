@@ -1,6 +1,6 @@
 // The API of mhp serve: one call, its JSON answer or a failure that says why.
 
-import { pick, t } from "./state.js";
+import { pick, seatKeys, t } from "./state.js";
 
 // --- The API -------------------------------------------------------------------------------
 
@@ -19,6 +19,10 @@ export class ApiFailure extends Error {
 
 export async function api(path, body, method) {
   const options = { method: method || (body === undefined ? "GET" : "POST"), headers: {} };
+  // The seats this phone holds in the game asked about: their secrets go with every request.
+  const game = path.match(/^\/api\/games\/([0-9a-f]{8})(?:[/?]|$)/);
+  const secrets = game ? Object.values(seatKeys(game[1])).filter((s) => typeof s === "string") : [];
+  if (secrets.length) options.headers["X-Mhp-Seat"] = secrets.slice(0, 5).join(",");
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);

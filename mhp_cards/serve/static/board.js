@@ -3,7 +3,7 @@
 import { cardNode, cardText, colour, colourName, dot, isHidden, rawInfo } from "./cards.js";
 import { showScore } from "./dialogs.js";
 import { closeSheet, formulaNode, h, hill, openSheet } from "./dom.js";
-import { answerProposal, play } from "./game.js";
+import { answerProposal, fightActor, play } from "./game.js";
 import { ruleChip, showRuling } from "./rulings.js";
 import { $, FOLD, KIND_ORDER, S, capital, pick, t } from "./state.js";
 
@@ -124,6 +124,8 @@ export function renderField(state) {
     const key = cellKey(...path[path.length - 1]);
     ends.set(key, [...(ends.get(key) || []), item]);
   }
+  // The loser of a fight taps the cell to retreat to.
+  for (const item of myRetreats()) if (item.action.cell) ends.set(cellKey(...item.action.cell), [item]);
   const picked = S.picked;
   // Coordinates on the edges, as the buttons and rulings write cells: x along the top, y down
   // the side.
@@ -165,7 +167,13 @@ export function renderField(state) {
   }
   grid.replaceChildren(...nodes);
   const mine = S.game.viewer === S.game.turn;
-  $("field-hint").textContent = mine && !state.ended ? (moves.length ? t("tap_cell") : t("tap_cell_done")) : "";
+  $("field-hint").textContent = myRetreats().length
+    ? t("fight_retreat_choose")
+    : mine && !state.ended && !state.fight
+      ? moves.length
+        ? t("tap_cell")
+        : t("tap_cell_done")
+      : "";
   renderPathChoice();
 }
 
@@ -173,6 +181,11 @@ export function renderField(state) {
 export function tapCell(x, y) {
   if (!S.game || S.game.state.ended) return;
   const key = cellKey(x, y);
+  if (S.game.state.fight) {
+    const retreat = myRetreats().find((item) => item.action.cell && cellKey(...item.action.cell) === key);
+    if (retreat) return play(retreat.action, { label: retreat.text });
+    if (S.game.state.fight.winner) return; // the spoils or the retreat: chosen in the fight panel
+  }
   const options = legalOf("move").filter((item) => {
     const path = item.action.path;
     return cellKey(...path[path.length - 1]) === key;
@@ -239,6 +252,13 @@ export function renderPathChoice() {
   box.hidden = false;
 }
 
+/** This phone's choices of the fight's next step (the spoils or the retreat), if it takes it. */
+export function myFightChoices(kind) {
+  const actor = fightActor(S.game?.state);
+  return actor && S.game.viewer === actor ? legalOf(kind) : [];
+}
+const myRetreats = () => myFightChoices("retreat");
+
 export function renderFight(state) {
   const panel = $("fight-panel");
   const fight = state.fight;
@@ -247,8 +267,57 @@ export function renderFight(state) {
     panel.replaceChildren();
     return;
   }
+  panel.className = "panel fight";
+  const head = [
+    h("h2", {}, t("fight_title")),
+    h("p", {}, dot(fight.attacker), " ", t("fight_vs", colourName(fight.attacker), colourName(fight.defender, "acc")), " ", dot(fight.defender)),
+  ];
+  if (fight.winner) {
+    // After the dice: the winner's spoils, then the loser's retreat, each on its own phone.
+    const last = fight.rounds[fight.rounds.length - 1] || [];
+    const loser = fight.winner === fight.attacker ? fight.defender : fight.attacker;
+    const choosing = fight.taken === null || fight.taken === undefined;
+    const actor = choosing ? fight.winner : loser;
+    const mine = S.game.viewer === actor;
+    const kind = choosing ? "spoils" : "retreat";
+    const choices = mine ? legalOf(kind) : [];
+    const parts = [
+      ...head,
+      h("p", { id: "fight-result" }, dot(fight.winner), " ", t("fight_won", colourName(fight.winner), last.join(":"))),
+      choosing ? null : h("p", {}, t("fight_took", colourName(fight.winner), fight.taken)),
+      mine
+        ? h("p", { class: "hint", id: "fight-step" }, t(choosing ? "fight_spoils_choose" : "fight_retreat_choose"))
+        : h("p", { class: "hint", id: "fight-step" }, t(choosing ? "fight_spoils_wait" : "fight_retreat_wait", colourName(actor, "gen"))),
+      choices.length
+        ? h(
+            "div",
+            { class: "buttons fight-choices", id: `fight-${kind}` },
+            choices.map((item) =>
+              h(
+                "button",
+                { type: "button", dataset: { action: item.text, kind, cards: (item.action.cards || []).join(" ") }, onclick: () => play(item.action, { label: item.text }) },
+                capital(describe(item)),
+              ),
+            ),
+          )
+        : null,
+    ];
+    panel.replaceChildren(...parts.filter(Boolean));
+    panel.hidden = false;
+    return;
+  }
+  const looking = S.game?.viewer;
+  if (looking && looking !== fight.attacker && looking !== fight.defender) {
+    panel.replaceChildren(...head, h("p", { class: "hint", id: "fight-step" }, t("fight_dice_wait")));
+    panel.hidden = false;
+    return;
+  }
   const defender = state.players.find((p) => p.id === fight.defender);
   const armoured = Boolean(defender?.combine?.armour);
+  // The defender's own phone resolves the fight as the defender (the attacker's seat may be
+  // another phone's); the attacker acts as the player whose turn it is.
+  const viewer = S.game?.viewer;
+  const as = viewer && viewer !== fight.attacker && viewer === fight.defender ? viewer : undefined;
   const rolls = { a: 0, d: 0, d2: 0 };
   const picker = (key) => {
     const row = h("div", { class: "die-pick", role: "group" });
@@ -279,15 +348,13 @@ export function renderFight(state) {
       class: "secondary big",
       id: "fight-enter",
       disabled: true,
-      onclick: () => play(`fight ${rolls.a}:${rolls.d}${armoured ? `,${rolls.d2}` : ""}`),
+      onclick: () => play(`${as ? `as ${as} ` : ""}fight ${rolls.a}:${rolls.d}${armoured ? `,${rolls.d2}` : ""}`),
     },
     t("fight_enter"),
   );
-  panel.className = "panel fight";
   panel.replaceChildren(
-    h("h2", {}, t("fight_title")),
-    h("p", {}, dot(fight.attacker), " ", t("fight_vs", colourName(fight.attacker), colourName(fight.defender, "acc")), " ", dot(fight.defender)),
-    h("button", { type: "button", class: "primary big", id: "fight-roll", onclick: () => play({ kind: "fight" }) }, "🎲 ", t("fight_roll")),
+    ...head,
+    h("button", { type: "button", class: "primary big", id: "fight-roll", onclick: () => play({ kind: "fight", player: as }) }, "🎲 ", t("fight_roll")),
     h("p", { class: "hint" }, t("fight_real")),
     h(
       "div",
@@ -340,12 +407,12 @@ export function describe(item) {
     }
     case "claim":
       return t("claim_mission", a.mission);
-    case "fight": {
-      if (a.rounds?.length) return `🎲 ${a.rounds.map((r) => r.join(":")).join(" ")}`;
-      const take = a.take === undefined || a.take === null ? "" : a.take.length ? `${t("fight_take")}: ${cards(a.take)}` : t("fight_take_none");
-      const retreat = a.retreat ? t("fight_retreat", cellLabel(a.retreat)) : "";
-      return `🎲 ${[take, retreat].filter(Boolean).join(" · ") || t("fight_roll")}`;
-    }
+    case "fight":
+      return a.rounds?.length ? `🎲 ${a.rounds.map((r) => r.join(":")).join(" ")}` : `🎲 ${t("fight_roll")}`;
+    case "spoils":
+      return a.cards?.length ? `${t("fight_take")}: ${cards(a.cards)}` : t("fight_take_none");
+    case "retreat":
+      return a.cell ? t("fight_retreat", cellLabel(a.cell)) : t("fight_stay");
     case "end":
       return t("end_turn");
     default:
@@ -396,6 +463,11 @@ export function renderActions(game) {
   $("actions-panel").hidden = false;
   if (game.viewer !== game.turn && !state.fight) {
     box.replaceChildren(h("p", { class: "not-yours" }, t("not_your_turn", colourName(game.turn, "gen"))));
+    return;
+  }
+  if (state.fight?.winner) {
+    // The spoils and the retreat are chosen in the fight's panel, by their players.
+    box.replaceChildren(h("p", { class: "not-yours" }, t("fight_first")));
     return;
   }
   const actions = S.legal?.actions || [];

@@ -2,11 +2,11 @@
 
 import { api } from "./api.js";
 import { cardsInText, colourName, dot } from "./cards.js";
-import { closeSheet, h, openSheet, setSheet } from "./dom.js";
-import { refresh, setSeat } from "./game.js";
+import { closeSheet, h, openSheet, setSheet, toast } from "./dom.js";
+import { elsewhere, refresh, setSeat, takeSeat } from "./game.js";
 import { joinNode, loadJoin } from "./home.js";
 import { ruleChip } from "./rulings.js";
-import { S, capital, pick, t } from "./state.js";
+import { $, S, capital, pick, seatKeys, t } from "./state.js";
 
 // --- The log, the score, the seat ------------------------------------------------------------
 
@@ -93,21 +93,61 @@ export async function showScore() {
 
 export async function showSeat() {
   if (!S.game) return;
+  const id = S.game.id;
   const join = await loadJoin();
   const players = S.game.players || S.game.state?.players.map((p) => p.id) || [];
-  const choose = (seat) => {
-    setSeat(S.game.id, seat);
+  const keys = seatKeys(id);
+  const choose = async (seat) => {
+    // A colour is claimed for this phone (a seat another phone holds asks for its code).
+    if (seat === "pass") setSeat(id, seat);
+    else if (!(await takeSeat(id, seat))) return;
     closeSheet();
     refresh();
   };
+  const held = S.seat && S.seat !== "pass" && keys[S.seat] ? S.seat : null;
+  const note = (p) => (keys[p] ? t("seat_yours") : elsewhere(S.game, p) ? t("seat_taken") : "");
   openSheet(
     t("seat_title"),
     h(
       "div",
       { class: "choices", style: "flex-direction:column" },
       h("button", { type: "button", "aria-checked": String(S.seat === "pass"), role: "radio", onclick: () => choose("pass") }, t("seat_pass"), h("span", { class: "sub" }, t("seat_pass_hint"))),
-      players.map((p) => h("button", { type: "button", role: "radio", "aria-checked": String(S.seat === p), dataset: { seat: p }, onclick: () => choose(p) }, dot(p), " ", t("seat_one", colourName(p)))),
+      players.map((p) =>
+        h(
+          "button",
+          { type: "button", role: "radio", "aria-checked": String(S.seat === p), dataset: { seat: p }, onclick: () => choose(p) },
+          dot(p),
+          " ",
+          t("seat_one", colourName(p)),
+          note(p) ? h("span", { class: "sub" }, note(p)) : null,
+        ),
+      ),
+      held
+        ? h(
+            "div",
+            { class: "seat-move", id: "seat-move-box" },
+            h("h3", {}, t("move_title")),
+            h("p", { class: "hint" }, t("move_hint", colourName(held, "gen"))),
+            h("button", { type: "button", class: "secondary big", id: "seat-move", onclick: () => showMoveCode(held) }, t("move_get_code")),
+          )
+        : null,
       join ? [h("h3", {}, t("join")), joinNode(join)] : null,
     ),
   );
+}
+
+/** The code (and its QR code) that moves this phone's seat to another phone. */
+async function showMoveCode(player) {
+  const box = $("seat-move-box");
+  try {
+    const { data } = await api(`/api/games/${S.game.id}/seats/${encodeURIComponent(player)}/code`, {});
+    box.replaceChildren(
+      h("h3", {}, t("move_title")),
+      h("p", { class: "hint" }, t("move_code_hint", colourName(player, "gen"), Math.round(data.seconds / 60))),
+      h("p", { class: "move-code", id: "seat-code" }, data.code),
+      h("div", { class: "qr", id: "seat-code-qr", html: data.qr_svg }),
+    );
+  } catch (failure) {
+    toast(failure.message);
+  }
 }

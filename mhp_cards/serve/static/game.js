@@ -4,8 +4,8 @@ import { api } from "./api.js";
 import { show } from "./app.js";
 import { renderTable } from "./board.js";
 import { colourName, dot, who } from "./cards.js";
-import { h, toast } from "./dom.js";
-import { $, S, STORE, pick, t } from "./state.js";
+import { closeSheet, h, openSheet, toast } from "./dom.js";
+import { $, S, STORE, keepSeatKey, pick, seatKeys, t } from "./state.js";
 
 // --- The open game ---------------------------------------------------------------------------
 
@@ -26,9 +26,23 @@ export async function openGame(id) {
     // No seat chosen on this phone yet: null, and nobody's cards are fetched until one is.
     S.seat = localStorage.getItem(STORE.seat(id)) || null;
     S.confirmed = sessionStorage.getItem(STORE.seat(id)) || null;
-    // A link with ?player=red (a join link for one seat) makes this phone that player's.
-    const asked = new URLSearchParams(location.search).get("player");
-    if (asked && /^[a-z][a-z0-9-]{0,39}$/.test(asked)) setSeat(id, asked);
+    // A link with ?player=red (a join link for one seat) makes this phone that player's: it
+    // claims the seat, or with &move=CODE (the link another phone shows) moves it here.
+    const params = new URLSearchParams(location.search);
+    const asked = params.get("player");
+    if (asked && /^[a-z][a-z0-9-]{0,39}$/.test(asked)) {
+      const code = params.get("move");
+      if (code) {
+        params.delete("move"); // a code works once: a reload must not send it again
+        const query = params.toString();
+        history.replaceState(null, "", `${location.pathname}${query ? `?${query}` : ""}${location.hash}`);
+        try {
+          await moveSeatHere(id, asked, code);
+        } catch (failure) {
+          toast(failure.message);
+        }
+      } else await takeSeat(id, asked);
+    }
   }
   try {
     await refresh(id);
@@ -55,10 +69,80 @@ export function setSeat(id, seat) {
   else sessionStorage.removeItem(STORE.seat(id));
 }
 
-/** A seat this game has no player for (a mistyped ?player=): forgotten, so the phone asks. */
-function seatUnknown(failure, id) {
-  if (failure.body?.error?.code !== "unknown-player") return false;
+/**
+ * This phone takes seat ``player`` of game ``id``: it claims it (or already holds it). True when
+ * the seat is this phone's now; a seat another phone holds asks for the code that moves it.
+ */
+export async function takeSeat(id, player) {
+  if (seatKeys(id)[player]) {
+    setSeat(id, player);
+    return true;
+  }
+  try {
+    const { data } = await api(`/api/games/${id}/seats`, { player });
+    keepSeatKey(id, player, data.secret);
+    setSeat(id, player);
+    return true;
+  } catch (failure) {
+    const code = failure.body?.error?.code;
+    if (code === "seat-taken") askMoveCode(id, player);
+    else toast(failure.message);
+    return false;
+  }
+}
+
+/** Move seat ``player`` to this phone with the code the phone holding it shows. */
+export async function moveSeatHere(id, player, code) {
+  const { data } = await api(`/api/games/${id}/seats/${encodeURIComponent(player)}/move`, { code });
+  keepSeatKey(id, player, data.secret);
+  setSeat(id, player);
+}
+
+/** A seat another phone holds: the code that phone shows moves it here. */
+export function askMoveCode(id, player) {
+  const input = h("input", { id: "move-code", type: "text", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", maxlength: 20 });
+  const error = h("p", { class: "form-error", id: "move-error" });
+  error.hidden = true;
+  const send = async () => {
+    try {
+      await moveSeatHere(id, player, input.value);
+    } catch (failure) {
+      error.textContent = failure.message;
+      error.hidden = false;
+      return;
+    }
+    closeSheet();
+    $("seat-choice").hidden = true;
+    await refresh(id);
+  };
+  openSheet(
+    t("move_title"),
+    h(
+      "div",
+      { id: "move-sheet" },
+      h("p", {}, dot(player), " ", t("move_taken", colourName(player, "gen"))),
+      h("label", { class: "code-field" }, t("move_code"), input),
+      error,
+      h(
+        "div",
+        { class: "row" },
+        h("button", { type: "button", class: "secondary big", onclick: closeSheet }, t("cancel")),
+        h("button", { type: "button", class: "primary big", id: "move-send", onclick: send }, t("move_send")),
+      ),
+    ),
+  );
+  input.focus();
+}
+
+/**
+ * A seat this phone cannot show: a colour the game has not (a mistyped ?player=), or a seat
+ * another phone holds now (it was moved away). Forgotten, so the phone asks again.
+ */
+function seatLost(failure, id) {
+  const code = failure.body?.error?.code;
+  if (code !== "unknown-player" && code !== "not-your-seat") return false;
   toast(failure.message);
+  if (code === "not-your-seat" && failure.body.error.seat) keepSeatKey(id, failure.body.error.seat, null);
   localStorage.removeItem(STORE.seat(id));
   sessionStorage.removeItem(STORE.seat(id));
   S.seat = null;
@@ -66,12 +150,31 @@ function seatUnknown(failure, id) {
   return true;
 }
 
-/** Whose eyes the phone shows now: a fixed seat, or in pass-and-play the player who must act. */
+/** True when another phone holds ``player``'s seat (that player plays on their own phone). */
+export function elsewhere(game, player) {
+  return (game.seats || []).includes(player) && !seatKeys(game.id)[player];
+}
+
+/**
+ * Whose eyes the phone shows now: a fixed seat, or in pass-and-play the player who must act —
+ * unless that player plays on a phone of their own: then nobody's (the public view).
+ */
 export function neededViewer(game) {
   if (S.seat === null) return null;
   if (S.seat !== "pass") return S.seat;
-  if (game.pending) return game.pending.to;
-  return game.turn;
+  const who = game.pending ? game.pending.to : fightActor(game.state) || game.turn;
+  return elsewhere(game, who) ? null : who;
+}
+
+/**
+ * Who takes the pending fight's next step: the winner chooses the spoils, then the loser the
+ * retreat (Ruling L1.T4.R4); null for the dice (either fighter) or without a fight.
+ */
+export function fightActor(state) {
+  const fight = state?.fight;
+  if (!fight || !fight.winner) return null;
+  if (fight.taken === null || fight.taken === undefined) return fight.winner;
+  return fight.winner === fight.attacker ? fight.defender : fight.attacker;
 }
 
 export async function refresh(id = S.game?.id) {
@@ -83,8 +186,13 @@ export async function refresh(id = S.game?.id) {
   try {
     ({ data } = await api(`/api/games/${id}${query}`));
   } catch (failure) {
-    if (!seatUnknown(failure, id)) throw failure;
-    return chooseSeatFirst(id);
+    if (S.seat === "pass" && failure.body?.error?.code === "not-your-seat") {
+      // The player who took the shared phone has a phone of their own now.
+      S.confirmed = null;
+      sessionStorage.removeItem(STORE.seat(id));
+      ({ data } = await api(`/api/games/${id}`));
+    } else if (seatLost(failure, id)) return chooseSeatFirst(id);
+    else throw failure;
   }
   await receive(data);
 }
@@ -95,7 +203,7 @@ export async function receive(data) {
   if (data.turn === undefined && data.state) data = { ...data, turn: data.state.players[data.state.turn].id };
   if (data.players === undefined && data.state) data = { ...data, players: data.state.players.map((p) => p.id) };
   const need = neededViewer(data);
-  if (S.seat === "pass" && S.confirmed !== need && !data.state?.ended) {
+  if (S.seat === "pass" && need && S.confirmed !== need && !data.state?.ended) {
     // The last ruling was the previous player's: its events may name cards only they saw.
     S.ruling = null;
     S.game = { ...data, state: null };
@@ -103,12 +211,12 @@ export async function receive(data) {
     showHandover(need);
     return;
   }
-  if (data.viewer !== need && need) {
+  if ((data.viewer ?? null) !== need && (need || data.seats?.length)) {
     let again;
     try {
-      again = await api(`/api/games/${data.id}?player=${encodeURIComponent(need)}`);
+      again = await api(`/api/games/${data.id}${need ? `?player=${encodeURIComponent(need)}` : ""}`);
     } catch (failure) {
-      if (!seatUnknown(failure, data.id)) throw failure;
+      if (!seatLost(failure, data.id)) throw failure;
       return chooseSeatFirst(data.id);
     }
     data = again.data;
@@ -119,9 +227,12 @@ export async function receive(data) {
   S.legal = null;
   const state = data.state;
   const acting = data.pending ? data.pending.to : data.turn;
-  if (!state.ended && (data.viewer === data.turn || state.fight) && !data.pending) {
+  // The legal actions, as this phone may see them: its seat's, or the current player's on a
+  // shared phone (never those of a player whose own phone holds their seat).
+  const asker = data.viewer || (elsewhere(data, data.turn) ? null : data.turn);
+  if (!state.ended && asker && (data.viewer === data.turn || state.fight) && !data.pending) {
     try {
-      S.legal = (await api(`/api/games/${data.id}/legal?player=${encodeURIComponent(data.viewer || data.turn)}`)).data;
+      S.legal = (await api(`/api/games/${data.id}/legal?player=${encodeURIComponent(asker)}`)).data;
     } catch (error) {
       S.legal = null;
     }
@@ -144,13 +255,21 @@ export async function chooseSeatFirst(id) {
   $("handover").hidden = true;
   renderTableSkeleton();
   const choose = async (seat) => {
-    setSeat(id, seat);
+    if (seat === "pass") setSeat(id, seat);
+    else if (!(await takeSeat(id, seat))) return;
     $("seat-choice").hidden = true;
     await refresh(id);
   };
   $("seat-choice-buttons").replaceChildren(
     ...summary.players.map((p) =>
-      h("button", { type: "button", class: "primary big", dataset: { seat: p }, onclick: () => choose(p) }, dot(p), " ", t("seat_one", colourName(p))),
+      h(
+        "button",
+        { type: "button", class: "primary big", dataset: { seat: p, taken: String(elsewhere(summary, p)) }, onclick: () => choose(p) },
+        dot(p),
+        " ",
+        t("seat_one", colourName(p)),
+        elsewhere(summary, p) ? h("span", { class: "sub" }, t("seat_taken")) : null,
+      ),
     ),
     h("button", { type: "button", class: "secondary big", dataset: { seat: "pass" }, onclick: () => choose("pass") }, t("seat_pass")),
   );
@@ -174,6 +293,7 @@ export function renderTableSkeleton() {
   for (const id of ["status", "actions", "hand-panel", "players-panel", "mission-panel", "supply-panel", "installations-panel", "fight-panel", "trade-offer"]) {
     $(id).replaceChildren();
   }
+  $("fight-panel").hidden = true;
   $("field").replaceChildren();
 }
 

@@ -7,8 +7,28 @@ export const STORE = {
   lang: "mhp.lang",
   game: "mhp.game",
   seat: (id) => `mhp.seat.${id}`,
+  keys: (id) => `mhp.keys.${id}`, // {colour: secret}: the seats this phone holds in game id
 };
-export const KIND_ORDER = ["fight", "move", "claim", "take", "react", "buy", "warehouse", "sell", "free", "trade", "end"];
+
+/** The seats this phone holds in game ``id``: {colour: secret}. */
+export function seatKeys(id) {
+  try {
+    const keys = JSON.parse(localStorage.getItem(STORE.keys(id)) || "{}");
+    return keys && typeof keys === "object" ? keys : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keep (or, with null, forget) this phone's secret for seat ``player`` of game ``id``. */
+export function keepSeatKey(id, player, secret) {
+  const keys = seatKeys(id);
+  if (secret) keys[player] = secret;
+  else delete keys[player];
+  localStorage.setItem(STORE.keys(id), JSON.stringify(keys));
+}
+
+export const KIND_ORDER = ["fight", "spoils", "retreat", "move", "claim", "take", "react", "buy", "warehouse", "sell", "free", "trade", "end"];
 export const FOLD = 6; // buttons of one kind shown before "show all"
 
 export const S = {
