@@ -12,7 +12,7 @@ cookies, never a header, and a phone may hold seats in several games, each with 
 
 The server keeps only each secret's SHA-256: the database on the table's computer does not
 let anyone act for a player. A seat moves to another phone by a short code the holding phone
-asks for (six characters, shown with a QR code), valid for ten minutes and for five wrong tries.
+asks for (six characters, shown with a QR code), valid for ten minutes and for three wrong tries.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Final
 
 from mhp_cards.errors import ApiError
 from mhp_cards.referee.reasons import PlayerName
+from mhp_cards.rules.numbers import PLAYERS
 from mhp_cards.serve.store import SeatRow
 
 __all__ = [
@@ -45,13 +46,14 @@ __all__ = [
 SEAT_HEADER: Final = "x-mhp-seat"
 #: Letters and digits of a move code: none that reads as another (no O/0, no I/1).
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH: Final = 6
+#: Six characters, like ``K7QM2X``: 32**6, about a billion codes.
+CODE_LENGTH: Final = len("K7QM2X")
 #: How long a move code stays valid, in seconds.
 CODE_SECONDS: Final = 600
 #: Wrong codes entered for a seat before its code is void (32**6 codes: guessing is hopeless).
-CODE_TRIES: Final = 5
+CODE_TRIES: Final = 3
 #: The most secrets one request carries (a phone holding every seat of a five-player game).
-SECRETS_AT_MOST: Final = 5
+SECRETS_AT_MOST: Final = max(PLAYERS)
 
 
 def new_secret() -> str:

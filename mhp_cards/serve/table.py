@@ -684,7 +684,7 @@ class Table:
     def move_seat(self, game_id: str, player: str, code: str) -> dict[str, Any]:
         """Move ``player``'s seat to the phone that enters its code: a new secret, the old void.
 
-        403 ``bad-code`` for a wrong, expired or used code; after five wrong ones the code is
+        403 ``bad-code`` for a wrong, expired or used code; after three wrong ones the code is
         void and the holding phone asks for a new one.
         """
         with self.store.game_lock(game_id):

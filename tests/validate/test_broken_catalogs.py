@@ -128,7 +128,7 @@ CASES = [
         "schema",
         "unknown key 'prise'",
         "substances[*].prise",
-        hint="did you mean 'price'? allowed: formula, name, price",
+        hint="did you mean 'price'? allowed: art, formula, name, price",
     ),
     Case(
         "unknown-key-lists-allowed",
@@ -138,7 +138,7 @@ CASES = [
         "schema",
         "unknown key 'colour'",
         "substances[*].colour",
-        hint="allowed: formula, name, price",
+        hint="allowed: art, formula, name, price",
     ),
     Case(
         "missing-required-field",
