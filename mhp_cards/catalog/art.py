@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.issues import Issue
 from mhp_cards.issues import Path as DataPath
+
+if TYPE_CHECKING:  # YAML is read only to locate a problem
+    from mhp_cards.yamldoc import YamlDocument
 
 __all__ = [
     "ART_FORMATS",
@@ -128,7 +131,7 @@ def art_references(catalog: Catalog) -> Iterator[tuple[str, DataPath, str, str]]
 def art_issues(root: Path, catalog: Catalog) -> list[Issue]:
     """A located issue for each picture of the catalog that is missing or no picture."""
     issues: list[Issue] = []
-    documents: dict[str, object] = {}
+    documents: dict[str, YamlDocument | None] = {}
     for file, path, owner, value in art_references(catalog):
         problem = picture_problem(root, value)
         if problem is None:
@@ -142,7 +145,7 @@ def art_issues(root: Path, catalog: Catalog) -> list[Issue]:
         document = documents[file]
         line = column = None
         if document is not None:
-            line, column = document.locate(path)  # type: ignore[attr-defined]
+            line, column = document.locate(path)
         issues.append(
             Issue(
                 check,

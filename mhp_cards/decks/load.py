@@ -52,16 +52,20 @@ class PackValidation:
 
 def validate_pack(directory: Path | str) -> PackValidation:
     """Check the deck pack in ``directory``; the pack is returned only when it has no error."""
-    root = Path(directory)
+    return _validated(Path(directory))[0]
+
+
+def _validated(root: Path) -> tuple[PackValidation, YamlDocument | None]:
+    """The pack's checks, and the document read (to locate more problems in it)."""
     document, issues = read_yaml_file(root / DECKS_FILE, str(root / DECKS_FILE))
     if document is None:
-        return PackValidation(root, None, tuple(issues))
+        return PackValidation(root, None, tuple(issues)), None
     try:
         pack = DeckPack.model_validate(document.data)
     except ValidationError as error:
-        return PackValidation(root, None, tuple(model_issues(error, [document])))
+        return PackValidation(root, None, tuple(model_issues(error, [document]))), document
     found = list(_problems(pack, document)) + list(_art_problems(pack, document, root))
-    return PackValidation(root, None if has_errors(found) else pack, tuple(found))
+    return PackValidation(root, None if has_errors(found) else pack, tuple(found)), document
 
 
 def game_decks(
@@ -73,13 +77,10 @@ def game_decks(
     sections (``taken``), and the deck called ``fate`` (the Fate cards' fronts) prints exactly
     the catalog's ``fate_cards`` cards.
     """
-    validation = validate_pack(directory)
+    validation, document = _validated(Path(directory))
     pack = validation.pack
     if pack is None:
         return validation
-    document, _ = read_yaml_file(
-        validation.directory / DECKS_FILE, str(validation.directory / DECKS_FILE)
-    )
     assert document is not None
     found: list[Issue] = []
     for index, deck in enumerate(pack.decks):

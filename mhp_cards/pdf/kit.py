@@ -389,28 +389,11 @@ def _fate(ctx: _Context) -> Section:
     deck = None if ctx.extra is None else ctx.extra.pack.deck(FATE_DECK)
     if deck is not None:
         section = Section("fate")
-        items: list[Item] = []
-        for card in deck.cards:
-            front = partial(
-                deck_side,
-                side=deck.front,
-                card=card,
-                label=f"fate/{card.id}",
-                root=ctx.extra.root if ctx.extra is not None else None,
-            )
-            for copy in range(1, card.copies + 1):
-                items.append(
-                    Item(
-                        f"deck:{FATE_DECK}",
-                        front,
-                        "fate-back",
-                        faces.mars_surface,
-                        f"fate/{card.id}#{copy}",
-                        "fate",
-                    )
-                )
-        _card_sheets(ctx, section, "fate", items)
-        section.contents.append((t("fate_item", ctx.lang), None, len(items)))
+        root = ctx.extra.root if ctx.extra is not None else None
+        # The deck's fronts over the field's face: the Mars surface is the Fate cards' back.
+        fronts = _deck_items(deck, root, back=("fate-back", faces.mars_surface), piece_kind="fate")
+        _card_sheets(ctx, section, "fate", fronts)
+        section.contents.append((t("fate_item", ctx.lang), None, len(fronts)))
         return section
     section = Section("fate", duplex=False)
     items = [
@@ -427,25 +410,40 @@ def _fate(ctx: _Context) -> Section:
 def _extra_deck(ctx: _Context, deck: Deck) -> Section:
     """One of the catalog's own decks, as a deck pack's deck is printed."""
     assert ctx.extra is not None
+    return _deck_section(ctx, deck, ctx.extra.root)
+
+
+def _deck_section(ctx: _Sheets, deck: Deck, root: Path | None) -> Section:
+    """A deck from data as a section: its cards' sheets, and what to cut from them."""
     section = Section(deck.id)
-    _card_sheets(ctx, section, f"deck:{deck.id}", _deck_items(deck, ctx.extra.root))
+    _card_sheets(ctx, section, f"deck:{deck.id}", _deck_items(deck, root))
     for card in deck.cards:
         section.contents.append((card.shown("name", ctx.lang) or card.id, None, card.copies))
     return section
 
 
-def _deck_items(deck: Deck, root: Path | None) -> list[Item]:
-    """Every printed card of a deck, its copies counted, with the deck's shared back."""
+def _deck_items(
+    deck: Deck,
+    root: Path | None,
+    back: tuple[str, Draw] | None = None,
+    piece_kind: str = "card",
+) -> list[Item]:
+    """Every printed card of a deck, its copies counted, with the deck's shared back.
+
+    ``back``: another back (its template and drawing) than the deck's own.
+    """
     kind = f"deck:{deck.id}"
-    back = partial(deck_side, side=deck.back, card=None, label=f"{deck.id} back", root=root)
+    if back is None:
+        own = partial(deck_side, side=deck.back, card=None, label=f"{deck.id} back", root=root)
+        back = (f"{kind}-back", own)
     return [
         Item(
             kind,
             partial(deck_side, side=deck.front, card=card, label=f"{deck.id}/{card.id}", root=root),
-            f"{kind}-back",
-            back,
+            back[0],
+            back[1],
             f"{deck.id}/{card.id}#{copy}",
-            "card",
+            piece_kind,
         )
         for card in deck.cards
         for copy in range(1, card.copies + 1)
@@ -1097,13 +1095,7 @@ def plan_decks(
     decks = [deck for deck in pack.decks if wanted is None or deck.id in wanted]
     with_decks, faces = pack_sheets(decks, profile)
     ctx = _Sheets(with_decks, faces, lang, ink)
-    sections = []
-    for deck in decks:
-        section = Section(deck.id)
-        _card_sheets(ctx, section, f"deck:{deck.id}", _deck_items(deck, root))
-        for card in deck.cards:
-            section.contents.append((card.shown("name", lang) or card.id, None, card.copies))
-        sections.append(section)
+    sections = [_deck_section(ctx, deck, root) for deck in decks]
     if ctx.problems:
         raise KitError(ctx.problems)
     return sections

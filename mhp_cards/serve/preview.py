@@ -51,6 +51,7 @@ class CardPreview:
         self._errors: tuple[str, ...] = ()
         self._number = 0
         self._pictures: dict[tuple[int, str, str, str], bytes] = {}
+        self._layouts: dict[int, tuple[SheetProfile, Templates]] = {}
         self.refresh()
 
     def refresh(self) -> dict[str, Any]:
@@ -125,10 +126,19 @@ class CardPreview:
         return card_designs(version.source, lang, self.directory)
 
     def _sheets(self, version: _Version) -> tuple[SheetProfile, Templates]:
+        """The sheet profile and templates of a version, read once for all its pictures."""
+        with self._lock:
+            cached = self._layouts.get(version.number)
+        if cached is not None:
+            return cached
         profile = load_profile("a4")
         if isinstance(version.source, PackSource):
-            return pack_sheets(version.source.pack.decks, profile)
-        return profile, load_templates(profile)
+            sheets = pack_sheets(version.source.pack.decks, profile)
+        else:
+            sheets = (profile, load_templates(profile))
+        with self._lock:
+            self._layouts = {version.number: sheets}  # only the current version's
+        return sheets
 
     def _draw(self, version: _Version, design: CardDesign, side: str, lang: str) -> bytes:
         try:

@@ -159,6 +159,9 @@ class Column:
     read: Callable[[str], Any] = _read_text
     required: bool = True
     """An empty cell of a column that is not required leaves the value out of the record."""
+    in_record: bool = True
+    """False for a cell that says where the record goes, not what it holds (a reactor card's
+    installation)."""
 
 
 def text_column(header: str, required: bool = True) -> Column:
@@ -276,7 +279,7 @@ SHEETS: Final = (
         ("installations", "cards"),
         "id",
         (
-            Column("installation", ("installation",), _text),
+            Column("installation", ("installation",), _text, in_record=False),
             text_column("id"),
             text_column("group"),
             text_column("name.ru", required=False),

@@ -171,8 +171,8 @@ def _merge_sheet(
         for column in sheet.columns:
             cell = cells[column.header]
             where = cell_name(positions[column.header], number)
-            if column.header == "installation" and sheet.name == "reactor_cards":
-                extra["installation"] = None if cell is None else str(cell)
+            if not column.in_record:
+                extra[column.header] = None if cell is None else str(cell)
                 continue
             if cell is None:
                 if column.required:
