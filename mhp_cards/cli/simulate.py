@@ -66,7 +66,7 @@ def simulate_command(
             "--vary",
             metavar="PATH=VALUES",
             help="Run over catalog variants: a field path and a range or list, e.g. "
-            "copies.water-ice=7..10 or price.CH4=3,4,5; repeat for a grid.",
+            "copies.water-ice=6..9 or price.CH4=3,4,5; repeat for a grid.",
         ),
     ] = None,
     vary_file: Annotated[
@@ -84,7 +84,7 @@ def simulate_command(
 
     Example: mhp simulate --level 1 --players 3 --games 1000 --seed 7 --policy greedy
 
-    Sweep: mhp simulate --level 2 --players 3 --games 200 --vary copies.water-ice=7..10
+    Sweep: mhp simulate --level 2 --players 3 --games 200 --vary copies.water-ice=6..9
     --report balance.html
     """
     from mhp_cards.rules.numbers import LEVELS

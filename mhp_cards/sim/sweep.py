@@ -6,7 +6,7 @@ included), a comma list ``4,6,8`` or one value. Several variations make a grid (
 combination). A sweep file (YAML) holds the same as a mapping, and may list whole variants::
 
     vary:
-      copies.water-ice: 7..10
+      copies.water-ice: 6..9
       price.CH4: [3, 4]
     variants:                  # optional: variants run as written, after the grid
       - {copies.water-ice: 8, price.CO2: 2}

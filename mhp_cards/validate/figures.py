@@ -20,7 +20,7 @@ test keeps that copy equal to this computation.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
@@ -243,8 +243,8 @@ def _markdown(figures: CatalogFigures) -> Iterator[str]:
     for m in figures.missions:
         places = " + ".join(f"{n} {f}" if n > 1 else f for f, n in m.places)
         runs = _runs_text(m, "")
-        solutions = _solutions_text(m) or "—"
-        yield f"| {m.id} {m.name} | {places} | {runs} | {len(m.solutions)}: {solutions} |"
+        solutions = f"{_solutions_count(m, figures.raw)}: {_solutions_text(m, figures.raw) or '—'}"
+        yield f"| {m.id} {m.name} | {places} | {runs} | {solutions} |"
     yield ""
     yield "#### Raw kinds: where each serves"
     yield ""
@@ -256,10 +256,7 @@ def _markdown(figures: CatalogFigures) -> Iterator[str]:
     yield ""
     idle = figures.idle_kinds
     cards = sum(r.copies for r in figures.raw if r.id in idle)
-    yield (
-        f"{len(idle)} of the {len(figures.raw)} kinds ({cards} cards) feed no installation and "
-        "are part of no level-1 solution: they serve only fights and sales to the Bank."
-    )
+    yield _idle_sentence(len(idle), len(figures.raw), cards)
     yield ""
     yield "#### Products: production steps along the routes of play, and price"
     yield ""
@@ -274,12 +271,26 @@ def raw_notes(figures: CatalogFigures) -> str:
     feeding = [r.id for r in figures.raw if r.feeds]
     level_one = [r.id for r in figures.raw if r.missions and not r.feeds]
     idle = list(figures.idle_kinds)
-    return (
+    served = (
         f"{len(feeding)} kinds feed an installation (a raw-input container takes them): "
         f"{', '.join(feeding)}. Level 1 only (part of a mission's exact element sum): "
-        f"{', '.join(level_one) or 'none'}. The other {len(idle)} feed no "
-        f"installation and are part of no level-1 solution: {', '.join(idle) or 'none'}; they "
-        "serve only fights and sales to the Bank."
+        f"{', '.join(level_one) or 'none'}."
+    )
+    if not idle:
+        return f"{served} No kind is idle: each serves an installation or a level-1 mission."
+    return (
+        f"{served} The other {len(idle)} feed no installation and are part of no level-1 "
+        f"solution: {', '.join(idle)}; they serve only fights and sales to the Bank."
+    )
+
+
+def _idle_sentence(idle: int, kinds: int, cards: int) -> str:
+    """How many kinds (and cards) serve neither level, for the figures' table."""
+    if not idle:
+        return f"Each of the {kinds} kinds feeds an installation or is part of a level-1 solution."
+    return (
+        f"{idle} of the {kinds} kinds ({cards} cards) feed no installation and are part of no "
+        "level-1 solution: they serve only fights and sales to the Bank."
     )
 
 
@@ -290,7 +301,8 @@ def mission_notes(figures: CatalogFigures) -> str:
         count = len(m.solutions)
         parts.append(
             f"{m.id}: at levels 2 and 3 at least {_runs_text(m, ' runs')}; at level 1 {count} "
-            f"solution{'' if count == 1 else 's'} ({_solutions_text(m) or 'none'})."
+            f"solution{'' if count == 1 else 's'} by kind, by formula: "
+            f"{_solutions_text(m, figures.raw) or 'none'}."
         )
     return " ".join(parts)
 
@@ -303,9 +315,27 @@ def _runs_text(mission: MissionFigures, unit: str) -> str:
     return f"{len(runs)}{unit} ({', '.join(map(str, runs))})"
 
 
-def _solutions_text(mission: MissionFigures) -> str:
-    """Every level-1 solution, ``2 water-ice + carbon-dioxide; …``."""
+def _solutions_text(mission: MissionFigures, raw: Sequence[RawFigures]) -> str:
+    """The level-1 solutions by formula, ``4 H2O + 2 CO2; …``, each once.
+
+    Kinds that share a formula (water ice and polar ice, the silica polymorphs) make many
+    solutions of one formula multiset; listing every kind multiset would bury the few real
+    choices under their permutations. The count of solutions by kind is printed beside.
+    """
+    formula = {r.id: r.formula for r in raw}
+    seen: dict[tuple[tuple[str, int], ...], None] = {}
+    for solution in mission.solutions:
+        counts: Counter[str] = Counter()
+        for kind, n in solution:
+            counts[formula[kind]] += n
+        seen[tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))] = None
     return "; ".join(
-        " + ".join(f"{n} {kind}" if n > 1 else kind for kind, n in solution)
-        for solution in mission.solutions
+        " + ".join(f"{n} {f}" if n > 1 else f for f, n in solution) for solution in seen
     )
+
+
+def _solutions_count(mission: MissionFigures, raw: Sequence[RawFigures]) -> str:
+    """``75 (8 by formula)``: solutions counted by kind, then by formula."""
+    formulas = _solutions_text(mission, raw)
+    by_formula = len(formulas.split("; ")) if formulas else 0
+    return f"{len(mission.solutions)} ({by_formula} by formula)"

@@ -24,7 +24,7 @@ def setup(tmp_path: Path) -> tuple[Path, Path]:
     raw = catalog / "raw_materials.yaml"
     text = raw.read_text(encoding="utf-8")
     raw.write_text(
-        text.replace("    copies: 10\n", "    copies: 10\n    art: art/ice.png\n", 1), "utf-8"
+        text.replace("    copies: 9\n", "    copies: 9\n    art: art/ice.png\n", 1), "utf-8"
     )
     layouts = tmp_path / "layouts"
     shutil.copytree(default_layouts_dir(), layouts)
@@ -61,7 +61,7 @@ def test_a_raw_card_shows_its_picture_in_the_art_region(
         str(out),
     )
     assert result.exit_code == 0, result.stderr
-    # Ten water-ice cards, one picture in the file.
+    # Nine water-ice cards, one picture in the file.
     assert _images(out / "mhp-raw.pdf") == 1
     # The default layout has no art region: the same catalog prints no picture.
     plain = cli(

@@ -40,11 +40,13 @@ def test_an_edit_of_a_raw_card_rewrites_its_section_and_the_kit_only(
     before = _snapshot(out)
     path = catalog / "raw_materials.yaml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("Аргон атмосферы", "Аргон воздуха"), encoding="utf-8")
+    renamed = text.replace("Восстановленный углерод", "Углерод восстановленный")
+    path.write_text(renamed, encoding="utf-8")
     cards, kit = rebuilder.rebuild()
     assert cards.sections == ("raw",)
     assert [p.name for p in cards.written] == ["mhp-raw.pdf"]
-    # The cover's checklist names the raw cards; the rulebook does not mention argon.
+    # The cover's checklist names the raw cards; the rulebook and the guides do not name
+    # reduced carbon.
     assert kit.sections == ("cover",)
     assert {p.name for p in kit.written} == {
         "mhp-kit.pdf",
@@ -67,13 +69,13 @@ def test_an_invalid_catalog_keeps_the_last_good_pdfs(game: tuple[KitRebuilder, P
     before = _snapshot(rebuilder.out_dir)
     path = catalog / "raw_materials.yaml"
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("formula: Ar\n", "formula: Xq\n"), encoding="utf-8")
+    path.write_text(text.replace("formula: C\n", "formula: Xq\n"), encoding="utf-8")
     [step] = rebuilder.rebuild()
     assert step.failed
     [issue] = step.issues
     assert "unknown element symbol 'Xq'" in issue.message
     assert issue.file == "raw_materials.yaml"
-    assert issue.line == text[: text.index("formula: Ar\n")].count("\n") + 1
+    assert issue.line == text[: text.index("formula: C\n")].count("\n") + 1
     assert _snapshot(rebuilder.out_dir) == before
     path.write_text(text, encoding="utf-8")
     steps = list(rebuilder.rebuild())

@@ -46,12 +46,12 @@ def test_the_four_sheets_hold_every_card(catalog: Path) -> None:
     tables = export_tables(catalog)
     assert {name: len(table.rows) for name, table in tables.items()} == {
         "raw_materials": 24,
-        "substances": 40,
+        "substances": 37,
         "reactor_cards": 28,
         "missions": 4,
     }
     water = tables["raw_materials"].rows[0]
-    assert water[:5] == ("water-ice", "H2O", "Водяной лёд", "Water ice", 10)
+    assert water[:5] == ("water-ice", "H2O", "Водяной лёд", "Water ice", 9)
     lime_kiln = tables["reactor_cards"].rows[0]
     assert lime_kiln[_column("reactor_cards", "containers")] == "CaCO3 raw-input; CO2 product 1"
     assert lime_kiln[_column("reactor_cards", "ports")] == "bottom 2 CaO out"
@@ -114,14 +114,14 @@ def test_rows_added_and_deleted(catalog: Path) -> None:
     before = (catalog / "raw_materials.yaml").read_text(encoding="utf-8")
 
     def swap(rows: list[list[object]]) -> None:
-        gone = next(i for i, row in enumerate(rows) if row[0] == "argon")
+        gone = next(i for i, row in enumerate(rows) if row[0] == "ridge-hematite")
         del rows[gone]
         rows.append(["olivine", "Mg2SiO4", "Оливин", "Olivine", 1, None, None])
 
     result = import_tables(_edited(tables, "raw_materials", swap), catalog)
     assert result.changed["raw_materials"] == (0, 1, 1)
     after = result.files[catalog / "raw_materials.yaml"].decode("utf-8")
-    assert "id: argon" not in after
+    assert "id: ridge-hematite" not in after
     assert after.rstrip().endswith("copies: 1")
     assert "  - id: olivine\n    formula: Mg2SiO4\n    name: {ru: Оливин, en: Olivine}\n" in after
     # Every comment line of the file is still there.

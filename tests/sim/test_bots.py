@@ -77,9 +77,9 @@ def test_greedy_buys_only_what_serves_a_mission(catalog: Catalog) -> None:
     seen = view(state, me.id)
     bot = GreedyBot(catalog)
     # Holding CO2, the closest mission is M1 (C2 H8 O8 = 2 CO2 + 4 H2O): water serves it;
-    # argon and goethite (Ar, Fe) serve no mission that CO2 started.
+    # the two hematites (Fe2O3) serve no mission at level 1.
     water = BuyRaw(card="water-ice#9")
-    useless: list[Action] = [BuyRaw(card="argon#1"), BuyRaw(card="goethite#1")]
+    useless: list[Action] = [BuyRaw(card="hematite#1"), BuyRaw(card="ridge-hematite#1")]
     assert bot.choose(seen, [*useless, water, EndTurn()], random.Random(0)) == water
     assert bot.choose(seen, [*useless, EndTurn()], random.Random(0)) == EndTurn()
 
@@ -176,7 +176,9 @@ def test_greedy_takes_the_pile_card_an_installation_lacks(catalog: Catalog) -> N
     state = state.model_copy(update={"installations": installations})
     assert any(i.number == 7 and i.owner == me for i in state.installations)
     # Nitrogen fits installation 3 too, but 3 would still lack water.
-    state = state.model_copy(update={"piles": (("nitrogen#1",), ("goethite#1",), ("water-ice#1",))})
+    state = state.model_copy(
+        update={"piles": (("nitrogen#1",), ("anhydrite#1",), ("water-ice#1",))}
+    )
     takes: list[Action] = [TakeRaw(pile=n) for n in (1, 2, 3)]
     for seed in range(5):
         bot = GreedyBot(catalog)
@@ -191,14 +193,14 @@ def _level_3(catalog: Catalog) -> GameState:
 
 def test_greedy_sells_the_card_no_installation_takes_when_full(catalog: Catalog) -> None:
     state = _level_3(catalog)
-    hand = ("water-ice#1", "halite#1", "argon#1", "nitrogen#1", "carbon-dioxide#1", "silica#1")
+    hand = ("water-ice#1", "halite#1", "anhydrite#1", "nitrogen#1", "carbon-dioxide#1", "silica#1")
     state = _with_hand(state, hand)
     legal: list[Action] = [SellRaw(card=card) for card in hand]
     for seed in range(5):
         chosen = GreedyBot(catalog).choose(
             view(state, state.current.id), legal, random.Random(seed)
         )
-        assert chosen == SellRaw(card="argon#1")
+        assert chosen == SellRaw(card="anhydrite#1")
 
 
 def _two_ways(state: GameState) -> tuple[Position, Position, Position]:
@@ -296,7 +298,7 @@ def test_greedy_buys_from_the_warehouse_on_a_turn_without_other_progress(
     state = _with_player(
         _with_hand(state, ("halite#1",), position=start), money=WAREHOUSE_PRICE + 1
     )
-    state = state.model_copy(update={"warehouse": ("water-ice#9", "argon#1")})
+    state = state.model_copy(update={"warehouse": ("water-ice#9", "anhydrite#1")})
     buy = BuyRaw(card="water-ice#9")
     collect, end = Move(path=(far,)), EndTurn()
     bot = GreedyBot(catalog)
@@ -479,10 +481,10 @@ def test_greedy_last_hope_purchase_is_a_card_an_installation_lacks(catalog: Cata
         _with_hand(state, ("water-ice#1",), position=start), money=WAREHOUSE_PRICE, tokens=1
     )
     state = state.model_copy(
-        update={"warehouse": ("argon#1", "halite#9"), "quiet_turns": len(state.players) - 1}
+        update={"warehouse": ("anhydrite#1", "halite#9"), "quiet_turns": len(state.players) - 1}
     )
     legal: list[Action] = [
-        BuyRaw(card="argon#1"),
+        BuyRaw(card="anhydrite#1"),
         BuyRaw(card="halite#9"),
         Move(path=(near,)),
         EndTurn(),
@@ -512,7 +514,7 @@ def test_greedy_accepts_only_cards_that_let_an_installation_run(catalog: Catalog
     # Not at the Warehouse's price, not for a card of its own, not a card nothing needs.
     assert not bot.accepts(seen, water.model_copy(update={"pay": -WAREHOUSE_PRICE}), rng)
     assert not bot.accepts(seen, water.model_copy(update={"receive": ("halite#1",)}), rng)
-    assert not bot.accepts(seen, Trade(partner=other, give=("argon#1",)), rng)
+    assert not bot.accepts(seen, Trade(partner=other, give=("anhydrite#1",)), rng)
     # Not when the installation could run without it.
     ready, _ = _as_other(state, raw_cards=("halite#1", "water-ice#2"))
     assert not bot.accepts(view(ready, other), water, rng)

@@ -146,14 +146,14 @@ def test_a_sweep_prints_a_list_of_summaries_each_with_its_variant(cli) -> None:
 
     from mhp_cards.resources import default_catalog_dir
 
-    documents = _json(cli(*SWEEP, "--vary", "copies.water-ice=9..10", "--vary", "price.CH4=5,6",
+    documents = _json(cli(*SWEEP, "--vary", "copies.water-ice=8..9", "--vary", "price.CH4=5,6",
                           "--json"))  # fmt: skip
     assert isinstance(documents, list)
     assert [d["variant"] for d in documents] == [
+        {"copies.water-ice": 8, "price.CH4": 5},
+        {"copies.water-ice": 8, "price.CH4": 6},
         {"copies.water-ice": 9, "price.CH4": 5},
         {"copies.water-ice": 9, "price.CH4": 6},
-        {"copies.water-ice": 10, "price.CH4": 5},
-        {"copies.water-ice": 10, "price.CH4": 6},
     ]
     schema = json.loads(
         (default_catalog_dir() / "schema" / "simulate.schema.json").read_text(encoding="utf-8")
@@ -164,11 +164,11 @@ def test_a_sweep_prints_a_list_of_summaries_each_with_its_variant(cli) -> None:
 
 
 def test_a_sweep_table_shows_the_variants_side_by_side(cli) -> None:
-    result = cli(*SWEEP, "--vary", "copies.water-ice=8,10")
+    result = cli(*SWEEP, "--vary", "copies.water-ice=7,9")
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert "  #1  copies.water-ice=8" in lines
-    assert "  #2  copies.water-ice=10" in lines
+    assert "  #1  copies.water-ice=7" in lines
+    assert "  #2  copies.water-ice=9" in lines
     header = next(line for line in lines if line.split() == ["#1", "#2"])
     assert header
     seat = next(line for line in lines if line.startswith("seat 1 wins"))
@@ -178,17 +178,17 @@ def test_a_sweep_table_shows_the_variants_side_by_side(cli) -> None:
 
 def test_a_sweep_file_runs_its_variants(cli, tmp_path) -> None:
     path = tmp_path / "sweep.yaml"
-    path.write_text("vary:\n  copies.water-ice: [10]\nvariants:\n  - {price.CH4: 5}\n",
+    path.write_text("vary:\n  copies.water-ice: [9]\nvariants:\n  - {price.CH4: 5}\n",
                     encoding="utf-8")  # fmt: skip
     documents = _json(cli(*SWEEP, "--vary-file", str(path), "--json"))
-    assert [d["variant"] for d in documents] == [{"copies.water-ice": 10}, {"price.CH4": 5}]
+    assert [d["variant"] for d in documents] == [{"copies.water-ice": 9}, {"price.CH4": 5}]
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (("--vary", "copies.nope=1..2"), "--vary: error: copies.nope=1: raw_materials has no"),
-        (("--vary", "copies.water-ice=5"), "fails the check setup-counts"),
+        (("--vary", "copies.water-ice=4"), "fails the check setup-counts"),
         (("--vary", "copies.water-ice"), "is not PATH=VALUES"),
         (("--vary", "price.CH4=5", "--vary", "price.CO2=x"), "--vary #2: error: price.CO2=x"),
     ],
@@ -266,7 +266,7 @@ def test_the_help_documents_the_new_options(cli) -> None:
     result = cli("simulate", "--help")
     text = " ".join(re.sub(r"-\s+", "-", result.stdout).split())  # undo the wrapping
     for option in ("--report", "--vary", "--vary-file", "--dask", "local:N", "mhp-cards[report]",
-                   "mhp-cards[cluster]", "copies.water-ice=7..10"):  # fmt: skip
+                   "mhp-cards[cluster]", "copies.water-ice=6..9"):  # fmt: skip
         assert option in text
 
 

@@ -47,8 +47,8 @@ ELECTROLYSER_3_HEAD = """\
 """
 ELECTROLYSER_3_WATER = ELECTROLYSER_3_HEAD + "      - {substance: H2O, role: raw-input}\n"
 WATER_ICE = "  - id: water-ice\n    formula: H2O\n    name: {ru: Водяной лёд, en: Water ice}\n"
-#: Water ice's copies in the default deck: 10 of the 72 raw cards.
-WATER_ICE_COPIES = WATER_ICE + "    copies: 10\n"
+#: Water ice's copies in the default deck: 9 of the 72 raw cards.
+WATER_ICE_COPIES = WATER_ICE + "    copies: 9\n"
 #: M2's NaOH place, up to its count (NaCl is a raw card, made by no installation).
 MISSION_NAOH = "        - {formula: NaOH,"
 MISSION_NACL = "        - {formula: ‸NaCl,"
@@ -625,13 +625,14 @@ CASES = [
     Case(
         "installation-input-not-obtainable",
         RAW,
-        "  - id: hematite\n    formula: Fe2O3\n",
-        "  - id: hematite\n    formula: FeO(OH)\n",
+        "  - id: calcium-perchlorate\n    formula: Ca(ClO4)2·4H2O\n",
+        "  - id: calcium-perchlorate\n    formula: Mg(ClO4)2·6H2O\n",
         "inputs-obtainable",
-        "installation 8 needs Fe2O3, which is no raw card and no product of another installation",
+        "installation 9 needs Ca(ClO4)2·4H2O, which is no raw card and no product of another "
+        "installation",
         "installations[*].reaction",
-        hint="add a raw card of Fe2O3 or an installation that makes it",
-        at=(INSTALLATIONS, "    reaction: ‸2 Fe2O3 -> 4 Fe + 3 O2\n"),
+        hint="add a raw card of Ca(ClO4)2·4H2O or an installation that makes it",
+        at=(INSTALLATIONS, "    reaction: ‸Ca(ClO4)2·4H2O -> CaCl2 + 4 O2 + 4 H2O\n"),
     ),
     # --- setup counts and the box --------------------------------------------------------------
     Case(
@@ -681,7 +682,7 @@ CASES = [
         RAW,
         WATER_ICE_COPIES,
         # 67 raw cards: a level-1 Warehouse of 4..8 still works, a level-3 one of 8..12 not
-        "  ‸" + WATER_ICE.lstrip() + "    copies: 5\n",
+        "  ‸" + WATER_ICE.lstrip() + "    copies: 4\n",
         "setup-counts",
         "Warehouse of 8..12",
         "raw_materials",
@@ -693,7 +694,7 @@ CASES = [
         RAW,
         WATER_ICE_COPIES,
         # 82 raw cards: more than a field of 60..64 and a Warehouse of 4..8 take
-        WATER_ICE + "    copies: 21\n",
+        WATER_ICE + "    copies: 19\n",
         "setup-counts",
         "Warehouse of 4..8",
         "components.fate_cards.count",

@@ -66,27 +66,41 @@ def _names(node: Any, where: str = "") -> Iterator[tuple[str, dict[str, str]]]:
             yield from _names(value, f"{where}[{index}]")
 
 
-# --- valid; the three idle raw kinds said ---------------------------------------------------------
-
-#: Real Mars materials the deck keeps though no mission or installation takes them (the raw
-#: kinds figure of `mhp balance` counts them; catalog/README.md says why they stay).
-IDLE_KINDS = ("argon", "goethite", "jarosite")
+# --- valid, every raw kind in use; an idle kind said ---------------------------------------------
 
 
-def test_default_catalog_is_valid_and_names_its_idle_kinds(default_validation) -> None:
+def test_default_catalog_is_valid_without_a_warning(default_validation) -> None:
     assert default_validation.is_valid()
-    assert default_validation.errors == ()
-    assert {w.check for w in default_validation.warnings} == {"raw-kinds-serve"}
-    named = tuple(w.message.split()[2] for w in default_validation.warnings)
-    assert named == IDLE_KINDS
+    assert default_validation.issues == ()
     assert default_validation.directory == default_catalog_dir()
 
 
 def test_every_check_ran_and_passed(default_validation) -> None:
     names = [name for name, _ in check_names()]
     assert list(default_validation.checks) == names
-    said = {name: value for name, value in default_validation.checks.items() if value != "ok"}
-    assert said == {"raw-kinds-serve": f"{len(IDLE_KINDS)} warning(s)"}
+    assert {name: value for name, value in default_validation.checks.items() if value != "ok"} == {}
+
+
+def test_a_raw_kind_that_serves_nothing_is_named(catalog_copy) -> None:
+    """Argon is real Mars material, but no installation takes Ar and no mission holds it."""
+    where = catalog_copy.edit(
+        "raw_materials.yaml",
+        "raw_materials:\n",
+        "raw_materials:\n  - id: ‸argon\n    formula: Ar\n"
+        "    name: {ru: Аргон атмосферы, en: Atmospheric argon}\n    copies: 1\n",
+    )
+    catalog_copy.edit(  # one halite less: still 72 cards
+        "raw_materials.yaml", "en: Halite}\n    copies: 8", "en: Halite}\n    copies: 7"
+    )
+
+    validation = catalog_copy.validate()
+
+    assert validation.is_valid()
+    [warning] = validation.warnings
+    assert warning.check == "raw-kinds-serve"
+    assert warning.message.startswith("raw kind argon (Ar) feeds no installation")
+    catalog_copy.assert_located(warning, "raw_materials.yaml", where, "raw_materials[0].id")
+    assert validation.checks["raw-kinds-serve"] == "1 warning(s)"
 
 
 def test_load_catalog_gives_the_validated_catalog(catalog) -> None:
@@ -102,17 +116,21 @@ def test_at_least_24_distinct_raw_materials(catalog) -> None:
     assert len(set(ids)) == len(ids) >= 24
     assert len({raw.name.en for raw in catalog.raw_materials}) == len(ids)
     # Kinds share a formula only as polymorphs of one substance (opaline silica, quartz,
-    # tridymite and cristobalite are four minerals of SiO2) or as its ice, frost or gas.
+    # tridymite and cristobalite are four minerals of SiO2), as its ice, frost or gas, or as
+    # one mineral in two forms found apart (grey hematite spherules, red crystalline hematite).
     by_formula: dict[object, set[str]] = {}
     for raw in catalog.raw_materials:
         by_formula.setdefault(parse_formula(raw.formula), set()).add(raw.id)
     shared = {str(f): kinds for f, kinds in by_formula.items() if len(kinds) > 1}
     assert shared == {
-        "H2O": {"water-ice", "water-vapour", "polar-ice"},
-        "CO2": {"carbon-dioxide", "carbon-dioxide-frost"},
+        "H2O": {"water-ice", "water-vapour", "polar-ice", "glacier-ice"},
+        "CO2": {"carbon-dioxide", "carbon-dioxide-frost", "buried-co2-ice"},
+        "Fe2O3": {"hematite", "ridge-hematite"},
         "SiO2": {"silica", "quartz", "tridymite", "cristobalite"},
     }
-    assert len(by_formula) >= 18
+    # Every kind serves (an installation or a level-1 mission), so the formulas are the
+    # game's chemistry: 15 substances.
+    assert len(by_formula) >= 15
 
 
 def test_raw_deck_size(catalog) -> None:

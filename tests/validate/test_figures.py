@@ -13,6 +13,7 @@ from collections import Counter
 
 import pytest
 
+from mhp_cards.catalog.models import Names, RawMaterial
 from mhp_cards.resources import default_catalog_dir
 from mhp_cards.validate import load_catalog
 from mhp_cards.validate.figures import (
@@ -95,7 +96,18 @@ def test_idle_kinds_serve_neither_level() -> None:
     for kind in FIGURES.raw:
         assert (kind.id in FIGURES.idle_kinds) == (not kind.feeds and not kind.missions)
     assert "carbon-monoxide" not in FIGURES.idle_kinds  # part of M3's level-1 solution
-    assert "argon" in FIGURES.idle_kinds
+    assert FIGURES.idle_kinds == ()  # every kind of the default deck serves
+
+
+def test_a_kind_that_serves_nothing_is_idle() -> None:
+    argon = RawMaterial(id="argon", formula="Ar", name=Names(ru="Аргон", en="Argon"), copies=1)
+    with_argon = CATALOG.model_copy(update={"raw_materials": (*CATALOG.raw_materials, argon)})
+    figures = catalog_figures(with_argon)
+    assert figures.idle_kinds == ("argon",)
+    assert raw_notes(figures).endswith(
+        "The other 1 feed no installation and are part of no level-1 solution: argon; they "
+        "serve only fights and sales to the Bank."
+    )
 
 
 def test_the_catalog_readme_carries_the_figures() -> None:
@@ -119,5 +131,5 @@ def test_the_mission_notes_are_the_figures() -> None:
 
 def test_a_note_that_describes_another_game_fails() -> None:
     """The comparison is exact: a stale count in the note is caught."""
-    stale = raw_notes(FIGURES).replace("The other 3", "The other 4")
+    stale = raw_notes(FIGURES).replace("19 kinds", "18 kinds")
     assert stale not in _comment("raw_materials.yaml")

@@ -35,9 +35,9 @@ def _changed_fields(before: dict, after: dict, path: tuple = ()) -> list[tuple]:
     ("text", "value", "check"),
     [
         # The default deck has 72 raw cards, the most 72 Fate cards allow (L1.S3): a valid
-        # change of water ice's 10 copies is downwards.
-        ("copies.water-ice", 9, lambda c: c.raw_material("water-ice").copies),
-        ("raw_materials.water-ice.copies", "8", lambda c: c.raw_material("water-ice").copies),
+        # change of water ice's 9 copies is downwards.
+        ("copies.water-ice", 8, lambda c: c.raw_material("water-ice").copies),
+        ("raw_materials.water-ice.copies", "7", lambda c: c.raw_material("water-ice").copies),
         ("price.CH4", 7, lambda c: c.substance("CH4").price),
         ("substances.CH4.price", 7, lambda c: c.substance("CH4").price),
         # CH4 + 4 O2 adds up to C H4 O8 = CO2 + 2 H2O + 2 O2: still a set of raw cards (level 1).
@@ -54,8 +54,8 @@ def test_a_change_sets_exactly_that_field(catalog: Catalog, text, value, check) 
 
 def test_the_files_and_the_original_catalog_are_untouched(catalog: Catalog) -> None:
     files = {p: p.read_bytes() for p in default_catalog_dir().glob("*.yaml")}
-    update_catalog(catalog, [Change("copies.water-ice", 9)])
-    assert catalog.raw_material("water-ice").copies == 10
+    update_catalog(catalog, [Change("copies.water-ice", 8)])
+    assert catalog.raw_material("water-ice").copies == 9
     assert {p: p.read_bytes() for p in files} == files
 
 
@@ -64,12 +64,12 @@ def test_the_files_and_the_original_catalog_are_untouched(catalog: Catalog) -> N
     [
         ("copies.nope", 3, "raw_materials has no 'nope'; it has: water-ice"),
         ("copies", 3, "copies needs a name after it"),
-        ("copies.water-ice", "many", "this field is a whole number (now 10)"),
+        ("copies.water-ice", "many", "this field is a whole number (now 9)"),
         ("copies.water-ice", 0, "copies: 0 is too small (at least 1)"),
         ("components.coins", 3, "components.coins is not a single value; under it: count"),
         ("copies..x", 3, "a field path is names joined by dots"),
-        # 5 water-ice cards (of 10) leave 67 raw cards: too few for level 3 (the box check).
-        ("copies.water-ice", 5, "the variant fails the check setup-counts"),
+        # 4 water-ice cards (of 9) leave 67 raw cards: too few for level 3 (the box check).
+        ("copies.water-ice", 4, "the variant fails the check setup-counts"),
     ],
 )
 def test_a_bad_change_is_a_located_error(catalog: Catalog, text, value, message) -> None:
@@ -91,7 +91,7 @@ def test_every_bad_change_is_reported_at_once(catalog: Catalog) -> None:
 def test_an_item_is_found_by_id_number_formula_or_position(catalog: Catalog) -> None:
     document = catalog.model_dump(mode="json")
     assert resolve(document, "installations.2.name.en")[0] == ("installations", 1, "name", "en")
-    assert resolve(document, "raw_materials.0.copies") == (("raw_materials", 0, "copies"), 10)
+    assert resolve(document, "raw_materials.0.copies") == (("raw_materials", 0, "copies"), 9)
     assert resolve(document, "components.upgrades.armour.price")[1] == 4
 
 
