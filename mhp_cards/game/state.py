@@ -11,9 +11,9 @@ States are values: an action produces a new state (see the referee); nothing mut
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from functools import cached_property
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
@@ -34,6 +34,7 @@ __all__ = [
 ]
 
 STATE_VERSION = 1
+T = TypeVar("T")
 #: A field position (x to the right, y downwards); the Base has one too.
 Position = tuple[int, int]
 
@@ -340,6 +341,38 @@ class GameState(Model):
                 yield card, f"hand of {player.id}"
         for card in self.discard:
             yield card, "discard"
+
+    def fact(self, key: Hashable) -> Any:
+        """A fact :meth:`remember` kept for this state under ``key``; None when there is none."""
+        entry = self._facts.get(key)
+        return None if entry is None else entry[0]
+
+    def remember(self, key: Hashable, value: T, reads: frozenset[str]) -> T:
+        """Keep ``value``, a fact derived from the fields named in ``reads``, under ``key``.
+
+        The referee derives the same facts from a state again and again (which installations a
+        player may use, where their tokens stand); kept here, one is worked out once. A copy
+        with an update carries the facts whose fields the update leaves alone: the fields are
+        immutable values, so a fact that reads only those is as true of the copy.
+        """
+        self._facts[key] = (value, reads)
+        return value
+
+    @cached_property
+    def _facts(self) -> dict[Hashable, tuple[Any, frozenset[str]]]:
+        return {}
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy with ``update`` applied, not validated, carrying the facts it leaves true."""
+        copy = super().model_copy(update=update, deep=deep)
+        facts = self.__dict__.get("_facts")
+        if deep and update:
+            copy.__dict__.pop("_facts", None)
+        elif facts and update:
+            kept = {key: entry for key, entry in facts.items() if entry[1].isdisjoint(update)}
+            if kept:
+                copy.__dict__["_facts"] = kept
+        return copy
 
     def tokens_placed(self, player_id: str) -> int:
         """How many of a player's chemist tokens stand on containers and missions."""

@@ -62,7 +62,14 @@ from mhp_cards.referee.market import (
     warehouse_effect,
 )
 from mhp_cards.referee.move import judge_move, move_effect, path_list, refuse_move
-from mhp_cards.referee.react import judge_react, judge_take
+from mhp_cards.referee.react import (
+    judge_react,
+    judge_take,
+    react_effect,
+    refuse_react,
+    refuse_take,
+    take_effect,
+)
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.tokens import judge_free, refuse_free
@@ -364,6 +371,8 @@ REFUSALS: dict[type, Callable[[GameState, Any, Catalog], Outcome | None]] = {
     Trade: refuse_trade,
     EndTurn: refuse_end,
     FreeToken: refuse_free,
+    React: refuse_react,
+    TakeRaw: refuse_take,
 }
 
 #: Refusal chains :func:`is_legal` asks besides those (legal_actions lists moves by their paths).
@@ -379,6 +388,8 @@ EFFECTS: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
     BuyRaw: warehouse_effect,
     Trade: trade_effect,
     EndTurn: end_effect,
+    React: react_effect,
+    TakeRaw: take_effect,
 }
 
 JUDGES: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {

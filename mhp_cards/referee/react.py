@@ -6,7 +6,7 @@ Level 2, head to head, and the installations of level 3.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
@@ -15,8 +15,10 @@ from mhp_cards.referee.actions import React, TakeRaw
 from mhp_cards.referee.common import (
     CHEMISTRY_LEVELS,
     Event,
+    Judge,
     Outcome,
     event,
+    guarded,
     mark_done,
     once_a_turn,
     only_at_levels,
@@ -27,15 +29,17 @@ from mhp_cards.referee.reasons import said, written
 from mhp_cards.referee.ruling import allowed, forbidden
 from mhp_cards.referee.table import (
     card_formula,
+    installations_read,
     raw_kind,
     replace_player,
     usable_installations,
+    usable_numbers,
 )
 
 
-def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
-    """Take the top card of a pile (L2.T1; head to head V1.3 discards what does not fit)."""
-    rules: tuple[str, ...] = ("V1.3",) if state.level == "1v1" else ("L2.T1",)
+def refuse_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome | None:
+    """Why the top card of the pile may not be taken now (L2.T1, V1.3); None when it may."""
+    rules = _take_rules(state)
     refusal = only_at_levels(state, ("2", "1v1"), rules, "take.from-the-field")
     if refusal:
         return Outcome(refusal)
@@ -54,6 +58,17 @@ def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
                 rules, "take.pile-empty", {"pile": action.pile}, piles=[len(p) for p in state.piles]
             )
         )
+    return None
+
+
+def _take_rules(state: GameState) -> tuple[str, ...]:
+    return ("V1.3",) if state.level == "1v1" else ("L2.T1",)
+
+
+def take_effect(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
+    """Take the top card of a pile once refuse_take has allowed it (V1.3 discards a misfit)."""
+    rules = _take_rules(state)
+    pile = state.piles[action.pile - 1]
     card = pile[-1]
     piles = list(state.piles)
     piles[action.pile - 1] = pile[:-1]
@@ -81,6 +96,13 @@ def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
     if house:
         ruling = ruling.replace(house_rules=house)
     return Outcome(ruling, new, tuple(events))
+
+
+judge_take: Judge[TakeRaw] = guarded(
+    refuse_take,
+    take_effect,
+    "Take the top card of a pile (L2.T1; head to head V1.3 discards what does not fit).",
+)
 
 
 def _fits_own_installation(state: GameState, catalog: Catalog, player: Player, card: str) -> bool:
@@ -122,9 +144,43 @@ def mission_places(
     return found
 
 
+class _ReactPlan(NamedTuple):
+    """What an allowed reaction does, as :func:`_plan_react` works it out while judging it."""
+
+    place: int
+    """The installation's index in the state's installations."""
+    used: tuple[tuple[int, int, int], ...]
+    """The places of the player's substances that feed it instead of raw cards (L2.T6)."""
+    missions: tuple[MissionState, ...]
+    """The Mission card with the products placed on it (L2.M1)."""
+    slots: tuple[tuple[int, int], ...]
+    """(container index, place) of each product that stays in its container."""
+    placed: tuple[str, ...]
+    """Where each product went, in words."""
+
+
+def refuse_react(state: GameState, action: React, catalog: Catalog) -> Outcome | None:
+    """Why the reaction may not be run now (L2.T4, L2.T6, L2.T5, L2.M1); None when it may."""
+    plan = _plan_react(state, action, catalog)
+    return plan if isinstance(plan, Outcome) else None
+
+
 def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
     """Run an installation with raw cards from the hand (L2.T4, L2.M1, L3.S5)."""
-    rules: tuple[str, ...] = ("L2.T4", "L2.T4.R1")
+    plan = _plan_react(state, action, catalog)
+    return plan if isinstance(plan, Outcome) else _react_effect(state, action, plan)
+
+
+def react_effect(state: GameState, action: React, catalog: Catalog) -> Outcome:
+    """The consequences of ``React`` once refuse_react has allowed it."""
+    plan = _plan_react(state, action, catalog)
+    assert not isinstance(plan, Outcome), "refuse_react allowed it"
+    return _react_effect(state, action, plan)
+
+
+def _plan_react(state: GameState, action: React, catalog: Catalog) -> Outcome | _ReactPlan:
+    """The refusal of a reaction, or what it does: the rule, without building the next state."""
+    rules = _REACT_RULES
     refusal = only_at_levels(
         state,
         CHEMISTRY_LEVELS,
@@ -151,8 +207,7 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
             forbidden(rules, "react.no-installation", {"installation": action.installation})
         )
     installation = state.installations[index]
-    usable = {inst.number for inst in usable_installations(state, player.id)}
-    if installation.number not in usable:
+    if installation.number not in usable_numbers(state, player.id):
         if state.level == "3" and installation.owner is None:
             return Outcome(forbidden(("L3.S5",), "react.shared-at-base"))
         if state.level == "1v1":
@@ -180,15 +235,16 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
         else:
             remaining.remove(match)
     # L2.T6: a substance the player holds in a container may feed the reaction instead.
-    sources = product_sources(state, player.id)
     used_products: list[tuple[int, int, int]] = []
     lacking = []
-    for substance in unmatched:
-        pool = sources.get(formula_of(substance), [])
-        if pool:
-            used_products.append(pool.pop(0))
-        else:
-            lacking.append(substance)
+    if unmatched:
+        sources = {f: list(places) for f, places in product_sources(state, player.id).items()}
+        for substance in unmatched:
+            pool = sources.get(formula_of(substance), [])
+            if pool:
+                used_products.append(pool.pop(0))
+            else:
+                lacking.append(substance)
     if lacking:
         return Outcome(
             forbidden(
@@ -215,23 +271,14 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
                 (*rules, "L2.T5"), "react.tokens-short", {"needed": len(products)}, free_tokens=free
             )
         )
+    # The places the substances used leave free on this installation's containers.
+    freed = [(k, slot) for i, k, slot in used_products if i == index]
     missions = list(state.missions)
-    installations = list(state.installations)
-    consumed = []
-    for i, k, slot in used_products:
-        container = installations[i].containers[k]
-        slots = list(container.places)
-        slots[slot] = None
-        moved = list(installations[i].containers)
-        moved[k] = container.model_copy(update={"places": tuple(slots)})
-        installations[i] = installations[i].model_copy(update={"containers": tuple(moved)})
-        consumed.append(f"{container.substance} ← {container.card}")
-    installation = installations[index]
-    containers = list(installation.containers)
+    slots_taken: list[tuple[int, int]] = []
     placed: list[str] = []
     choices = list(action.missions)
     for k in products:
-        container = containers[k]
+        container = installation.containers[k]
         options = mission_places(missions, container.substance)
         if options:
             spot = options[0]
@@ -258,7 +305,11 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
             missions[m] = missions[m].model_copy(update={"places": tuple(places)})
             placed.append(f"{container.substance} → {missions[m].id}")
             continue
-        if None not in container.places:
+        slots = list(container.places)
+        for freed_k, freed_slot in freed:
+            if freed_k == k:
+                slots[freed_slot] = None
+        if None not in slots:
             return Outcome(
                 forbidden(
                     (*rules, "L2.T5"),
@@ -266,27 +317,53 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
                     {"substance": container.substance, "card": container.card},
                 )
             )
-        slots = list(container.places)
-        slots[slots.index(None)] = player.id
-        containers[k] = container.model_copy(update={"places": tuple(slots)})
+        slots_taken.append((k, slots.index(None)))
         placed.append(f"{container.substance} → {container.card}")
     if choices:
         return Outcome(
             forbidden(("L2.M1", "L2.M1-choice"), "react.choices-left", {"choices": choices})
         )
-    installations[index] = installation.model_copy(update={"containers": tuple(containers)})
+    return _ReactPlan(
+        index, tuple(used_products), tuple(missions), tuple(slots_taken), tuple(placed)
+    )
+
+
+_REACT_RULES: tuple[str, ...] = ("L2.T4", "L2.T4.R1")
+
+
+def _react_effect(state: GameState, action: React, plan: _ReactPlan) -> Outcome:
+    """The state after an allowed reaction, its ruling and events."""
+    player = state.current
+    installations = list(state.installations)
+    consumed = []
+    for i, k, slot in plan.used:
+        container = installations[i].containers[k]
+        slots = list(container.places)
+        slots[slot] = None
+        moved = list(installations[i].containers)
+        moved[k] = container.model_copy(update={"places": tuple(slots)})
+        installations[i] = installations[i].model_copy(update={"containers": tuple(moved)})
+        consumed.append(f"{container.substance} ← {container.card}")
+    installation = installations[plan.place]
+    containers = list(installation.containers)
+    for k, slot in plan.slots:
+        tokens = list(containers[k].places)
+        tokens[slot] = player.id
+        containers[k] = containers[k].model_copy(update={"places": tuple(tokens)})
+    installations[plan.place] = installation.model_copy(update={"containers": tuple(containers)})
     new_player = updated(
         player, raw_cards=tuple(c for c in player.raw_cards if c not in action.cards)
     )
     new = replace_player(state, new_player).model_copy(
         update={
             "installations": tuple(installations),
-            "missions": tuple(missions),
+            "missions": plan.missions,
             "discard": (*state.discard, *action.cards),
         }
     )
     new = mark_done(new, "react")
-    used_rules = (*rules, "L2.T4-portion")
+    placed = list(plan.placed)
+    used_rules = (*_REACT_RULES, "L2.T4-portion")
     if any(container.role == "transit" for container in installation.containers):
         used_rules = (*used_rules, "L2.T4-transit")
     if any("→ M" in p for p in placed):
@@ -311,13 +388,20 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
     return Outcome(ruling, new, tuple(events))
 
 
-def product_sources(state: GameState, player_id: str) -> dict[Formula, list[tuple[int, int, int]]]:
+def product_sources(
+    state: GameState, player_id: str
+) -> Mapping[Formula, tuple[tuple[int, int, int], ...]]:
     """Where the player's tokens stand on product containers, by substance (L2.T6).
 
     Each entry is (installation index, container index, place index); only installations the
-    player may use now count.
+    player may use now count. Worked out once for a state and the copies that leave what
+    it reads alone.
     """
-    usable = {installation.number for installation in usable_installations(state, player_id)}
+    key = ("product-sources", player_id)
+    found: dict[Formula, tuple[tuple[int, int, int], ...]] | None = state.fact(key)
+    if found is not None:
+        return found
+    usable = usable_numbers(state, player_id)
     sources: dict[Formula, list[tuple[int, int, int]]] = {}
     for i, installation in enumerate(state.installations):
         if installation.number not in usable:
@@ -329,7 +413,11 @@ def product_sources(state: GameState, player_id: str) -> dict[Formula, list[tupl
                 if token == player_id:
                     formula = formula_of(container.substance)
                     sources.setdefault(formula, []).append((i, k, slot))
-    return sources
+    return state.remember(
+        key,
+        {formula: tuple(places) for formula, places in sources.items()},
+        installations_read(state),
+    )
 
 
 def mission_end(before: GameState, after: GameState) -> tuple[GameState, Event | None]:
@@ -477,47 +565,89 @@ def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[Re
     listed (using the substance keeps the card and frees a token). Whether a way is allowed
     (tokens, room) is for the referee to judge.
     """
-    sources: dict[Formula, int] | None = None
-    formulas: list[object] | None = None
+    held: dict[object, int] | None = None
     for installation in usable_installations(state, player.id):
-        inputs = [formula_of(c.substance) for c in installation.containers if c.role == "raw-input"]
+        inputs = tuple(c.substance for c in installation.containers if c.role == "raw-input")
         if not inputs:
             continue
-        if sources is None:  # worked out once for all the installations
-            sources = {f: len(places) for f, places in product_sources(state, player.id).items()}
-            # Formulas compared by their identity keys: a tuple comparison, not a method call.
-            formulas = [_identity(card_formula(catalog, card)) for card in player.raw_cards]
-        assert formulas is not None
-        # Each partial way: the cards chosen, the hand left, the substances left.
-        ways: list[tuple[tuple[str, ...], list[tuple[str, object]], dict[Formula, int]]] = [
-            ((), list(zip(player.raw_cards, formulas, strict=True)), sources)
-        ]
-        for formula in inputs:
-            key = _identity(formula)
-            following = []
-            for chosen, hand, held in ways:
-                # The first card of each kind of this formula: polymorphs (quartz, tridymite)
-                # feed the same container, and the player chooses which to spend.
-                kinds: set[str] = set()
-                for match in hand:
-                    if match[1] != key or (kind := match[0].rsplit("#", 1)[0]) in kinds:
-                        continue
-                    kinds.add(kind)
-                    rest = list(hand)
-                    rest.remove(match)
-                    following.append(((*chosen, match[0]), rest, held))
-                if held.get(formula, 0) > 0:
-                    following.append((chosen, hand, {**held, formula: held[formula] - 1}))
-            ways = following
-            if not ways:
-                break
-        # Two inputs of one substance give the same way twice (card first or product first).
-        seen: set[tuple[str, ...]] = set()
-        for chosen, _, _ in ways:
-            same = tuple(sorted(chosen))
-            if same not in seen:
-                seen.add(same)
-                yield React(installation=installation.number, cards=chosen)
+        if held is None:  # worked out once for all the installations
+            held = {
+                _identity(formula): len(places)
+                for formula, places in product_sources(state, player.id).items()
+            }
+        counts = tuple(held.get(_composition(text), 0) for text in inputs)
+        yield from _ways(catalog, installation.number, inputs, player.raw_cards, counts)
+
+
+def _ways(
+    catalog: Catalog,
+    number: int,
+    inputs: tuple[str, ...],
+    hand: tuple[str, ...],
+    held: tuple[int, ...],
+) -> tuple[React, ...]:
+    """The reactions of :func:`reactions` on one installation, made once per hand.
+
+    They depend on nothing else than the installation's inputs, the hand and how many of
+    each input the player holds in containers (``held``, input by input).
+    """
+    memo = catalog.memo("referee.reaction-ways")
+    key = (number, inputs, hand, held)
+    found: tuple[React, ...] | None = memo.get(key)
+    if found is not None:
+        return found
+    # Formulas compared by their identity keys: a tuple comparison, not a method call.
+    formulas = [_identity(card_formula(catalog, card)) for card in hand]
+    sources = dict(zip((_composition(text) for text in inputs), held, strict=True))
+    # Each partial way: the cards chosen, the hand left, the substances left.
+    ways: list[tuple[tuple[str, ...], list[tuple[str, object]], dict[object, int]]] = [
+        ((), list(zip(hand, formulas, strict=True)), sources)
+    ]
+    for text in inputs:
+        key_of = _composition(text)
+        following = []
+        for chosen, rest_of_hand, left in ways:
+            # The first card of each kind of this formula: polymorphs (quartz, tridymite)
+            # feed the same container, and the player chooses which to spend.
+            kinds: set[str] = set()
+            for match in rest_of_hand:
+                if match[1] != key_of or (kind := match[0].rsplit("#", 1)[0]) in kinds:
+                    continue
+                kinds.add(kind)
+                rest = list(rest_of_hand)
+                rest.remove(match)
+                following.append(((*chosen, match[0]), rest, left))
+            if left.get(key_of, 0) > 0:
+                following.append((chosen, rest_of_hand, {**left, key_of: left[key_of] - 1}))
+        ways = following
+        if not ways:
+            break
+    # Two inputs of one substance give the same way twice (card first or product first).
+    seen: set[tuple[str, ...]] = set()
+    made: list[React] = []
+    for chosen, _, _ in ways:
+        same = tuple(sorted(chosen))
+        if same not in seen:
+            seen.add(same)
+            made.append(React(installation=number, cards=chosen))
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    found = memo[key] = tuple(made)
+    return found
+
+
+_MEMO_LIMIT = 100_000
+
+
+def _composition(text: str) -> object:
+    """The identity key of a formula written as ``text`` (worked out once per text)."""
+    key = _COMPOSITIONS.get(text)
+    if key is None:
+        key = _COMPOSITIONS[text] = formula_of(text).composition
+    return key
+
+
+_COMPOSITIONS: dict[str, object] = {}
 
 
 def _identity(formula: Formula | None) -> object:

@@ -10,6 +10,7 @@ them.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from mhp_cards.catalog.models import Catalog, RawMaterial, formula_of
 from mhp_cards.chem.formula import Formula
@@ -25,6 +26,7 @@ __all__ = [
     "raw_kind",
     "replace_player",
     "usable_installations",
+    "usable_numbers",
 ]
 
 
@@ -75,8 +77,48 @@ def replace_player(state: GameState, player: Player) -> GameState:
     return state.model_copy(update={"players": tuple(players)})
 
 
-def usable_installations(state: GameState, player_id: str) -> Iterator[InstallationState]:
-    """Installations a player may use now: their own and (level 3: at the Base) shared ones."""
+def usable_installations(state: GameState, player_id: str) -> tuple[InstallationState, ...]:
+    """Installations a player may use now: their own and (level 3: at the Base) shared ones.
+
+    Worked out once for a state and the copies that leave what it reads alone.
+    """
+    key = ("usable-installations", player_id)
+    usable: tuple[InstallationState, ...] | None = state.fact(key)
+    if usable is None:
+        usable = state.remember(
+            key, tuple(_usable_installations(state, player_id)), installations_read(state)
+        )
+    return usable
+
+
+def usable_numbers(state: GameState, player_id: str) -> frozenset[int]:
+    """The numbers of the installations :func:`usable_installations` gives."""
+    key = ("usable-numbers", player_id)
+    numbers: frozenset[int] | None = state.fact(key)
+    if numbers is None:
+        numbers = state.remember(
+            key,
+            frozenset(
+                installation.number for installation in usable_installations(state, player_id)
+            ),
+            installations_read(state),
+        )
+    return numbers
+
+
+def installations_read(state: GameState) -> frozenset[str]:
+    """The fields of a state that :func:`usable_installations` reads.
+
+    At level 3 a shared installation is used at the Base (L3.S5): where the combines stand.
+    """
+    return _READ_AT_LEVEL_3 if state.level == "3" else _READ
+
+
+_READ: Final = frozenset({"level", "installations"})
+_READ_AT_LEVEL_3: Final = frozenset({"level", "installations", "players", "field"})
+
+
+def _usable_installations(state: GameState, player_id: str) -> Iterator[InstallationState]:
     for installation in state.installations:
         if installation.owner == player_id:
             yield installation
@@ -96,7 +138,7 @@ def containers_for(
 
     Yields (installation index, container index, container).
     """
-    usable = {installation.number for installation in usable_installations(state, player_id)}
+    usable = usable_numbers(state, player_id)
     for i, installation in enumerate(state.installations):
         if installation.number not in usable:
             continue

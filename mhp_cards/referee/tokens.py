@@ -20,7 +20,7 @@ from mhp_cards.referee.ruling import Ruling, allowed, forbidden
 from mhp_cards.referee.table import (
     containers_for,
     replace_player,
-    usable_installations,
+    usable_numbers,
 )
 
 #: The ruling refuse_free stands on when the token may be freed (its effect is not computed).
@@ -137,9 +137,7 @@ def judge_free(
                 )
             )
         # L2.T3: the buyer needs a container for the substance on an installation they use.
-        shared_here = state.installations[i].number in {
-            inst.number for inst in usable_installations(state, partner.id)
-        }
+        shared_here = state.installations[i].number in usable_numbers(state, partner.id)
         if shared_here:
             target = (i, k, slot)
         else:

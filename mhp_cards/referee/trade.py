@@ -25,7 +25,7 @@ from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.table import (
     containers_for,
     player_index,
-    usable_installations,
+    usable_numbers,
 )
 from mhp_cards.referee.tokens import find_container
 from mhp_cards.rules.numbers import COMBINE_CAPACITY
@@ -282,9 +282,7 @@ def product_transfer(
             {"substance": container.substance, "card": place, "player": seller},
         )
     source = (i, k, container.places.index(seller))
-    if state.installations[i].number in {
-        installation.number for installation in usable_installations(state, buyer)
-    }:
+    if state.installations[i].number in usable_numbers(state, buyer):
         return source, source
     target = next(containers_for(state, buyer, formula_of(container.substance)), None)
     if target is None:
