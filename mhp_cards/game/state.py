@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Mapping
 from functools import cached_property
-from typing import Annotated, Any, Literal, Self, TypeVar
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
@@ -34,7 +34,6 @@ __all__ = [
 ]
 
 STATE_VERSION = 1
-T = TypeVar("T")
 #: A field position (x to the right, y downwards); the Base has one too.
 Position = tuple[int, int]
 
@@ -54,18 +53,31 @@ class Model(BaseModel):
         """A copy with ``update`` applied (not validated, as pydantic's own ``model_copy``).
 
         Facts cached on this model (``cached_property``) are not carried into a copy with an
-        update. The referee makes every state by such copies, so this is its hot path: the
+        update, but for those a state keeps by :meth:`GameState.facts` that the update leaves
+        true. The referee makes every state by such copies, so this is its hot path: the
         copy is made as ``model_construct`` makes a model, without pydantic's general copying.
         """
         if deep:
-            return super().model_copy(update=update, deep=True)
+            copy = super().model_copy(update=update, deep=True)
+            if update:
+                copy.__dict__.pop("_facts", None)
+            return copy
         cls = type(self)
         values = self.__dict__
         if update:
             fields = cls.__pydantic_fields__
-            if len(values) > len(fields):  # drop cached facts computed from the old fields
-                values = {name: value for name, value in values.items() if name in fields}
+            old = values
             values = {**values, **update}
+            if len(values) > len(fields):  # drop cached facts computed from the old fields
+                for name in values.keys() - fields.keys():
+                    del values[name]
+                facts = old.get("_facts")
+                if facts:  # but share those the update leaves true (GameState.facts)
+                    kept = {
+                        reads: kept for reads, kept in facts.items() if reads.isdisjoint(update)
+                    }
+                    if kept:
+                        values["_facts"] = kept
             fields_set = self.__pydantic_fields_set__ | update.keys()
         else:
             values = dict(values)
@@ -342,37 +354,22 @@ class GameState(Model):
         for card in self.discard:
             yield card, "discard"
 
-    def fact(self, key: Hashable) -> Any:
-        """A fact :meth:`remember` kept for this state under ``key``; None when there is none."""
-        entry = self._facts.get(key)
-        return None if entry is None else entry[0]
-
-    def remember(self, key: Hashable, value: T, reads: frozenset[str]) -> T:
-        """Keep ``value``, a fact derived from the fields named in ``reads``, under ``key``.
+    def facts(self, reads: frozenset[str]) -> dict[Hashable, Any]:
+        """Where the referee keeps facts it derives from the fields named in ``reads``.
 
         The referee derives the same facts from a state again and again (which installations a
-        player may use, where their tokens stand); kept here, one is worked out once. A copy
-        with an update carries the facts whose fields the update leaves alone: the fields are
+        player may use, where their tokens stand); kept here, each is worked out once. A copy
+        with an update shares the facts of the fields the update leaves alone: the fields are
         immutable values, so a fact that reads only those is as true of the copy.
         """
-        self._facts[key] = (value, reads)
-        return value
+        facts = self._facts.get(reads)
+        if facts is None:
+            facts = self._facts[reads] = {}
+        return facts
 
     @cached_property
-    def _facts(self) -> dict[Hashable, tuple[Any, frozenset[str]]]:
+    def _facts(self) -> dict[frozenset[str], dict[Hashable, Any]]:
         return {}
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy with ``update`` applied, not validated, carrying the facts it leaves true."""
-        copy = super().model_copy(update=update, deep=deep)
-        facts = self.__dict__.get("_facts")
-        if deep and update:
-            copy.__dict__.pop("_facts", None)
-        elif facts and update:
-            kept = {key: entry for key, entry in facts.items() if entry[1].isdisjoint(update)}
-            if kept:
-                copy.__dict__["_facts"] = kept
-        return copy
 
     def tokens_placed(self, player_id: str) -> int:
         """How many of a player's chemist tokens stand on containers and missions."""

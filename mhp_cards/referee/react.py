@@ -28,12 +28,13 @@ from mhp_cards.referee.common import (
 from mhp_cards.referee.reasons import said, written
 from mhp_cards.referee.ruling import allowed, forbidden
 from mhp_cards.referee.table import (
+    INSTALLATIONS_READ,
     card_formula,
-    installations_read,
     raw_kind,
     replace_player,
     usable_installations,
     usable_numbers,
+    user,
 )
 
 
@@ -397,8 +398,9 @@ def product_sources(
     player may use now count. Worked out once for a state and the copies that leave what
     it reads alone.
     """
-    key = ("product-sources", player_id)
-    found: dict[Formula, tuple[tuple[int, int, int], ...]] | None = state.fact(key)
+    key = ("product-sources", *user(state, player_id))
+    facts = state.facts(INSTALLATIONS_READ)
+    found: dict[Formula, tuple[tuple[int, int, int], ...]] | None = facts.get(key)
     if found is not None:
         return found
     usable = usable_numbers(state, player_id)
@@ -413,11 +415,8 @@ def product_sources(
                 if token == player_id:
                     formula = formula_of(container.substance)
                     sources.setdefault(formula, []).append((i, k, slot))
-    return state.remember(
-        key,
-        {formula: tuple(places) for formula, places in sources.items()},
-        installations_read(state),
-    )
+    found = facts[key] = {formula: tuple(places) for formula, places in sources.items()}
+    return found
 
 
 def mission_end(before: GameState, after: GameState) -> tuple[GameState, Event | None]:
@@ -565,18 +564,53 @@ def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[Re
     listed (using the substance keeps the card and frees a token). Whether a way is allowed
     (tokens, room) is for the referee to judge.
     """
+    feeds, by_hand = _feeds(state, player.id)
+    found = by_hand.get(player.raw_cards)
+    if found is None or found[0] is not catalog:
+        ways = tuple(
+            way
+            for number, inputs, held in feeds
+            for way in _ways(catalog, number, inputs, player.raw_cards, held)
+        )
+        found = by_hand[player.raw_cards] = (catalog, ways)
+    yield from found[1]
+
+
+#: What the installations a player may use take: (number, input substances, how many of each
+#: the player holds in containers) for each one with inputs.
+_Feeds = tuple[tuple[int, tuple[str, ...], tuple[int, ...]], ...]
+
+
+def _feeds(
+    state: GameState, player_id: str
+) -> tuple[_Feeds, dict[tuple[str, ...], tuple[Catalog, tuple[React, ...]]]]:
+    """The inputs of the installations the player may use, with their reactions by hand.
+
+    A fact of the state's installations (and, at level 3, where the combine stands), kept
+    for the copies that leave them alone, with the reactions of each hand worked out so far.
+    """
+    key = ("reaction-feeds", *user(state, player_id))
+    facts = state.facts(INSTALLATIONS_READ)
+    found: tuple[_Feeds, dict[tuple[str, ...], tuple[Catalog, tuple[React, ...]]]] | None = (
+        facts.get(key)
+    )
+    if found is not None:
+        return found
     held: dict[object, int] | None = None
-    for installation in usable_installations(state, player.id):
+    feeds = []
+    for installation in usable_installations(state, player_id):
         inputs = tuple(c.substance for c in installation.containers if c.role == "raw-input")
         if not inputs:
             continue
         if held is None:  # worked out once for all the installations
             held = {
                 _identity(formula): len(places)
-                for formula, places in product_sources(state, player.id).items()
+                for formula, places in product_sources(state, player_id).items()
             }
         counts = tuple(held.get(_composition(text), 0) for text in inputs)
-        yield from _ways(catalog, installation.number, inputs, player.raw_cards, counts)
+        feeds.append((installation.number, inputs, counts))
+    found = facts[key] = (tuple(feeds), {})
+    return found
 
 
 def _ways(

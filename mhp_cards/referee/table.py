@@ -27,6 +27,7 @@ __all__ = [
     "replace_player",
     "usable_installations",
     "usable_numbers",
+    "user",
 ]
 
 
@@ -80,53 +81,61 @@ def replace_player(state: GameState, player: Player) -> GameState:
 def usable_installations(state: GameState, player_id: str) -> tuple[InstallationState, ...]:
     """Installations a player may use now: their own and (level 3: at the Base) shared ones.
 
-    Worked out once for a state and the copies that leave what it reads alone.
+    Worked out once for a state and the copies that leave its installations alone.
     """
-    key = ("usable-installations", player_id)
-    usable: tuple[InstallationState, ...] | None = state.fact(key)
+    key = ("usable-installations", *user(state, player_id))
+    facts = state.facts(INSTALLATIONS_READ)
+    usable: tuple[InstallationState, ...] | None = facts.get(key)
     if usable is None:
-        usable = state.remember(
-            key, tuple(_usable_installations(state, player_id)), installations_read(state)
-        )
+        usable = facts[key] = tuple(_usable_installations(state, player_id, key[2]))
     return usable
 
 
 def usable_numbers(state: GameState, player_id: str) -> frozenset[int]:
     """The numbers of the installations :func:`usable_installations` gives."""
-    key = ("usable-numbers", player_id)
-    numbers: frozenset[int] | None = state.fact(key)
+    key = ("usable-numbers", *user(state, player_id))
+    facts = state.facts(INSTALLATIONS_READ)
+    numbers: frozenset[int] | None = facts.get(key)
     if numbers is None:
-        numbers = state.remember(
-            key,
-            frozenset(
-                installation.number for installation in usable_installations(state, player_id)
-            ),
-            installations_read(state),
+        numbers = facts[key] = frozenset(
+            installation.number for installation in usable_installations(state, player_id)
         )
     return numbers
 
 
-def installations_read(state: GameState) -> frozenset[str]:
-    """The fields of a state that :func:`usable_installations` reads.
+def user(state: GameState, player_id: str) -> tuple[str, bool | None]:
+    """Who uses the installations, as facts about them are kept: the player and where they are.
 
-    At level 3 a shared installation is used at the Base (L3.S5): where the combines stand.
+    At level 3 a shared installation is used at the Base (L3.S5): the second item says whether
+    the player's combine stands there (None for a player not in the game); elsewhere it is None.
+    Facts kept under this key read nothing of the state but ``INSTALLATIONS_READ``.
     """
-    return _READ_AT_LEVEL_3 if state.level == "3" else _READ
+    if state.level != "3":
+        return player_id, None
+    for player in state.players:
+        if player.id == player_id:
+            assert state.field is not None
+            return player_id, player.combine is not None and (
+                player.combine.position == state.field.base
+            )
+    return player_id, None
 
 
-_READ: Final = frozenset({"level", "installations"})
-_READ_AT_LEVEL_3: Final = frozenset({"level", "installations", "players", "field"})
+#: The fields of a state the facts about the installations a player uses read.
+INSTALLATIONS_READ: Final = frozenset({"level", "installations"})
 
 
-def _usable_installations(state: GameState, player_id: str) -> Iterator[InstallationState]:
+def _usable_installations(
+    state: GameState, player_id: str, at_base: bool | None
+) -> Iterator[InstallationState]:
     for installation in state.installations:
         if installation.owner == player_id:
             yield installation
         elif installation.owner is None and state.level != "1v1":
             if state.level == "3":
-                player = state.player(player_id)
-                assert state.field is not None
-                if player.combine is None or player.combine.position != state.field.base:
+                if at_base is None:
+                    state.player(player_id)  # KeyError: not playing
+                if not at_base:
                     continue
             yield installation
 
