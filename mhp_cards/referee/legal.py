@@ -41,6 +41,7 @@ from mhp_cards.referee.fight import fight_choices
 from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
 from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import mission_places, reactions
+from mhp_cards.referee.table import INSTALLATIONS_READ
 from mhp_cards.referee.tokens import find_container
 
 __all__ = ["legal_actions", "mission_choices", "price_range"]
@@ -168,34 +169,24 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                 listed += [
                     variant for variant in mission_choices(state, reaction) if allowed_now(variant)
                 ]
-        for installation in state.installations:
-            for container in installation.containers:
-                if player.id in container.places:
-                    ref = _made(
-                        ProductRef,
-                        installation=installation.number,
-                        card=container.card,
-                        container=container.index,
-                    )
-                    to_bank = _made(FreeToken, product=ref, how="sell-bank", price=0)
-                    prices = price_range(state, to_bank, catalog)
-                    offers: list[Action] = [_made(FreeToken, product=ref, how="dump")]
-                    if prices:
-                        offers.append(
-                            _made(FreeToken, product=ref, how="sell-bank", price=prices[-1])
+        for ref, _ in _token_places(state, player.id):
+            to_bank = _made(FreeToken, product=ref, how="sell-bank", price=0)
+            prices = price_range(state, to_bank, catalog)
+            offers: list[Action] = [_made(FreeToken, product=ref, how="dump")]
+            if prices:
+                offers.append(_made(FreeToken, product=ref, how="sell-bank", price=prices[-1]))
+            for buyer in state.players:
+                if buyer.id != player.id and state.level != "1v1":
+                    offers.append(
+                        _made(
+                            FreeToken,
+                            product=ref,
+                            how="sell-player",
+                            partner=buyer.id,
+                            price=0,
                         )
-                    for buyer in state.players:
-                        if buyer.id != player.id and state.level != "1v1":
-                            offers.append(
-                                _made(
-                                    FreeToken,
-                                    product=ref,
-                                    how="sell-player",
-                                    partner=buyer.id,
-                                    price=0,
-                                )
-                            )
-                    listed += [action for action in offers if allowed_now(action)]
+                    )
+            listed += [action for action in offers if allowed_now(action)]
     if state.level != "1v1" and "trade" not in state.done_this_turn:
         for partner in state.players:
             if partner.id != player.id:
@@ -373,14 +364,30 @@ def _claims(
 
 def _product_refs(state: GameState, player_id: str) -> list[ProductRef]:
     """A place of each product container on which the player has a token (one per container)."""
-    return [
-        _made(
-            ProductRef,
-            installation=installation.number,
-            card=container.card,
-            container=container.index,
+    return [ref for ref, product in _token_places(state, player_id) if product]
+
+
+def _token_places(state: GameState, player_id: str) -> tuple[tuple[ProductRef, bool], ...]:
+    """Each container on which the player has a token, and whether it is a product container.
+
+    A fact of the installations, kept for the states that share them.
+    """
+    key = ("token-places", player_id)
+    facts = state.facts(INSTALLATIONS_READ)
+    places: tuple[tuple[ProductRef, bool], ...] | None = facts.get(key)
+    if places is None:
+        places = facts[key] = tuple(
+            (
+                _made(
+                    ProductRef,
+                    installation=installation.number,
+                    card=container.card,
+                    container=container.index,
+                ),
+                container.role == "product",
+            )
+            for installation in state.installations
+            for container in installation.containers
+            if player_id in container.places
         )
-        for installation in state.installations
-        for container in installation.containers
-        if container.role == "product" and player_id in container.places
-    ]
+    return places

@@ -564,26 +564,43 @@ def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[Re
     listed (using the substance keeps the card and frees a token). Whether a way is allowed
     (tokens, room) is for the referee to judge.
     """
-    feeds, by_hand = _feeds(state, player.id)
-    found = by_hand.get(player.raw_cards)
+    feeds, held, by_hand = _feeds(state, player.id)
+    hand = player.raw_cards
+    found = by_hand.get(hand)
     if found is None or found[0] is not catalog:
+        # An installation with an input that neither a card nor a substance held can feed has
+        # no way to run: its ways are not worked out.
+        at_hand = held | _compositions(catalog, hand)
         ways = tuple(
             way
-            for number, inputs, held in feeds
-            for way in _ways(catalog, number, inputs, player.raw_cards, held)
+            for number, inputs, counts, needs in feeds
+            if needs <= at_hand
+            for way in _ways(catalog, number, inputs, hand, counts)
         )
-        found = by_hand[player.raw_cards] = (catalog, ways)
+        found = by_hand[hand] = (catalog, ways)
     yield from found[1]
 
 
 #: What the installations a player may use take: (number, input substances, how many of each
-#: the player holds in containers) for each one with inputs.
-_Feeds = tuple[tuple[int, tuple[str, ...], tuple[int, ...]], ...]
+#: the player holds in containers, the inputs' formula keys) for each one with inputs.
+_Feeds = tuple[tuple[int, tuple[str, ...], tuple[int, ...], frozenset[object]], ...]
+
+
+def _compositions(catalog: Catalog, hand: tuple[str, ...]) -> frozenset[object]:
+    """The formula keys of the cards in a hand (:func:`_identity` of each card's formula)."""
+    memo = catalog.memo("referee.card-compositions")
+    keys = []
+    for card in hand:
+        key = memo.get(card, memo)
+        if key is memo:
+            key = memo[card] = _identity(card_formula(catalog, card))
+        keys.append(key)
+    return frozenset(keys)
 
 
 def _feeds(
     state: GameState, player_id: str
-) -> tuple[_Feeds, dict[tuple[str, ...], tuple[Catalog, tuple[React, ...]]]]:
+) -> tuple[_Feeds, frozenset[object], dict[tuple[str, ...], tuple[Catalog, tuple[React, ...]]]]:
     """The inputs of the installations the player may use, with their reactions by hand.
 
     A fact of the state's installations (and, at level 3, where the combine stands), kept
@@ -591,25 +608,25 @@ def _feeds(
     """
     key = ("reaction-feeds", *user(state, player_id))
     facts = state.facts(INSTALLATIONS_READ)
-    found: tuple[_Feeds, dict[tuple[str, ...], tuple[Catalog, tuple[React, ...]]]] | None = (
-        facts.get(key)
-    )
+    found: (
+        tuple[_Feeds, frozenset[object], dict[tuple[str, ...], tuple[Catalog, tuple[React, ...]]]]
+        | None
+    ) = facts.get(key)
     if found is not None:
         return found
-    held: dict[object, int] | None = None
+    held = {
+        _identity(formula): len(places)
+        for formula, places in product_sources(state, player_id).items()
+    }
     feeds = []
     for installation in usable_installations(state, player_id):
         inputs = tuple(c.substance for c in installation.containers if c.role == "raw-input")
-        if not inputs:
-            continue
-        if held is None:  # worked out once for all the installations
-            held = {
-                _identity(formula): len(places)
-                for formula, places in product_sources(state, player_id).items()
-            }
-        counts = tuple(held.get(_composition(text), 0) for text in inputs)
-        feeds.append((installation.number, inputs, counts))
-    found = facts[key] = (tuple(feeds), {})
+        if inputs:
+            counts = tuple(held.get(_composition(text), 0) for text in inputs)
+            needs = frozenset(_composition(text) for text in inputs)
+            feeds.append((installation.number, inputs, counts, needs))
+    kept = frozenset(key for key, count in held.items() if count > 0)
+    found = facts[key] = (tuple(feeds), kept, {})
     return found
 
 
