@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState, Player, Position
@@ -222,8 +223,54 @@ def _made(kind: type[M], **fields: Any) -> M:
     if made is None:
         if len(_MADE) >= _MADE_LIMIT:
             _MADE.clear()
-        made = _MADE[key] = kind.model_construct(**fields)
+        made = _MADE[key] = _construct(kind, fields)
     return made
+
+
+def _construct(kind: type[M], fields: dict[str, Any]) -> M:
+    """What ``kind.model_construct(**fields)`` makes, made the quick way where it can be.
+
+    For a model with plain defaults (no aliases, factories or post-init hook) and every
+    required field given, the instance is set up directly: the same fields in the same order,
+    the same fields set; pydantic's general construction costs several times more.
+    """
+    plan = _PLANS.get(kind)
+    if plan is None:
+        plan = _PLANS[kind] = _plan_of(kind)
+    defaults, required = plan
+    if defaults is None or not required <= fields.keys():
+        return kind.model_construct(**fields)
+    made = kind.__new__(kind)
+    object.__setattr__(made, "__dict__", defaults | fields)  # in the order of the fields
+    object.__setattr__(made, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(made, "__pydantic_extra__", None)
+    object.__setattr__(made, "__pydantic_private__", None)
+    return made
+
+
+def _plan_of(kind: type[BaseModel]) -> tuple[dict[str, Any] | None, frozenset[str]]:
+    """Each field with its default (None for a required one), and the required fields.
+
+    The defaults are None when the model is not plain enough to be made without pydantic.
+    """
+    if kind.__pydantic_post_init__ or kind.model_config.get("extra") == "allow":
+        return None, frozenset()
+    defaults: dict[str, Any] = {}
+    required = set()
+    for name, field in kind.model_fields.items():
+        if field.alias is not None or field.validation_alias is not None:
+            return None, frozenset()
+        if field.default_factory is not None:
+            return None, frozenset()
+        if field.default is PydanticUndefined:
+            required.add(name)
+            defaults[name] = None  # a place in the order, always given
+        else:
+            defaults[name] = field.default
+    return defaults, frozenset(required)
+
+
+_PLANS: dict[type[BaseModel], tuple[dict[str, Any] | None, frozenset[str]]] = {}
 
 
 def _move(path: tuple[Position, ...]) -> Action:
@@ -232,7 +279,7 @@ def _move(path: tuple[Position, ...]) -> Action:
     if move is None:
         if len(_MOVES) >= _MADE_LIMIT:
             _MOVES.clear()
-        move = _MOVES[path] = Move.model_construct(path=path)
+        move = _MOVES[path] = _construct(Move, {"path": path})
     return move
 
 
@@ -265,38 +312,86 @@ def _trades(
         for action in shape
     ]
     if state.level in CHEMISTRY_LEVELS:
-        own = _product_refs(state, player.id)
-        others = _product_refs(state, partner.id)
-        listed += [
-            action
-            for action in (
-                *(_made(Trade, partner=partner.id, get_product=ref) for ref in others),
-                *(
-                    _made(Trade, partner=partner.id, give_product=a, get_product=b)
-                    for a in own
-                    for b in others
-                ),
-            )
-            if allowed_now(action)
-        ]
+        singles, groups = _product_trades(state, player.id, partner.id, mine, theirs)
+        listed += [action for action in singles if allowed_now(action)]
         # A product for a raw card, or a raw card for a product: the verdict depends on the
         # product, never on which card of the other side it names — one judgement per product.
-        for group in (
-            *(
-                [
-                    _made(Trade, partner=partner.id, give_product=ref, receive=(card,))
-                    for card in theirs
-                ]
-                for ref in own
-            ),
-            *(
-                [_made(Trade, partner=partner.id, give=(card,), get_product=ref) for card in mine]
-                for ref in others
-            ),
-        ):
+        for group in groups:
             if group and allowed_now(group[0]):
                 listed += group
     return listed
+
+
+def _product_trades(
+    state: GameState, player: str, partner: str, mine: tuple[str, ...], theirs: tuple[str, ...]
+) -> tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...]]:
+    """The one-item trades with ``partner`` that move a product, to be judged.
+
+    The trades judged one by one (a product bought, or swapped for one), then the groups
+    judged by their first (a product for each raw card, each raw card for a product). Made
+    once for the installations' tokens and the two hands' kinds.
+    """
+    key = ("product-trades", player, partner, mine, theirs)
+    facts = state.facts(INSTALLATIONS_READ)
+    found: tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...]] | None = facts.get(key)
+    if found is None:
+        own = _product_refs(state, player)
+        others = _product_refs(state, partner)
+        singles = (
+            *(_product_trade(partner, get_product=ref) for ref in others),
+            *(_product_trade(partner, give_product=a, get_product=b) for a in own for b in others),
+        )
+        groups = (
+            *(
+                tuple(_product_trade(partner, give_product=ref, receive=(card,)) for card in theirs)
+                for ref in own
+            ),
+            *(
+                tuple(_product_trade(partner, give=(card,), get_product=ref) for card in mine)
+                for ref in others
+            ),
+        )
+        found = facts[key] = (singles, groups)
+    return found
+
+
+def _product_trade(
+    partner: str,
+    *,
+    give_product: ProductRef | None = None,
+    get_product: ProductRef | None = None,
+    give: tuple[str, ...] = (),
+    receive: tuple[str, ...] = (),
+) -> Action:
+    """The trade :func:`_made` would make with these fields, found by the products' places.
+
+    A product place is a model, slow to hash; its fields are plain values.
+    """
+    key = (
+        _product_trade,
+        partner,
+        None if give_product is None else _place_of(give_product),
+        None if get_product is None else _place_of(get_product),
+        give,
+        receive,
+    )
+    trade: Action | None = _MADE.get(key)
+    if trade is None:
+        fields: dict[str, Any] = {"partner": partner}
+        if give_product is not None:
+            fields["give_product"] = give_product
+        if receive:
+            fields["receive"] = receive
+        if give:
+            fields["give"] = give
+        if get_product is not None:
+            fields["get_product"] = get_product
+        trade = _MADE[key] = _made(Trade, **fields)
+    return trade
+
+
+def _place_of(ref: ProductRef) -> tuple[int, str, int]:
+    return ref.installation, ref.card, ref.container
 
 
 def _raw_trade_shapes(
