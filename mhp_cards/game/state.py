@@ -11,6 +11,7 @@ States are values: an action produces a new state (see the referee); nothing mut
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Hashable, Iterator, Mapping
 from functools import cached_property
 from typing import Annotated, Any, Literal, Self
@@ -69,8 +70,8 @@ class Model(BaseModel):
             old = values
             values = {**values, **update}
             if len(values) > len(fields):  # drop cached facts computed from the old fields
-                for name in values.keys() - fields.keys():
-                    del values[name]
+                for name in _cached_names(cls):
+                    values.pop(name, None)
                 facts = old.get("_facts")
                 if facts:  # but share those the update leaves true (GameState.facts)
                     kept = {
@@ -88,6 +89,21 @@ class Model(BaseModel):
         object.__setattr__(copy, "__pydantic_extra__", None)
         object.__setattr__(copy, "__pydantic_private__", None)
         return copy
+
+
+def _cached_names(cls: type) -> tuple[str, ...]:
+    """The names of the cached facts (``cached_property``) of a model class."""
+    names = _CACHED_NAMES.get(cls)
+    if names is None:
+        names = _CACHED_NAMES[cls] = tuple(
+            name
+            for name in dir(cls)
+            if isinstance(inspect.getattr_static(cls, name, None), cached_property)
+        )
+    return names
+
+
+_CACHED_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 class Cell(Model):

@@ -30,7 +30,8 @@ from mhp_cards.referee.ruling import allowed, forbidden
 from mhp_cards.referee.table import (
     INSTALLATIONS_READ,
     card_formula,
-    raw_kind,
+    formula_key,
+    kind_key,
     replace_player,
     usable_installations,
     usable_numbers,
@@ -135,11 +136,11 @@ def mission_places(
     Each is (mission index, place index, slot index): the first free slot of the first
     place of that product on that mission.
     """
-    formula = formula_of(formula_text)
+    key = formula_key(formula_text)
     found: list[tuple[int, int, int]] = []
     for m, mission in enumerate(missions):
         for p, (place_formula, tokens) in enumerate(mission.places):
-            if None in tokens and formula_of(place_formula) == formula:
+            if None in tokens and formula_key(place_formula) == key:
                 found.append((m, p, tokens.index(None)))
                 break
     return found
@@ -229,8 +230,8 @@ def _plan_react(state: GameState, action: React, catalog: Catalog) -> Outcome | 
     remaining = list(action.cards)
     unmatched = []
     for container in inputs:
-        formula = formula_of(container.substance)
-        match = next((c for c in remaining if raw_kind(catalog, c).parsed == formula), None)
+        formula = formula_key(container.substance)
+        match = next((c for c in remaining if kind_key(catalog, c) == formula), None)
         if match is None:
             unmatched.append(container.substance)
         else:
@@ -622,8 +623,8 @@ def _feeds(
     for installation in usable_installations(state, player_id):
         inputs = tuple(c.substance for c in installation.containers if c.role == "raw-input")
         if inputs:
-            counts = tuple(held.get(_composition(text), 0) for text in inputs)
-            needs = frozenset(_composition(text) for text in inputs)
+            counts = tuple(held.get(formula_key(text), 0) for text in inputs)
+            needs = frozenset(formula_key(text) for text in inputs)
             feeds.append((installation.number, inputs, counts, needs))
     kept = frozenset(key for key, count in held.items() if count > 0)
     found = facts[key] = (tuple(feeds), kept, {})
@@ -649,13 +650,13 @@ def _ways(
         return found
     # Formulas compared by their identity keys: a tuple comparison, not a method call.
     formulas = [_identity(card_formula(catalog, card)) for card in hand]
-    sources = dict(zip((_composition(text) for text in inputs), held, strict=True))
+    sources = dict(zip((formula_key(text) for text in inputs), held, strict=True))
     # Each partial way: the cards chosen, the hand left, the substances left.
     ways: list[tuple[tuple[str, ...], list[tuple[str, object]], dict[object, int]]] = [
         ((), list(zip(hand, formulas, strict=True)), sources)
     ]
     for text in inputs:
-        key_of = _composition(text)
+        key_of = formula_key(text)
         following = []
         for chosen, rest_of_hand, left in ways:
             # The first card of each kind of this formula: polymorphs (quartz, tridymite)
@@ -688,17 +689,6 @@ def _ways(
 
 
 _MEMO_LIMIT = 100_000
-
-
-def _composition(text: str) -> object:
-    """The identity key of a formula written as ``text`` (worked out once per text)."""
-    key = _COMPOSITIONS.get(text)
-    if key is None:
-        key = _COMPOSITIONS[text] = formula_of(text).composition
-    return key
-
-
-_COMPOSITIONS: dict[str, object] = {}
 
 
 def _identity(formula: Formula | None) -> object:

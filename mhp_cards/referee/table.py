@@ -21,6 +21,8 @@ __all__ = [
     "adjacent",
     "card_formula",
     "containers_for",
+    "formula_key",
+    "kind_key",
     "occupant",
     "player_index",
     "raw_kind",
@@ -60,6 +62,29 @@ def card_formula(catalog: Catalog, card: str) -> Formula | None:
     if is_hidden(card):
         return None
     return raw_kind(catalog, card).parsed
+
+
+def formula_key(text: str) -> object:
+    """What formulas are compared by (:attr:`Formula.composition`) for a formula's text.
+
+    Worked out once per text; FormulaError for text that is not a formula, as ``formula_of``.
+    """
+    key = _FORMULA_KEYS.get(text)
+    if key is None:
+        key = _FORMULA_KEYS[text] = formula_of(text).composition
+    return key
+
+
+_FORMULA_KEYS: dict[str, object] = {}
+
+
+def kind_key(catalog: Catalog, card: str) -> object:
+    """The formula key of a raw card's kind (:func:`raw_kind`), worked out once per card."""
+    memo = catalog.memo("referee.kind-keys")
+    key = memo.get(card)
+    if key is None:
+        key = memo[card] = raw_kind(catalog, card).parsed.composition
+    return key
 
 
 def player_index(state: GameState, player_id: str) -> int:
@@ -154,5 +179,5 @@ def containers_for(
         for k, container in enumerate(installation.containers):
             if container.role != "product" or None not in container.places:
                 continue
-            if formula_of(container.substance) == formula:
+            if formula_key(container.substance) == formula.composition:
                 yield i, k, container
