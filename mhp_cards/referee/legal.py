@@ -41,7 +41,7 @@ from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge, refuse_end
 from mhp_cards.referee.fight import fight_choices
 from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
 from mhp_cards.referee.move import path_list
-from mhp_cards.referee.react import mission_places, reactions
+from mhp_cards.referee.react import free_mission_places, reactions
 from mhp_cards.referee.table import INSTALLATIONS_READ
 from mhp_cards.referee.tokens import find_container
 
@@ -87,7 +87,7 @@ def mission_choices(state: GameState, reaction: React) -> list[React]:
     """
     installation = next(i for i in state.installations if i.number == reaction.installation)
     options = [
-        [state.missions[m].id for m, _, _ in mission_places(state.missions, container.substance)]
+        [state.missions[m].id for m, _, _ in free_mission_places(state, container.substance)]
         for container in installation.containers
         if container.role == "product"
     ]

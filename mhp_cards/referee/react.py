@@ -6,7 +6,7 @@ Level 2, head to head, and the installations of level 3.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
@@ -136,14 +136,47 @@ def mission_places(
     Each is (mission index, place index, slot index): the first free slot of the first
     place of that product on that mission.
     """
+    return _free_places([mission.places for mission in missions], formula_text)
+
+
+def free_mission_places(state: GameState, formula_text: str) -> tuple[tuple[int, int, int], ...]:
+    """:func:`mission_places` on the state's Mission card, kept while the card is unchanged."""
+    key = ("mission-places", formula_text)
+    facts = state.facts(_MISSIONS_READ)
+    found: tuple[tuple[int, int, int], ...] | None = facts.get(key)
+    if found is None:
+        found = facts[key] = tuple(mission_places(state.missions, formula_text))
+    return found
+
+
+_MISSIONS_READ: Final = frozenset({"missions"})
+
+
+def _free_places(
+    board: Sequence[tuple[tuple[str, tuple[str | None, ...]], ...]], formula_text: str
+) -> list[tuple[int, int, int]]:
+    """:func:`mission_places` for the places of each mission (``MissionState.places``)."""
     key = formula_key(formula_text)
     found: list[tuple[int, int, int]] = []
-    for m, mission in enumerate(missions):
-        for p, (place_formula, tokens) in enumerate(mission.places):
+    for m, places in enumerate(board):
+        for p, (place_formula, tokens) in enumerate(places):
             if None in tokens and formula_key(place_formula) == key:
                 found.append((m, p, tokens.index(None)))
                 break
     return found
+
+
+def _with_places(
+    missions: tuple[MissionState, ...],
+    board: tuple[tuple[tuple[str, tuple[str | None, ...]], ...], ...] | None,
+) -> tuple[MissionState, ...]:
+    """The missions with the places of ``board`` (unchanged when it is None)."""
+    if board is None:
+        return missions
+    return tuple(
+        mission if places is mission.places else mission.model_copy(update={"places": places})
+        for mission, places in zip(missions, board, strict=True)
+    )
 
 
 class _ReactPlan(NamedTuple):
@@ -153,8 +186,9 @@ class _ReactPlan(NamedTuple):
     """The installation's index in the state's installations."""
     used: tuple[tuple[int, int, int], ...]
     """The places of the player's substances that feed it instead of raw cards (L2.T6)."""
-    missions: tuple[MissionState, ...]
-    """The Mission card with the products placed on it (L2.M1)."""
+    board: tuple[tuple[tuple[str, tuple[str | None, ...]], ...], ...] | None
+    """The places of each mission with the products placed on the card (L2.M1); None when
+    none goes there."""
     slots: tuple[tuple[int, int], ...]
     """(container index, place) of each product that stays in its container."""
     placed: tuple[str, ...]
@@ -275,13 +309,19 @@ def _plan_react(state: GameState, action: React, catalog: Catalog) -> Outcome | 
         )
     # The places the substances used leave free on this installation's containers.
     freed = [(k, slot) for i, k, slot in used_products if i == index]
-    missions = list(state.missions)
+    missions = state.missions
+    # The Mission card's places once a product has taken one (None until then).
+    board: list[tuple[tuple[str, tuple[str | None, ...]], ...]] | None = None
     slots_taken: list[tuple[int, int]] = []
     placed: list[str] = []
     choices = list(action.missions)
     for k in products:
         container = installation.containers[k]
-        options = mission_places(missions, container.substance)
+        options: Sequence[tuple[int, int, int]]
+        if board is None:
+            options = free_mission_places(state, container.substance)
+        else:
+            options = _free_places(board, container.substance)
         if options:
             spot = options[0]
             if choices:
@@ -299,12 +339,14 @@ def _plan_react(state: GameState, action: React, catalog: Catalog) -> Outcome | 
                     )
                 spot = chosen
             m, p, slot = spot
-            formula_text, tokens = missions[m].places[p]
+            if board is None:
+                board = [mission.places for mission in missions]
+            formula_text, tokens = board[m][p]
             new_tokens = list(tokens)
             new_tokens[slot] = player.id
-            places = list(missions[m].places)
+            places = list(board[m])
             places[p] = (formula_text, tuple(new_tokens))
-            missions[m] = missions[m].model_copy(update={"places": tuple(places)})
+            board[m] = tuple(places)
             placed.append(f"{container.substance} → {missions[m].id}")
             continue
         slots = list(container.places)
@@ -326,7 +368,11 @@ def _plan_react(state: GameState, action: React, catalog: Catalog) -> Outcome | 
             forbidden(("L2.M1", "L2.M1-choice"), "react.choices-left", {"choices": choices})
         )
     return _ReactPlan(
-        index, tuple(used_products), tuple(missions), tuple(slots_taken), tuple(placed)
+        index,
+        tuple(used_products),
+        None if board is None else tuple(board),
+        tuple(slots_taken),
+        tuple(placed),
     )
 
 
@@ -359,7 +405,7 @@ def _react_effect(state: GameState, action: React, plan: _ReactPlan) -> Outcome:
     new = replace_player(state, new_player).model_copy(
         update={
             "installations": tuple(installations),
-            "missions": plan.missions,
+            "missions": _with_places(state.missions, plan.board),
             "discard": (*state.discard, *action.cards),
         }
     )

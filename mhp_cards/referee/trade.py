@@ -19,7 +19,7 @@ from mhp_cards.referee.common import (
     once_a_turn,
     updated,
 )
-from mhp_cards.referee.react import mission_end, mission_places
+from mhp_cards.referee.react import free_mission_places, mission_end
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.table import (
@@ -227,7 +227,7 @@ def mission_spot(
     """
     i, k, _ = source
     substance = state.installations[i].containers[k].substance
-    options = mission_places(state.missions, substance)
+    options = free_mission_places(state, substance)
     if action.mission is None:
         return options[0] if options else None
     chosen = next((o for o in options if state.missions[o[0]].id == action.mission), None)
