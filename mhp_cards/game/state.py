@@ -14,7 +14,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Hashable, Iterator, Mapping
 from functools import cached_property
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Final, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
@@ -104,6 +104,8 @@ def _cached_names(cls: type) -> tuple[str, ...]:
 
 
 _CACHED_NAMES: dict[type, tuple[str, ...]] = {}
+#: The fields where chemist tokens stand.
+_TOKENS_READ: Final = frozenset({"installations", "missions"})
 
 
 class Cell(Model):
@@ -389,9 +391,12 @@ class GameState(Model):
 
     def tokens_placed(self, player_id: str) -> int:
         """How many of a player's chemist tokens stand on containers and missions."""
-        return self._tokens_placed.get(player_id, 0)
+        facts = self.facts(_TOKENS_READ)
+        placed: dict[str, int] | None = facts.get("tokens-placed")
+        if placed is None:
+            placed = facts["tokens-placed"] = self._tokens_placed()
+        return placed.get(player_id, 0)
 
-    @cached_property
     def _tokens_placed(self) -> dict[str, int]:
         placed: dict[str, int] = {}
         for installation in self.installations:
