@@ -70,7 +70,7 @@ class Model(BaseModel):
             old = values
             values = {**values, **update}
             if len(values) > len(fields):  # drop cached facts computed from the old fields
-                for name in _cached_names(cls):
+                for name in _CACHED_NAMES.get(cls) or _cached_names(cls):
                     values.pop(name, None)
                 facts = old.get("_facts")
                 if facts:  # but share those the update leaves true (GameState.facts)
@@ -79,7 +79,9 @@ class Model(BaseModel):
                     }
                     if kept:
                         values["_facts"] = kept
-            fields_set = self.__pydantic_fields_set__ | update.keys()
+            fields_set = self.__pydantic_fields_set__
+            if not fields_set.issuperset(update):  # else shared: nothing ever changes it
+                fields_set = fields_set | update.keys()
         else:
             values = dict(values)
             fields_set = set(self.__pydantic_fields_set__)
