@@ -10,7 +10,7 @@ from typing import Any, Final, NamedTuple
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
-from mhp_cards.game.state import GameState, MissionState, Player
+from mhp_cards.game.state import GameState, InstallationState, MissionState, Player
 from mhp_cards.referee.actions import React, TakeRaw
 from mhp_cards.referee.common import (
     CHEMISTRY_LEVELS,
@@ -667,14 +667,39 @@ def _feeds(
     }
     feeds = []
     for installation in usable_installations(state, player_id):
-        inputs = tuple(c.substance for c in installation.containers if c.role == "raw-input")
+        inputs, keys, needs = _inputs_of(installation)
         if inputs:
-            counts = tuple(held.get(formula_key(text), 0) for text in inputs)
-            needs = frozenset(formula_key(text) for text in inputs)
+            counts = tuple(held.get(key, 0) for key in keys)
             feeds.append((installation.number, inputs, counts, needs))
     kept = frozenset(key for key, count in held.items() if count > 0)
     found = facts[key] = (tuple(feeds), kept, {})
     return found
+
+
+def _inputs_of(
+    installation: InstallationState,
+) -> tuple[tuple[str, ...], tuple[object, ...], frozenset[object]]:
+    """An installation's input substances, their formula keys, and the set of those keys.
+
+    Worked out once per installation value: an installation is copied when a token moves,
+    and the copy is worked out anew.
+    """
+    found = _INPUTS.get(id(installation))
+    if found is not None and found[0] is installation:
+        return found[1]
+    inputs = tuple(c.substance for c in installation.containers if c.role == "raw-input")
+    keys = tuple(formula_key(text) for text in inputs)
+    if len(_INPUTS) >= _MEMO_LIMIT:
+        _INPUTS.clear()
+    # The installation is kept with its inputs, so its id names no other while kept.
+    _INPUTS[id(installation)] = (installation, (inputs, keys, frozenset(keys)))
+    return inputs, keys, frozenset(keys)
+
+
+_INPUTS: dict[
+    int,
+    tuple[InstallationState, tuple[tuple[str, ...], tuple[object, ...], frozenset[object]]],
+] = {}
 
 
 def _ways(
