@@ -11,6 +11,7 @@ States are values: an action produces a new state (see the referee); nothing mut
 
 from __future__ import annotations
 
+import copy
 import inspect
 from collections.abc import Hashable, Iterator, Mapping
 from functools import cached_property
@@ -390,6 +391,21 @@ class GameState(Model):
     @cached_property
     def _facts(self) -> dict[frozenset[str], dict[Hashable, Any]]:
         return {}
+
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickled without the referee's facts: they name the catalog, and are worked out again."""
+        state = super().__getstate__()
+        if "_facts" in self.__dict__:
+            state["__dict__"] = {k: v for k, v in self.__dict__.items() if k != "_facts"}
+        return state
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """A deep copy, without the referee's facts (they are worked out again)."""
+        if "_facts" not in self.__dict__:
+            return super().__deepcopy__(memo)
+        plain = copy.copy(self)
+        del plain.__dict__["_facts"]
+        return plain.__deepcopy__(memo)
 
     def tokens_placed(self, player_id: str) -> int:
         """How many of a player's chemist tokens stand on containers and missions."""
