@@ -109,6 +109,7 @@ def _cached_names(cls: type) -> tuple[str, ...]:
 _CACHED_NAMES: dict[type, tuple[str, ...]] = {}
 #: The fields where chemist tokens stand.
 _TOKENS_READ: Final = frozenset({"installations", "missions"})
+_MISSIONS_READ: Final = frozenset({"missions"})
 
 
 class Cell(Model):
@@ -406,6 +407,14 @@ class GameState(Model):
         plain = copy.copy(self)
         del plain.__dict__["_facts"]
         return plain.__deepcopy__(memo)
+
+    def complete_missions(self) -> tuple[str, ...]:
+        """The missions of the Mission card whose every place holds a token, in its order."""
+        facts = self.facts(_MISSIONS_READ)
+        done: tuple[str, ...] | None = facts.get("complete-missions")
+        if done is None:
+            done = facts["complete-missions"] = tuple(m.id for m in self.missions if m.complete)
+        return done
 
     def tokens_placed(self, player_id: str) -> int:
         """How many of a player's chemist tokens stand on containers and missions."""

@@ -285,9 +285,7 @@ PROGRESS: Final = frozenset({"collect", "react", "warehouse"})
 def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | None]:
     """Mark the game ended when an end condition holds after a turn (L1.E1, L2.E1, V1.5, L3.E1)."""
     code: EndCode | None = None
-    pending = state.level != "1v1" and (
-        bool(state.claims) or any(m.complete for m in state.missions)
-    )
+    pending = state.level != "1v1" and (bool(state.claims) or bool(state.complete_missions()))
     if pending:
         # The round of the completed mission is played out (Ruling L2.E1-round).
         code = "mission" if state.turn == 0 else None

@@ -32,6 +32,7 @@ from mhp_cards.referee.table import (
     card_formula,
     formula_key,
     kind_key,
+    player_index,
     replace_player,
     usable_installations,
     usable_numbers,
@@ -75,25 +76,32 @@ def take_effect(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
     piles = list(state.piles)
     piles[action.pile - 1] = pile[:-1]
     player = state.current
-    new = state.model_copy(update={"piles": tuple(piles)})
+    # One copy of the state with every change (the fit reads the installations alone).
+    changes: dict[str, Any] = {"piles": tuple(piles)}
+    done = state.done_this_turn
     events = []
     house: tuple[str, ...] = ()
     if state.level == "1v1":
         rules = (*rules, "V1.3.R1")
         if state.house_rules.run_or_discard:
             house = ("run-or-discard",)
-    if state.level == "1v1" and not _fits_own_installation(new, catalog, player, card):
+    if state.level == "1v1" and not _fits_own_installation(state, catalog, player, card):
         # Ruling V1.3.R2: the discard ends the turn; "discard" marks it done.
-        new = new.model_copy(update={"discard": (*state.discard, card)})
-        new = mark_done(new, "discard")
+        changes["discard"] = (*state.discard, card)
+        done = (*done, "discard")
         rules = (*rules, "V1.3.R2")
         events.append(event("discard", "take.discarded", {"player": player.id}, card=card))
     else:
-        new = replace_player(new, updated(player, raw_cards=(*player.raw_cards, card)))
+        players = list(state.players)
+        players[player_index(state, player.id)] = updated(
+            player, raw_cards=(*player.raw_cards, card)
+        )
+        changes["players"] = tuple(players)
         events.append(
             event("take", "take.taken", {"player": player.id, "pile": action.pile}, card=card)
         )
-    new = mark_done(new, "take")
+    changes["done_this_turn"] = (*done, "take")
+    new = state.model_copy(update=changes)
     ruling = allowed(rules, events[0].code, events[0].words, card=card)
     if house:
         ruling = ruling.replace(house_rules=house)
@@ -474,8 +482,8 @@ def mission_end(before: GameState, after: GameState) -> tuple[GameState, Event |
     """
     if after.level == "1v1":
         return after, None
-    was = {m.id for m in before.missions if m.complete}
-    done = [m.id for m in after.missions if m.complete and m.id not in was]
+    was = before.complete_missions()
+    done = [mission for mission in after.complete_missions() if mission not in was]
     if not done:
         return after, None
     if not after.house_rules.ends_at_once:
