@@ -6,6 +6,7 @@ L1.T7, L2.T2, L2.T3, V1.4, L3.T2 and Ruling L2.T2-one-trade.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.game.state import GameState, InstallationState, MissionState
@@ -181,7 +182,8 @@ def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
         done = (*done, "free")
     if state.level != "1":
         done = (*done, "trade")
-    new = state.model_copy(update={"players": tuple(players), "done_this_turn": done})
+    # One copy of the state with every change.
+    changes: dict[str, Any] = {"players": tuple(players), "done_this_turn": done}
     placed = None
     if moves:
         # Ruling L2.M1-obtained: a product the player obtains on their turn goes to a free
@@ -189,21 +191,18 @@ def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
         spot = mission_spot(state, action, moves[-1][0]) if action.get_product else None
         assert not isinstance(spot, Ruling), "refuse_trade allowed it"
         to_mission = [move for move in moves if spot is not None and move[2] == player.id]
-        new = new.model_copy(
-            update={
-                "installations": _moved_tokens(
-                    new, moves, into_mission={id(move) for move in to_mission}
-                )
-            }
+        changes["installations"] = _moved_tokens(
+            state, moves, into_mission={id(move) for move in to_mission}
         )
         rules = (*rules, "L2.T3", "L2.T2-one-trade")
         if spot is not None:
             m, p, slot = spot
-            new = new.model_copy(update={"missions": _with_token(new, m, p, slot, player.id)})
-            placed = new.missions[m].id
+            changes["missions"] = _with_token(state, m, p, slot, player.id)
+            placed = changes["missions"][m].id
             rules = (*rules, "L2.M1", "L2.M1-obtained")
             if action.mission is not None:
                 rules = (*rules, "L2.M1-choice")
+    new = state.model_copy(update=changes)
     gave = [*action.give, *_named(state, action.give_product)]
     got = [*action.receive, *_named(state, action.get_product)]
     words = {"partner": partner.id, "gave": gave, "got": got, "pay": action.pay}
