@@ -38,12 +38,7 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
     if state.level == "1v1":
         return Outcome(refused(("V1.4",), "trade.head-to-head"))
     if state.level in ("2", "3"):
-        refusal = once_a_turn(
-            state,
-            "trade",
-            (*rules, "L2.T2", "L2.T2-one-trade"),
-            "trade.once",
-        )
+        refusal = once_a_turn(state, "trade", _ONCE_RULES[state.level], "trade.once")
         if refusal:
             return Outcome(refusal)
         gives = len(action.give) + (action.give_product is not None)
@@ -73,7 +68,8 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
             return Outcome(refused(rules, "trade.partner-lacks", {"missing": missing}))
     if not (action.give or action.receive or action.give_product or action.get_product):
         return Outcome(refused(rules, "trade.no-cards"))
-    if action.give_product is not None or action.get_product is not None:
+    product_moves = action.give_product is not None or action.get_product is not None
+    if product_moves:
         if state.level == "1":
             return Outcome(refused(rules, "trade.no-substances"))
         if action.give_product is not None and not (action.get_product or action.receive):
@@ -115,14 +111,15 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
                 return Outcome(spot)
     if action.mission is not None and action.get_product is None:
         return Outcome(refused(("L2.M1-obtained",), "trade.mission-no-product"))
-    for someone, product_in, product_out in (
-        (player, action.get_product, action.give_product),
-        (partner, action.give_product, action.get_product),
-    ):
-        if product_in is not None and product_out is None and state.free_tokens(someone.id) < 1:
-            return Outcome(
-                forbidden((*rules, "L2.T5"), "trade.no-free-token", {"someone": someone.id})
-            )
+    if product_moves:  # whoever receives a product without giving one needs a free token
+        for someone, product_in, product_out in (
+            (player, action.get_product, action.give_product),
+            (partner, action.give_product, action.get_product),
+        ):
+            if product_in is not None and product_out is None and state.free_tokens(someone.id) < 1:
+                return Outcome(
+                    forbidden((*rules, "L2.T5"), "trade.no-free-token", {"someone": someone.id})
+                )
     if action.pay > player.money or -action.pay > partner.money:
         return Outcome(refused(rules, "trade.no-money"))
     if state.level == "3":  # L3.S3: only a level-3 combine has a capacity
@@ -148,6 +145,12 @@ _TRADE_RULES: dict[str, tuple[str, ...]] = {
     "2": ("L2.T2",),
     "1v1": ("V1.4",),
     "3": ("L3.T2", "L1.T7"),
+}
+
+
+#: The rules of the once-a-turn trade (L2.T2, Ruling L2.T2-one-trade), by level.
+_ONCE_RULES: dict[str, tuple[str, ...]] = {
+    level: (*rules, "L2.T2", "L2.T2-one-trade") for level, rules in _TRADE_RULES.items()
 }
 
 
