@@ -145,13 +145,10 @@ def _listed(state: GameState, action: Action, catalog: Catalog) -> dict[int, Out
     made elsewhere is judged as usual. None when ``action`` was not listed for this state.
     """
     listed = LISTED.get(id(state))
-    if (
-        listed is not None
-        and listed[0] is state
-        and listed[1] is catalog
-        and any(made is action for made in listed[3])
-    ):
-        return listed[2]
+    if listed is not None and listed[0] is state and listed[1] is catalog:
+        for made in listed[3]:
+            if made is action:
+                return listed[2]
     return None
 
 
