@@ -162,7 +162,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     if level == "1":
         listed += _claims(state, catalog, allowed_now)
     if state.level in ("2", "1v1"):
-        listed += each_if_one([_made(TakeRaw, pile=n) for n in (1, 2, 3) if state.piles[n - 1]])
+        listed += each_if_one([_TAKES[n] for n in (1, 2, 3) if state.piles[n - 1]])
     if state.level in CHEMISTRY_LEVELS:
         for reaction in reactions(state, catalog, player):
             if allowed_now(reaction):
@@ -291,6 +291,7 @@ _UPGRADES: tuple[BuyUpgrade, ...] = (
     BuyUpgrade.model_construct(upgrade="armour"),
 )
 _END: EndTurn = EndTurn.model_construct()
+_TAKES: dict[int, Action] = {n: TakeRaw.model_construct(pile=n) for n in (1, 2, 3)}
 
 
 def _trades(
