@@ -697,13 +697,14 @@ def _inputs_of(
         return found[1]
     inputs = tuple(c.substance for c in installation.containers if c.role == "raw-input")
     keys = tuple(formula_key(text) for text in inputs)
-    if len(_INPUTS) >= _MEMO_LIMIT:
+    if len(_INPUTS) >= _INPUTS_LIMIT:  # few installation values live at once
         _INPUTS.clear()
     # The installation is kept with its inputs, so its id names no other while kept.
     _INPUTS[id(installation)] = (installation, (inputs, keys, frozenset(keys)))
     return inputs, keys, frozenset(keys)
 
 
+_INPUTS_LIMIT = 4096
 _INPUTS: dict[
     int,
     tuple[InstallationState, tuple[tuple[str, ...], tuple[object, ...], frozenset[object]]],
