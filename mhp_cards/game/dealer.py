@@ -125,8 +125,25 @@ def _installation_state(
     """The installation laid in its canonical arrangement, its containers as they play.
 
     Each electrolyser of the arrangement is one of the box's (Э1…Э5); a product container
-    whose substance leaves by a pipe plays as transit (Ruling L2.T4-transit).
+    whose substance leaves by a pipe plays as transit (Ruling L2.T4-transit). Worked out once
+    per catalog, installation, owner and electrolysers left (a state is an immutable value).
     """
+    memo = catalog.memo("dealer.installation-states")
+    key = (installation.number, owner, tuple(electrolysers))
+    found: tuple[InstallationState, int] | None = memo.get(key)
+    if found is None:
+        left = list(electrolysers)
+        found = memo[key] = (
+            _lay_installation(catalog, installation, owner, left),
+            len(electrolysers) - len(left),
+        )
+    del electrolysers[: found[1]]  # the electrolysers it took
+    return found[0]
+
+
+def _lay_installation(
+    catalog: Catalog, installation: Installation, owner: str | None, electrolysers: list[str]
+) -> InstallationState:
     solution = solve_installation(catalog, installation.number)
     arrangement = solution.canonical
     if arrangement is None:

@@ -11,9 +11,11 @@ States are values: an action produces a new state (see the referee); nothing mut
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import copy
+import inspect
+from collections.abc import Hashable, Iterator, Mapping
 from functools import cached_property
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Final, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
@@ -53,19 +55,34 @@ class Model(BaseModel):
         """A copy with ``update`` applied (not validated, as pydantic's own ``model_copy``).
 
         Facts cached on this model (``cached_property``) are not carried into a copy with an
-        update. The referee makes every state by such copies, so this is its hot path: the
+        update, but for those a state keeps by :meth:`GameState.facts` that the update leaves
+        true. The referee makes every state by such copies, so this is its hot path: the
         copy is made as ``model_construct`` makes a model, without pydantic's general copying.
         """
         if deep:
-            return super().model_copy(update=update, deep=True)
+            copy = super().model_copy(update=update, deep=True)
+            if update:
+                copy.__dict__.pop("_facts", None)
+            return copy
         cls = type(self)
         values = self.__dict__
         if update:
             fields = cls.__pydantic_fields__
-            if len(values) > len(fields):  # drop cached facts computed from the old fields
-                values = {name: value for name, value in values.items() if name in fields}
+            old = values
             values = {**values, **update}
-            fields_set = self.__pydantic_fields_set__ | update.keys()
+            if len(values) > len(fields):  # drop cached facts computed from the old fields
+                for name in _CACHED_NAMES.get(cls) or _cached_names(cls):
+                    values.pop(name, None)
+                facts = old.get("_facts")
+                if facts:  # but share those the update leaves true (GameState.facts)
+                    kept = {
+                        reads: kept for reads, kept in facts.items() if reads.isdisjoint(update)
+                    }
+                    if kept:
+                        values["_facts"] = kept
+            fields_set = self.__pydantic_fields_set__
+            if not fields_set.issuperset(update):  # else shared: nothing ever changes it
+                fields_set = fields_set | update.keys()
         else:
             values = dict(values)
             fields_set = set(self.__pydantic_fields_set__)
@@ -75,6 +92,24 @@ class Model(BaseModel):
         object.__setattr__(copy, "__pydantic_extra__", None)
         object.__setattr__(copy, "__pydantic_private__", None)
         return copy
+
+
+def _cached_names(cls: type) -> tuple[str, ...]:
+    """The names of the cached facts (``cached_property``) of a model class."""
+    names = _CACHED_NAMES.get(cls)
+    if names is None:
+        names = _CACHED_NAMES[cls] = tuple(
+            name
+            for name in dir(cls)
+            if isinstance(inspect.getattr_static(cls, name, None), cached_property)
+        )
+    return names
+
+
+_CACHED_NAMES: dict[type, tuple[str, ...]] = {}
+#: The fields where chemist tokens stand.
+_TOKENS_READ: Final = frozenset({"installations", "missions"})
+_MISSIONS_READ: Final = frozenset({"missions"})
 
 
 class Cell(Model):
@@ -341,11 +376,54 @@ class GameState(Model):
         for card in self.discard:
             yield card, "discard"
 
-    def tokens_placed(self, player_id: str) -> int:
-        """How many of a player's chemist tokens stand on containers and missions."""
-        return self._tokens_placed.get(player_id, 0)
+    def facts(self, reads: frozenset[str]) -> dict[Hashable, Any]:
+        """Where the referee keeps facts it derives from the fields named in ``reads``.
+
+        The referee derives the same facts from a state again and again (which installations a
+        player may use, where their tokens stand); kept here, each is worked out once. A copy
+        with an update shares the facts of the fields the update leaves alone: the fields are
+        immutable values, so a fact that reads only those is as true of the copy.
+        """
+        facts = self._facts.get(reads)
+        if facts is None:
+            facts = self._facts[reads] = {}
+        return facts
 
     @cached_property
+    def _facts(self) -> dict[frozenset[str], dict[Hashable, Any]]:
+        return {}
+
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickled without the referee's facts: they name the catalog, and are worked out again."""
+        state = super().__getstate__()
+        if "_facts" in self.__dict__:
+            state["__dict__"] = {k: v for k, v in self.__dict__.items() if k != "_facts"}
+        return state
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """A deep copy, without the referee's facts (they are worked out again)."""
+        if "_facts" not in self.__dict__:
+            return super().__deepcopy__(memo)
+        plain = copy.copy(self)
+        del plain.__dict__["_facts"]
+        return plain.__deepcopy__(memo)
+
+    def complete_missions(self) -> tuple[str, ...]:
+        """The missions of the Mission card whose every place holds a token, in its order."""
+        facts = self.facts(_MISSIONS_READ)
+        done: tuple[str, ...] | None = facts.get("complete-missions")
+        if done is None:
+            done = facts["complete-missions"] = tuple(m.id for m in self.missions if m.complete)
+        return done
+
+    def tokens_placed(self, player_id: str) -> int:
+        """How many of a player's chemist tokens stand on containers and missions."""
+        facts = self.facts(_TOKENS_READ)
+        placed: dict[str, int] | None = facts.get("tokens-placed")
+        if placed is None:
+            placed = facts["tokens-placed"] = self._tokens_placed()
+        return placed.get(player_id, 0)
+
     def _tokens_placed(self) -> dict[str, int]:
         placed: dict[str, int] = {}
         for installation in self.installations:

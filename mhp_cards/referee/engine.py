@@ -62,7 +62,14 @@ from mhp_cards.referee.market import (
     warehouse_effect,
 )
 from mhp_cards.referee.move import judge_move, move_effect, path_list, refuse_move
-from mhp_cards.referee.react import judge_react, judge_take
+from mhp_cards.referee.react import (
+    judge_react,
+    judge_take,
+    react_effect,
+    refuse_react,
+    refuse_take,
+    take_effect,
+)
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.tokens import judge_free, refuse_free
@@ -138,13 +145,10 @@ def _listed(state: GameState, action: Action, catalog: Catalog) -> dict[int, Out
     made elsewhere is judged as usual. None when ``action`` was not listed for this state.
     """
     listed = LISTED.get(id(state))
-    if (
-        listed is not None
-        and listed[0] is state
-        and listed[1] is catalog
-        and any(made is action for made in listed[3])
-    ):
-        return listed[2]
+    if listed is not None and listed[0] is state and listed[1] is catalog:
+        for made in listed[3]:
+            if made is action:
+                return listed[2]
     return None
 
 
@@ -278,9 +282,7 @@ PROGRESS: Final = frozenset({"collect", "react", "warehouse"})
 def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | None]:
     """Mark the game ended when an end condition holds after a turn (L1.E1, L2.E1, V1.5, L3.E1)."""
     code: EndCode | None = None
-    pending = state.level != "1v1" and (
-        bool(state.claims) or any(m.complete for m in state.missions)
-    )
+    pending = state.level != "1v1" and (bool(state.claims) or bool(state.complete_missions()))
     if pending:
         # The round of the completed mission is played out (Ruling L2.E1-round).
         code = "mission" if state.turn == 0 else None
@@ -364,6 +366,8 @@ REFUSALS: dict[type, Callable[[GameState, Any, Catalog], Outcome | None]] = {
     Trade: refuse_trade,
     EndTurn: refuse_end,
     FreeToken: refuse_free,
+    React: refuse_react,
+    TakeRaw: refuse_take,
 }
 
 #: Refusal chains :func:`is_legal` asks besides those (legal_actions lists moves by their paths).
@@ -379,6 +383,8 @@ EFFECTS: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
     BuyRaw: warehouse_effect,
     Trade: trade_effect,
     EndTurn: end_effect,
+    React: react_effect,
+    TakeRaw: take_effect,
 }
 
 JUDGES: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState, Player, Position
@@ -40,7 +41,8 @@ from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge, refuse_end
 from mhp_cards.referee.fight import fight_choices
 from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
 from mhp_cards.referee.move import path_list
-from mhp_cards.referee.react import mission_places, reactions
+from mhp_cards.referee.react import free_mission_places, reactions
+from mhp_cards.referee.table import INSTALLATIONS_READ
 from mhp_cards.referee.tokens import find_container
 
 __all__ = ["legal_actions", "mission_choices", "price_range"]
@@ -85,7 +87,7 @@ def mission_choices(state: GameState, reaction: React) -> list[React]:
     """
     installation = next(i for i in state.installations if i.number == reaction.installation)
     options = [
-        [state.missions[m].id for m, _, _ in mission_places(state.missions, container.substance)]
+        [state.missions[m].id for m, _, _ in free_mission_places(state, container.substance)]
         for container in installation.containers
         if container.role == "product"
     ]
@@ -160,7 +162,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     if level == "1":
         listed += _claims(state, catalog, allowed_now)
     if state.level in ("2", "1v1"):
-        listed += each_if_one([_made(TakeRaw, pile=n) for n in (1, 2, 3) if state.piles[n - 1]])
+        listed += each_if_one([_TAKES[n] for n in (1, 2, 3) if state.piles[n - 1]])
     if state.level in CHEMISTRY_LEVELS:
         for reaction in reactions(state, catalog, player):
             if allowed_now(reaction):
@@ -168,34 +170,24 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                 listed += [
                     variant for variant in mission_choices(state, reaction) if allowed_now(variant)
                 ]
-        for installation in state.installations:
-            for container in installation.containers:
-                if player.id in container.places:
-                    ref = _made(
-                        ProductRef,
-                        installation=installation.number,
-                        card=container.card,
-                        container=container.index,
-                    )
-                    to_bank = _made(FreeToken, product=ref, how="sell-bank", price=0)
-                    prices = price_range(state, to_bank, catalog)
-                    offers: list[Action] = [_made(FreeToken, product=ref, how="dump")]
-                    if prices:
-                        offers.append(
-                            _made(FreeToken, product=ref, how="sell-bank", price=prices[-1])
+        for ref, _ in _token_places(state, player.id):
+            to_bank = _made(FreeToken, product=ref, how="sell-bank", price=0)
+            prices = price_range(state, to_bank, catalog)
+            offers: list[Action] = [_made(FreeToken, product=ref, how="dump")]
+            if prices:
+                offers.append(_made(FreeToken, product=ref, how="sell-bank", price=prices[-1]))
+            for buyer in state.players:
+                if buyer.id != player.id and state.level != "1v1":
+                    offers.append(
+                        _made(
+                            FreeToken,
+                            product=ref,
+                            how="sell-player",
+                            partner=buyer.id,
+                            price=0,
                         )
-                    for buyer in state.players:
-                        if buyer.id != player.id and state.level != "1v1":
-                            offers.append(
-                                _made(
-                                    FreeToken,
-                                    product=ref,
-                                    how="sell-player",
-                                    partner=buyer.id,
-                                    price=0,
-                                )
-                            )
-                    listed += [action for action in offers if allowed_now(action)]
+                    )
+            listed += [action for action in offers if allowed_now(action)]
     if state.level != "1v1" and "trade" not in state.done_this_turn:
         for partner in state.players:
             if partner.id != player.id:
@@ -231,8 +223,54 @@ def _made(kind: type[M], **fields: Any) -> M:
     if made is None:
         if len(_MADE) >= _MADE_LIMIT:
             _MADE.clear()
-        made = _MADE[key] = kind.model_construct(**fields)
+        made = _MADE[key] = _construct(kind, fields)
     return made
+
+
+def _construct(kind: type[M], fields: dict[str, Any]) -> M:
+    """What ``kind.model_construct(**fields)`` makes, made the quick way where it can be.
+
+    For a model with plain defaults (no aliases, factories or post-init hook) and every
+    required field given, the instance is set up directly: the same fields in the same order,
+    the same fields set; pydantic's general construction costs several times more.
+    """
+    plan = _PLANS.get(kind)
+    if plan is None:
+        plan = _PLANS[kind] = _plan_of(kind)
+    defaults, required = plan
+    if defaults is None or not required <= fields.keys():
+        return kind.model_construct(**fields)
+    made = kind.__new__(kind)
+    object.__setattr__(made, "__dict__", defaults | fields)  # in the order of the fields
+    object.__setattr__(made, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(made, "__pydantic_extra__", None)
+    object.__setattr__(made, "__pydantic_private__", None)
+    return made
+
+
+def _plan_of(kind: type[BaseModel]) -> tuple[dict[str, Any] | None, frozenset[str]]:
+    """Each field with its default (None for a required one), and the required fields.
+
+    The defaults are None when the model is not plain enough to be made without pydantic.
+    """
+    if kind.__pydantic_post_init__ or kind.model_config.get("extra") == "allow":
+        return None, frozenset()
+    defaults: dict[str, Any] = {}
+    required = set()
+    for name, field in kind.model_fields.items():
+        if field.alias is not None or field.validation_alias is not None:
+            return None, frozenset()
+        if field.default_factory is not None:
+            return None, frozenset()
+        if field.default is PydanticUndefined:
+            required.add(name)
+            defaults[name] = None  # a place in the order, always given
+        else:
+            defaults[name] = field.default
+    return defaults, frozenset(required)
+
+
+_PLANS: dict[type[BaseModel], tuple[dict[str, Any] | None, frozenset[str]]] = {}
 
 
 def _move(path: tuple[Position, ...]) -> Action:
@@ -241,7 +279,7 @@ def _move(path: tuple[Position, ...]) -> Action:
     if move is None:
         if len(_MOVES) >= _MADE_LIMIT:
             _MOVES.clear()
-        move = _MOVES[path] = Move.model_construct(path=path)
+        move = _MOVES[path] = _construct(Move, {"path": path})
     return move
 
 
@@ -253,6 +291,7 @@ _UPGRADES: tuple[BuyUpgrade, ...] = (
     BuyUpgrade.model_construct(upgrade="armour"),
 )
 _END: EndTurn = EndTurn.model_construct()
+_TAKES: dict[int, Action] = {n: TakeRaw.model_construct(pile=n) for n in (1, 2, 3)}
 
 
 def _trades(
@@ -274,38 +313,86 @@ def _trades(
         for action in shape
     ]
     if state.level in CHEMISTRY_LEVELS:
-        own = _product_refs(state, player.id)
-        others = _product_refs(state, partner.id)
-        listed += [
-            action
-            for action in (
-                *(_made(Trade, partner=partner.id, get_product=ref) for ref in others),
-                *(
-                    _made(Trade, partner=partner.id, give_product=a, get_product=b)
-                    for a in own
-                    for b in others
-                ),
-            )
-            if allowed_now(action)
-        ]
+        singles, groups = _product_trades(state, player.id, partner.id, mine, theirs)
+        listed += [action for action in singles if allowed_now(action)]
         # A product for a raw card, or a raw card for a product: the verdict depends on the
         # product, never on which card of the other side it names — one judgement per product.
-        for group in (
-            *(
-                [
-                    _made(Trade, partner=partner.id, give_product=ref, receive=(card,))
-                    for card in theirs
-                ]
-                for ref in own
-            ),
-            *(
-                [_made(Trade, partner=partner.id, give=(card,), get_product=ref) for card in mine]
-                for ref in others
-            ),
-        ):
+        for group in groups:
             if group and allowed_now(group[0]):
                 listed += group
     return listed
+
+
+def _product_trades(
+    state: GameState, player: str, partner: str, mine: tuple[str, ...], theirs: tuple[str, ...]
+) -> tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...]]:
+    """The one-item trades with ``partner`` that move a product, to be judged.
+
+    The trades judged one by one (a product bought, or swapped for one), then the groups
+    judged by their first (a product for each raw card, each raw card for a product). Made
+    once for the installations' tokens and the two hands' kinds.
+    """
+    key = ("product-trades", player, partner, mine, theirs)
+    facts = state.facts(INSTALLATIONS_READ)
+    found: tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...]] | None = facts.get(key)
+    if found is None:
+        own = _product_refs(state, player)
+        others = _product_refs(state, partner)
+        singles = (
+            *(_product_trade(partner, get_product=ref) for ref in others),
+            *(_product_trade(partner, give_product=a, get_product=b) for a in own for b in others),
+        )
+        groups = (
+            *(
+                tuple(_product_trade(partner, give_product=ref, receive=(card,)) for card in theirs)
+                for ref in own
+            ),
+            *(
+                tuple(_product_trade(partner, give=(card,), get_product=ref) for card in mine)
+                for ref in others
+            ),
+        )
+        found = facts[key] = (singles, groups)
+    return found
+
+
+def _product_trade(
+    partner: str,
+    *,
+    give_product: ProductRef | None = None,
+    get_product: ProductRef | None = None,
+    give: tuple[str, ...] = (),
+    receive: tuple[str, ...] = (),
+) -> Action:
+    """The trade :func:`_made` would make with these fields, found by the products' places.
+
+    A product place is a model, slow to hash; its fields are plain values.
+    """
+    key = (
+        _product_trade,
+        partner,
+        None if give_product is None else _place_of(give_product),
+        None if get_product is None else _place_of(get_product),
+        give,
+        receive,
+    )
+    trade: Action | None = _MADE.get(key)
+    if trade is None:
+        fields: dict[str, Any] = {"partner": partner}
+        if give_product is not None:
+            fields["give_product"] = give_product
+        if receive:
+            fields["receive"] = receive
+        if give:
+            fields["give"] = give
+        if get_product is not None:
+            fields["get_product"] = get_product
+        trade = _MADE[key] = _made(Trade, **fields)
+    return trade
+
+
+def _place_of(ref: ProductRef) -> tuple[int, str, int]:
+    return ref.installation, ref.card, ref.container
 
 
 def _raw_trade_shapes(
@@ -373,14 +460,30 @@ def _claims(
 
 def _product_refs(state: GameState, player_id: str) -> list[ProductRef]:
     """A place of each product container on which the player has a token (one per container)."""
-    return [
-        _made(
-            ProductRef,
-            installation=installation.number,
-            card=container.card,
-            container=container.index,
+    return [ref for ref, product in _token_places(state, player_id) if product]
+
+
+def _token_places(state: GameState, player_id: str) -> tuple[tuple[ProductRef, bool], ...]:
+    """Each container on which the player has a token, and whether it is a product container.
+
+    A fact of the installations, kept for the states that share them.
+    """
+    key = ("token-places", player_id)
+    facts = state.facts(INSTALLATIONS_READ)
+    places: tuple[tuple[ProductRef, bool], ...] | None = facts.get(key)
+    if places is None:
+        places = facts[key] = tuple(
+            (
+                _made(
+                    ProductRef,
+                    installation=installation.number,
+                    card=container.card,
+                    container=container.index,
+                ),
+                container.role == "product",
+            )
+            for installation in state.installations
+            for container in installation.containers
+            if player_id in container.places
         )
-        for installation in state.installations
-        for container in installation.containers
-        if container.role == "product" and player_id in container.places
-    ]
+    return places

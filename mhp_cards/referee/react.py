@@ -6,17 +6,19 @@ Level 2, head to head, and the installations of level 3.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Final, NamedTuple
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
-from mhp_cards.game.state import GameState, MissionState, Player
+from mhp_cards.game.state import GameState, InstallationState, MissionState, Player
 from mhp_cards.referee.actions import React, TakeRaw
 from mhp_cards.referee.common import (
     CHEMISTRY_LEVELS,
     Event,
+    Judge,
     Outcome,
     event,
+    guarded,
     mark_done,
     once_a_turn,
     only_at_levels,
@@ -26,16 +28,21 @@ from mhp_cards.referee.common import (
 from mhp_cards.referee.reasons import said, written
 from mhp_cards.referee.ruling import allowed, forbidden
 from mhp_cards.referee.table import (
+    INSTALLATIONS_READ,
     card_formula,
-    raw_kind,
+    formula_key,
+    kind_key,
+    player_index,
     replace_player,
     usable_installations,
+    usable_numbers,
+    user,
 )
 
 
-def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
-    """Take the top card of a pile (L2.T1; head to head V1.3 discards what does not fit)."""
-    rules: tuple[str, ...] = ("V1.3",) if state.level == "1v1" else ("L2.T1",)
+def refuse_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome | None:
+    """Why the top card of the pile may not be taken now (L2.T1, V1.3); None when it may."""
+    rules = _take_rules(state)
     refusal = only_at_levels(state, ("2", "1v1"), rules, "take.from-the-field")
     if refusal:
         return Outcome(refusal)
@@ -54,33 +61,58 @@ def judge_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
                 rules, "take.pile-empty", {"pile": action.pile}, piles=[len(p) for p in state.piles]
             )
         )
+    return None
+
+
+def _take_rules(state: GameState) -> tuple[str, ...]:
+    return ("V1.3",) if state.level == "1v1" else ("L2.T1",)
+
+
+def take_effect(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
+    """Take the top card of a pile once refuse_take has allowed it (V1.3 discards a misfit)."""
+    rules = _take_rules(state)
+    pile = state.piles[action.pile - 1]
     card = pile[-1]
     piles = list(state.piles)
     piles[action.pile - 1] = pile[:-1]
     player = state.current
-    new = state.model_copy(update={"piles": tuple(piles)})
+    # One copy of the state with every change (the fit reads the installations alone).
+    changes: dict[str, Any] = {"piles": tuple(piles)}
+    done = state.done_this_turn
     events = []
     house: tuple[str, ...] = ()
     if state.level == "1v1":
         rules = (*rules, "V1.3.R1")
         if state.house_rules.run_or_discard:
             house = ("run-or-discard",)
-    if state.level == "1v1" and not _fits_own_installation(new, catalog, player, card):
+    if state.level == "1v1" and not _fits_own_installation(state, catalog, player, card):
         # Ruling V1.3.R2: the discard ends the turn; "discard" marks it done.
-        new = new.model_copy(update={"discard": (*state.discard, card)})
-        new = mark_done(new, "discard")
+        changes["discard"] = (*state.discard, card)
+        done = (*done, "discard")
         rules = (*rules, "V1.3.R2")
         events.append(event("discard", "take.discarded", {"player": player.id}, card=card))
     else:
-        new = replace_player(new, updated(player, raw_cards=(*player.raw_cards, card)))
+        players = list(state.players)
+        players[player_index(state, player.id)] = updated(
+            player, raw_cards=(*player.raw_cards, card)
+        )
+        changes["players"] = tuple(players)
         events.append(
             event("take", "take.taken", {"player": player.id, "pile": action.pile}, card=card)
         )
-    new = mark_done(new, "take")
+    changes["done_this_turn"] = (*done, "take")
+    new = state.model_copy(update=changes)
     ruling = allowed(rules, events[0].code, events[0].words, card=card)
     if house:
         ruling = ruling.replace(house_rules=house)
     return Outcome(ruling, new, tuple(events))
+
+
+judge_take: Judge[TakeRaw] = guarded(
+    refuse_take,
+    take_effect,
+    "Take the top card of a pile (L2.T1; head to head V1.3 discards what does not fit).",
+)
 
 
 def _fits_own_installation(state: GameState, catalog: Catalog, player: Player, card: str) -> bool:
@@ -112,19 +144,87 @@ def mission_places(
     Each is (mission index, place index, slot index): the first free slot of the first
     place of that product on that mission.
     """
-    formula = formula_of(formula_text)
+    return _free_places([mission.places for mission in missions], formula_text)
+
+
+def free_mission_places(state: GameState, formula_text: str) -> tuple[tuple[int, int, int], ...]:
+    """:func:`mission_places` on the state's Mission card, kept while the card is unchanged."""
+    key = ("mission-places", formula_text)
+    facts = state.facts(_MISSIONS_READ)
+    found: tuple[tuple[int, int, int], ...] | None = facts.get(key)
+    if found is None:
+        found = facts[key] = tuple(mission_places(state.missions, formula_text))
+    return found
+
+
+_MISSIONS_READ: Final = frozenset({"missions"})
+
+
+def _free_places(
+    board: Sequence[tuple[tuple[str, tuple[str | None, ...]], ...]], formula_text: str
+) -> list[tuple[int, int, int]]:
+    """:func:`mission_places` for the places of each mission (``MissionState.places``)."""
+    key = formula_key(formula_text)
     found: list[tuple[int, int, int]] = []
-    for m, mission in enumerate(missions):
-        for p, (place_formula, tokens) in enumerate(mission.places):
-            if None in tokens and formula_of(place_formula) == formula:
+    for m, places in enumerate(board):
+        for p, (place_formula, tokens) in enumerate(places):
+            if None in tokens and formula_key(place_formula) == key:
                 found.append((m, p, tokens.index(None)))
                 break
     return found
 
 
+def _with_places(
+    missions: tuple[MissionState, ...],
+    board: tuple[tuple[tuple[str, tuple[str | None, ...]], ...], ...] | None,
+) -> tuple[MissionState, ...]:
+    """The missions with the places of ``board`` (unchanged when it is None)."""
+    if board is None:
+        return missions
+    return tuple(
+        mission if places is mission.places else mission.model_copy(update={"places": places})
+        for mission, places in zip(missions, board, strict=True)
+    )
+
+
+class _ReactPlan(NamedTuple):
+    """What an allowed reaction does, as :func:`_plan_react` works it out while judging it."""
+
+    place: int
+    """The installation's index in the state's installations."""
+    used: tuple[tuple[int, int, int], ...]
+    """The places of the player's substances that feed it instead of raw cards (L2.T6)."""
+    board: tuple[tuple[tuple[str, tuple[str | None, ...]], ...], ...] | None
+    """The places of each mission with the products placed on the card (L2.M1); None when
+    none goes there."""
+    slots: tuple[tuple[int, int], ...]
+    """(container index, place) of each product that stays in its container."""
+    placed: tuple[str, ...]
+    """Where each product went, in words."""
+
+
+def refuse_react(state: GameState, action: React, catalog: Catalog) -> Outcome | None:
+    """Why the reaction may not be run now (L2.T4, L2.T6, L2.T5, L2.M1); None when it may."""
+    plan = _plan_react(state, action, catalog)
+    return plan if isinstance(plan, Outcome) else None
+
+
 def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
     """Run an installation with raw cards from the hand (L2.T4, L2.M1, L3.S5)."""
-    rules: tuple[str, ...] = ("L2.T4", "L2.T4.R1")
+    plan = _plan_react(state, action, catalog)
+    return plan if isinstance(plan, Outcome) else _react_effect(state, action, plan)
+
+
+def react_effect(state: GameState, action: React, catalog: Catalog) -> Outcome:
+    """The consequences of ``React`` once refuse_react has allowed it."""
+    plan = _plan_react(state, action, catalog)
+    assert not isinstance(plan, Outcome), "refuse_react allowed it"
+    return _react_effect(state, action, plan)
+
+
+def _plan_react(state: GameState, action: React, catalog: Catalog) -> Outcome | _ReactPlan:
+    """The refusal of a reaction, or what it does: the rule, without building the next state."""
+    rules = _REACT_RULES
     refusal = only_at_levels(
         state,
         CHEMISTRY_LEVELS,
@@ -151,8 +251,7 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
             forbidden(rules, "react.no-installation", {"installation": action.installation})
         )
     installation = state.installations[index]
-    usable = {inst.number for inst in usable_installations(state, player.id)}
-    if installation.number not in usable:
+    if installation.number not in usable_numbers(state, player.id):
         if state.level == "3" and installation.owner is None:
             return Outcome(forbidden(("L3.S5",), "react.shared-at-base"))
         if state.level == "1v1":
@@ -173,22 +272,23 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
     remaining = list(action.cards)
     unmatched = []
     for container in inputs:
-        formula = formula_of(container.substance)
-        match = next((c for c in remaining if raw_kind(catalog, c).parsed == formula), None)
+        formula = formula_key(container.substance)
+        match = next((c for c in remaining if kind_key(catalog, c) == formula), None)
         if match is None:
             unmatched.append(container.substance)
         else:
             remaining.remove(match)
     # L2.T6: a substance the player holds in a container may feed the reaction instead.
-    sources = product_sources(state, player.id)
     used_products: list[tuple[int, int, int]] = []
     lacking = []
-    for substance in unmatched:
-        pool = sources.get(formula_of(substance), [])
-        if pool:
-            used_products.append(pool.pop(0))
-        else:
-            lacking.append(substance)
+    if unmatched:
+        sources = {f: list(places) for f, places in product_sources(state, player.id).items()}
+        for substance in unmatched:
+            pool = sources.get(formula_of(substance), [])
+            if pool:
+                used_products.append(pool.pop(0))
+            else:
+                lacking.append(substance)
     if lacking:
         return Outcome(
             forbidden(
@@ -215,24 +315,21 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
                 (*rules, "L2.T5"), "react.tokens-short", {"needed": len(products)}, free_tokens=free
             )
         )
-    missions = list(state.missions)
-    installations = list(state.installations)
-    consumed = []
-    for i, k, slot in used_products:
-        container = installations[i].containers[k]
-        slots = list(container.places)
-        slots[slot] = None
-        moved = list(installations[i].containers)
-        moved[k] = container.model_copy(update={"places": tuple(slots)})
-        installations[i] = installations[i].model_copy(update={"containers": tuple(moved)})
-        consumed.append(f"{container.substance} ← {container.card}")
-    installation = installations[index]
-    containers = list(installation.containers)
+    # The places the substances used leave free on this installation's containers.
+    freed = [(k, slot) for i, k, slot in used_products if i == index]
+    missions = state.missions
+    # The Mission card's places once a product has taken one (None until then).
+    board: list[tuple[tuple[str, tuple[str | None, ...]], ...]] | None = None
+    slots_taken: list[tuple[int, int]] = []
     placed: list[str] = []
     choices = list(action.missions)
     for k in products:
-        container = containers[k]
-        options = mission_places(missions, container.substance)
+        container = installation.containers[k]
+        options: Sequence[tuple[int, int, int]]
+        if board is None:
+            options = free_mission_places(state, container.substance)
+        else:
+            options = _free_places(board, container.substance)
         if options:
             spot = options[0]
             if choices:
@@ -250,15 +347,21 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
                     )
                 spot = chosen
             m, p, slot = spot
-            formula_text, tokens = missions[m].places[p]
+            if board is None:
+                board = [mission.places for mission in missions]
+            formula_text, tokens = board[m][p]
             new_tokens = list(tokens)
             new_tokens[slot] = player.id
-            places = list(missions[m].places)
+            places = list(board[m])
             places[p] = (formula_text, tuple(new_tokens))
-            missions[m] = missions[m].model_copy(update={"places": tuple(places)})
+            board[m] = tuple(places)
             placed.append(f"{container.substance} → {missions[m].id}")
             continue
-        if None not in container.places:
+        slots = list(container.places)
+        for freed_k, freed_slot in freed:
+            if freed_k == k:
+                slots[freed_slot] = None
+        if None not in slots:
             return Outcome(
                 forbidden(
                     (*rules, "L2.T5"),
@@ -266,27 +369,57 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
                     {"substance": container.substance, "card": container.card},
                 )
             )
-        slots = list(container.places)
-        slots[slots.index(None)] = player.id
-        containers[k] = container.model_copy(update={"places": tuple(slots)})
+        slots_taken.append((k, slots.index(None)))
         placed.append(f"{container.substance} → {container.card}")
     if choices:
         return Outcome(
             forbidden(("L2.M1", "L2.M1-choice"), "react.choices-left", {"choices": choices})
         )
-    installations[index] = installation.model_copy(update={"containers": tuple(containers)})
+    return _ReactPlan(
+        index,
+        tuple(used_products),
+        None if board is None else tuple(board),
+        tuple(slots_taken),
+        tuple(placed),
+    )
+
+
+_REACT_RULES: tuple[str, ...] = ("L2.T4", "L2.T4.R1")
+
+
+def _react_effect(state: GameState, action: React, plan: _ReactPlan) -> Outcome:
+    """The state after an allowed reaction, its ruling and events."""
+    player = state.current
+    installations = list(state.installations)
+    consumed = []
+    for i, k, slot in plan.used:
+        container = installations[i].containers[k]
+        slots = list(container.places)
+        slots[slot] = None
+        moved = list(installations[i].containers)
+        moved[k] = container.model_copy(update={"places": tuple(slots)})
+        installations[i] = installations[i].model_copy(update={"containers": tuple(moved)})
+        consumed.append(f"{container.substance} ← {container.card}")
+    installation = installations[plan.place]
+    containers = list(installation.containers)
+    for k, slot in plan.slots:
+        tokens = list(containers[k].places)
+        tokens[slot] = player.id
+        containers[k] = containers[k].model_copy(update={"places": tuple(tokens)})
+    installations[plan.place] = installation.model_copy(update={"containers": tuple(containers)})
     new_player = updated(
         player, raw_cards=tuple(c for c in player.raw_cards if c not in action.cards)
     )
     new = replace_player(state, new_player).model_copy(
         update={
             "installations": tuple(installations),
-            "missions": tuple(missions),
+            "missions": _with_places(state.missions, plan.board),
             "discard": (*state.discard, *action.cards),
         }
     )
     new = mark_done(new, "react")
-    used_rules = (*rules, "L2.T4-portion")
+    placed = list(plan.placed)
+    used_rules = (*_REACT_RULES, "L2.T4-portion")
     if any(container.role == "transit" for container in installation.containers):
         used_rules = (*used_rules, "L2.T4-transit")
     if any("→ M" in p for p in placed):
@@ -311,13 +444,21 @@ def judge_react(state: GameState, action: React, catalog: Catalog) -> Outcome:
     return Outcome(ruling, new, tuple(events))
 
 
-def product_sources(state: GameState, player_id: str) -> dict[Formula, list[tuple[int, int, int]]]:
+def product_sources(
+    state: GameState, player_id: str
+) -> Mapping[Formula, tuple[tuple[int, int, int], ...]]:
     """Where the player's tokens stand on product containers, by substance (L2.T6).
 
     Each entry is (installation index, container index, place index); only installations the
-    player may use now count.
+    player may use now count. Worked out once for a state and the copies that leave what
+    it reads alone.
     """
-    usable = {installation.number for installation in usable_installations(state, player_id)}
+    key = ("product-sources", *user(state, player_id))
+    facts = state.facts(INSTALLATIONS_READ)
+    found: dict[Formula, tuple[tuple[int, int, int], ...]] | None = facts.get(key)
+    if found is not None:
+        return found
+    usable = usable_numbers(state, player_id)
     sources: dict[Formula, list[tuple[int, int, int]]] = {}
     for i, installation in enumerate(state.installations):
         if installation.number not in usable:
@@ -329,7 +470,8 @@ def product_sources(state: GameState, player_id: str) -> dict[Formula, list[tupl
                 if token == player_id:
                     formula = formula_of(container.substance)
                     sources.setdefault(formula, []).append((i, k, slot))
-    return sources
+    found = facts[key] = {formula: tuple(places) for formula, places in sources.items()}
+    return found
 
 
 def mission_end(before: GameState, after: GameState) -> tuple[GameState, Event | None]:
@@ -340,8 +482,8 @@ def mission_end(before: GameState, after: GameState) -> tuple[GameState, Event |
     """
     if after.level == "1v1":
         return after, None
-    was = {m.id for m in before.missions if m.complete}
-    done = [m.id for m in after.missions if m.complete and m.id not in was]
+    was = before.complete_missions()
+    done = [mission for mission in after.complete_missions() if mission not in was]
     if not done:
         return after, None
     if not after.house_rules.ends_at_once:
@@ -477,47 +619,156 @@ def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[Re
     listed (using the substance keeps the card and frees a token). Whether a way is allowed
     (tokens, room) is for the referee to judge.
     """
-    sources: dict[Formula, int] | None = None
-    formulas: list[object] | None = None
-    for installation in usable_installations(state, player.id):
-        inputs = [formula_of(c.substance) for c in installation.containers if c.role == "raw-input"]
-        if not inputs:
-            continue
-        if sources is None:  # worked out once for all the installations
-            sources = {f: len(places) for f, places in product_sources(state, player.id).items()}
-            # Formulas compared by their identity keys: a tuple comparison, not a method call.
-            formulas = [_identity(card_formula(catalog, card)) for card in player.raw_cards]
-        assert formulas is not None
-        # Each partial way: the cards chosen, the hand left, the substances left.
-        ways: list[tuple[tuple[str, ...], list[tuple[str, object]], dict[Formula, int]]] = [
-            ((), list(zip(player.raw_cards, formulas, strict=True)), sources)
-        ]
-        for formula in inputs:
-            key = _identity(formula)
-            following = []
-            for chosen, hand, held in ways:
-                # The first card of each kind of this formula: polymorphs (quartz, tridymite)
-                # feed the same container, and the player chooses which to spend.
-                kinds: set[str] = set()
-                for match in hand:
-                    if match[1] != key or (kind := match[0].rsplit("#", 1)[0]) in kinds:
-                        continue
-                    kinds.add(kind)
-                    rest = list(hand)
-                    rest.remove(match)
-                    following.append(((*chosen, match[0]), rest, held))
-                if held.get(formula, 0) > 0:
-                    following.append((chosen, hand, {**held, formula: held[formula] - 1}))
-            ways = following
-            if not ways:
-                break
-        # Two inputs of one substance give the same way twice (card first or product first).
-        seen: set[tuple[str, ...]] = set()
-        for chosen, _, _ in ways:
-            same = tuple(sorted(chosen))
-            if same not in seen:
-                seen.add(same)
-                yield React(installation=installation.number, cards=chosen)
+    feeds, held, by_hand = _feeds(state, player.id)
+    hand = player.raw_cards
+    found = by_hand.get(hand)
+    if found is None or found[0] is not catalog:
+        # An installation with an input that neither a card nor a substance held can feed has
+        # no way to run: its ways are not worked out.
+        at_hand = held | _compositions(catalog, hand)
+        ways = tuple(
+            way
+            for number, inputs, counts, needs in feeds
+            if needs <= at_hand
+            for way in _ways(catalog, number, inputs, hand, counts)
+        )
+        found = by_hand[hand] = (catalog, ways)
+    yield from found[1]
+
+
+#: What the installations a player may use take: (number, input substances, how many of each
+#: the player holds in containers, the inputs' formula keys) for each one with inputs.
+_Feeds = tuple[tuple[int, tuple[str, ...], tuple[int, ...], frozenset[object]], ...]
+
+
+def _compositions(catalog: Catalog, hand: tuple[str, ...]) -> frozenset[object]:
+    """The formula keys of the cards in a hand (:func:`_identity` of each card's formula)."""
+    memo = catalog.memo("referee.card-compositions")
+    keys = []
+    for card in hand:
+        key = memo.get(card, memo)
+        if key is memo:
+            key = memo[card] = _identity(card_formula(catalog, card))
+        keys.append(key)
+    return frozenset(keys)
+
+
+def _feeds(
+    state: GameState, player_id: str
+) -> tuple[_Feeds, frozenset[object], dict[tuple[str, ...], tuple[Catalog, tuple[React, ...]]]]:
+    """The inputs of the installations the player may use, with their reactions by hand.
+
+    A fact of the state's installations (and, at level 3, where the combine stands), kept
+    for the copies that leave them alone, with the reactions of each hand worked out so far.
+    """
+    key = ("reaction-feeds", *user(state, player_id))
+    facts = state.facts(INSTALLATIONS_READ)
+    found: (
+        tuple[_Feeds, frozenset[object], dict[tuple[str, ...], tuple[Catalog, tuple[React, ...]]]]
+        | None
+    ) = facts.get(key)
+    if found is not None:
+        return found
+    held = {
+        _identity(formula): len(places)
+        for formula, places in product_sources(state, player_id).items()
+    }
+    feeds = []
+    for installation in usable_installations(state, player_id):
+        inputs, keys, needs = _inputs_of(installation)
+        if inputs:
+            counts = tuple(held.get(key, 0) for key in keys)
+            feeds.append((installation.number, inputs, counts, needs))
+    kept = frozenset(key for key, count in held.items() if count > 0)
+    found = facts[key] = (tuple(feeds), kept, {})
+    return found
+
+
+def _inputs_of(
+    installation: InstallationState,
+) -> tuple[tuple[str, ...], tuple[object, ...], frozenset[object]]:
+    """An installation's input substances, their formula keys, and the set of those keys.
+
+    Worked out once per installation value: an installation is copied when a token moves,
+    and the copy is worked out anew.
+    """
+    found = _INPUTS.get(id(installation))
+    if found is not None and found[0] is installation:
+        return found[1]
+    inputs = tuple(c.substance for c in installation.containers if c.role == "raw-input")
+    keys = tuple(formula_key(text) for text in inputs)
+    if len(_INPUTS) >= _INPUTS_LIMIT:  # few installation values live at once
+        _INPUTS.clear()
+    # The installation is kept with its inputs, so its id names no other while kept.
+    _INPUTS[id(installation)] = (installation, (inputs, keys, frozenset(keys)))
+    return inputs, keys, frozenset(keys)
+
+
+_INPUTS_LIMIT = 4096
+_INPUTS: dict[
+    int,
+    tuple[InstallationState, tuple[tuple[str, ...], tuple[object, ...], frozenset[object]]],
+] = {}
+
+
+def _ways(
+    catalog: Catalog,
+    number: int,
+    inputs: tuple[str, ...],
+    hand: tuple[str, ...],
+    held: tuple[int, ...],
+) -> tuple[React, ...]:
+    """The reactions of :func:`reactions` on one installation, made once per hand.
+
+    They depend on nothing else than the installation's inputs, the hand and how many of
+    each input the player holds in containers (``held``, input by input).
+    """
+    memo = catalog.memo("referee.reaction-ways")
+    key = (number, inputs, hand, held)
+    found: tuple[React, ...] | None = memo.get(key)
+    if found is not None:
+        return found
+    # Formulas compared by their identity keys: a tuple comparison, not a method call.
+    formulas = [_identity(card_formula(catalog, card)) for card in hand]
+    sources = dict(zip((formula_key(text) for text in inputs), held, strict=True))
+    # Each partial way: the cards chosen, the hand left, the substances left.
+    ways: list[tuple[tuple[str, ...], list[tuple[str, object]], dict[object, int]]] = [
+        ((), list(zip(hand, formulas, strict=True)), sources)
+    ]
+    for text in inputs:
+        key_of = formula_key(text)
+        following = []
+        for chosen, rest_of_hand, left in ways:
+            # The first card of each kind of this formula: polymorphs (quartz, tridymite)
+            # feed the same container, and the player chooses which to spend.
+            kinds: set[str] = set()
+            for match in rest_of_hand:
+                if match[1] != key_of or (kind := match[0].rsplit("#", 1)[0]) in kinds:
+                    continue
+                kinds.add(kind)
+                rest = list(rest_of_hand)
+                rest.remove(match)
+                following.append(((*chosen, match[0]), rest, left))
+            if left.get(key_of, 0) > 0:
+                following.append((chosen, rest_of_hand, {**left, key_of: left[key_of] - 1}))
+        ways = following
+        if not ways:
+            break
+    # Two inputs of one substance give the same way twice (card first or product first).
+    seen: set[tuple[str, ...]] = set()
+    made: list[React] = []
+    for chosen, _, _ in ways:
+        same = tuple(sorted(chosen))
+        if same not in seen:
+            seen.add(same)
+            made.append(React(installation=number, cards=chosen))
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    found = memo[key] = tuple(made)
+    return found
+
+
+_MEMO_LIMIT = 100_000
 
 
 def _identity(formula: Formula | None) -> object:

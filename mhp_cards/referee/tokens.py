@@ -18,9 +18,10 @@ from mhp_cards.referee.common import (
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden
 from mhp_cards.referee.table import (
+    INSTALLATIONS_READ,
     containers_for,
     replace_player,
-    usable_installations,
+    usable_numbers,
 )
 
 #: The ruling refuse_free stands on when the token may be freed (its effect is not computed).
@@ -137,9 +138,7 @@ def judge_free(
                 )
             )
         # L2.T3: the buyer needs a container for the substance on an installation they use.
-        shared_here = state.installations[i].number in {
-            inst.number for inst in usable_installations(state, partner.id)
-        }
+        shared_here = state.installations[i].number in usable_numbers(state, partner.id)
         if shared_here:
             target = (i, k, slot)
         else:
@@ -262,10 +261,17 @@ def find_container(
     state: GameState, number: int, card: str, index: int
 ) -> tuple[int, int, ContainerState] | None:
     """The container ``card``:``index`` of installation ``number``, with its two indices."""
-    for i, installation in enumerate(state.installations):
-        if installation.number != number:
-            continue
-        for k, container in enumerate(installation.containers):
-            if container.card == card and container.index == index:
-                return i, k, container
-    return None
+    facts = state.facts(INSTALLATIONS_READ)
+    where: dict[tuple[int, str, int], tuple[int, int]] | None = facts.get("container-index")
+    if where is None:
+        where = {}
+        for i, installation in enumerate(state.installations):
+            for k, container in enumerate(installation.containers):
+                # The first of the same name, as a search in order finds it.
+                where.setdefault((installation.number, container.card, container.index), (i, k))
+        facts["container-index"] = where
+    found = where.get((number, card, index))
+    if found is None:
+        return None
+    i, k = found
+    return i, k, state.installations[i].containers[k]

@@ -6,6 +6,7 @@ L1.T7, L2.T2, L2.T3, V1.4, L3.T2 and Ruling L2.T2-one-trade.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.game.state import GameState, InstallationState, MissionState
@@ -19,13 +20,13 @@ from mhp_cards.referee.common import (
     once_a_turn,
     updated,
 )
-from mhp_cards.referee.react import mission_end, mission_places
+from mhp_cards.referee.react import free_mission_places, mission_end
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.table import (
     containers_for,
     player_index,
-    usable_installations,
+    usable_numbers,
 )
 from mhp_cards.referee.tokens import find_container
 from mhp_cards.rules.numbers import COMBINE_CAPACITY
@@ -37,12 +38,7 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
     if state.level == "1v1":
         return Outcome(refused(("V1.4",), "trade.head-to-head"))
     if state.level in ("2", "3"):
-        refusal = once_a_turn(
-            state,
-            "trade",
-            (*rules, "L2.T2", "L2.T2-one-trade"),
-            "trade.once",
-        )
+        refusal = once_a_turn(state, "trade", _ONCE_RULES[state.level], "trade.once")
         if refusal:
             return Outcome(refusal)
         gives = len(action.give) + (action.give_product is not None)
@@ -72,7 +68,8 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
             return Outcome(refused(rules, "trade.partner-lacks", {"missing": missing}))
     if not (action.give or action.receive or action.give_product or action.get_product):
         return Outcome(refused(rules, "trade.no-cards"))
-    if action.give_product is not None or action.get_product is not None:
+    product_moves = action.give_product is not None or action.get_product is not None
+    if product_moves:
         if state.level == "1":
             return Outcome(refused(rules, "trade.no-substances"))
         if action.give_product is not None and not (action.get_product or action.receive):
@@ -114,14 +111,15 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
                 return Outcome(spot)
     if action.mission is not None and action.get_product is None:
         return Outcome(refused(("L2.M1-obtained",), "trade.mission-no-product"))
-    for someone, product_in, product_out in (
-        (player, action.get_product, action.give_product),
-        (partner, action.give_product, action.get_product),
-    ):
-        if product_in is not None and product_out is None and state.free_tokens(someone.id) < 1:
-            return Outcome(
-                forbidden((*rules, "L2.T5"), "trade.no-free-token", {"someone": someone.id})
-            )
+    if product_moves:  # whoever receives a product without giving one needs a free token
+        for someone, product_in, product_out in (
+            (player, action.get_product, action.give_product),
+            (partner, action.give_product, action.get_product),
+        ):
+            if product_in is not None and product_out is None and state.free_tokens(someone.id) < 1:
+                return Outcome(
+                    forbidden((*rules, "L2.T5"), "trade.no-free-token", {"someone": someone.id})
+                )
     if action.pay > player.money or -action.pay > partner.money:
         return Outcome(refused(rules, "trade.no-money"))
     if state.level == "3":  # L3.S3: only a level-3 combine has a capacity
@@ -147,6 +145,12 @@ _TRADE_RULES: dict[str, tuple[str, ...]] = {
     "2": ("L2.T2",),
     "1v1": ("V1.4",),
     "3": ("L3.T2", "L1.T7"),
+}
+
+
+#: The rules of the once-a-turn trade (L2.T2, Ruling L2.T2-one-trade), by level.
+_ONCE_RULES: dict[str, tuple[str, ...]] = {
+    level: (*rules, "L2.T2", "L2.T2-one-trade") for level, rules in _TRADE_RULES.items()
 }
 
 
@@ -181,7 +185,8 @@ def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
         done = (*done, "free")
     if state.level != "1":
         done = (*done, "trade")
-    new = state.model_copy(update={"players": tuple(players), "done_this_turn": done})
+    # One copy of the state with every change.
+    changes: dict[str, Any] = {"players": tuple(players), "done_this_turn": done}
     placed = None
     if moves:
         # Ruling L2.M1-obtained: a product the player obtains on their turn goes to a free
@@ -189,21 +194,18 @@ def trade_effect(state: GameState, action: Trade, catalog: Catalog) -> Outcome:
         spot = mission_spot(state, action, moves[-1][0]) if action.get_product else None
         assert not isinstance(spot, Ruling), "refuse_trade allowed it"
         to_mission = [move for move in moves if spot is not None and move[2] == player.id]
-        new = new.model_copy(
-            update={
-                "installations": _moved_tokens(
-                    new, moves, into_mission={id(move) for move in to_mission}
-                )
-            }
+        changes["installations"] = _moved_tokens(
+            state, moves, into_mission={id(move) for move in to_mission}
         )
         rules = (*rules, "L2.T3", "L2.T2-one-trade")
         if spot is not None:
             m, p, slot = spot
-            new = new.model_copy(update={"missions": _with_token(new, m, p, slot, player.id)})
-            placed = new.missions[m].id
+            changes["missions"] = _with_token(state, m, p, slot, player.id)
+            placed = changes["missions"][m].id
             rules = (*rules, "L2.M1", "L2.M1-obtained")
             if action.mission is not None:
                 rules = (*rules, "L2.M1-choice")
+    new = state.model_copy(update=changes)
     gave = [*action.give, *_named(state, action.give_product)]
     got = [*action.receive, *_named(state, action.get_product)]
     words = {"partner": partner.id, "gave": gave, "got": got, "pay": action.pay}
@@ -227,7 +229,7 @@ def mission_spot(
     """
     i, k, _ = source
     substance = state.installations[i].containers[k].substance
-    options = mission_places(state.missions, substance)
+    options = free_mission_places(state, substance)
     if action.mission is None:
         return options[0] if options else None
     chosen = next((o for o in options if state.missions[o[0]].id == action.mission), None)
@@ -282,9 +284,7 @@ def product_transfer(
             {"substance": container.substance, "card": place, "player": seller},
         )
     source = (i, k, container.places.index(seller))
-    if state.installations[i].number in {
-        installation.number for installation in usable_installations(state, buyer)
-    }:
+    if state.installations[i].number in usable_numbers(state, buyer):
         return source, source
     target = next(containers_for(state, buyer, formula_of(container.substance)), None)
     if target is None:
