@@ -28,6 +28,10 @@ spends hundreds of greedy rollouts on one choice, so its rows play ``--search-ga
 (default a tenth of ``--games``, at least 2) capped at ``--search-steps`` actions (default
 ``--max-steps``; ``--quick``: one game of 40 actions). Its win rate against greedy is
 ``benchmarks/search_bench.py``'s business.
+
+``--balance G`` adds the time of the whole ``mhp balance --games G`` run (``balance`` from
+``mhp_cards.sim.balance``: every table, the robustness tables, the skill duels, in one pool of
+``--workers`` processes), once, with the games it played and its games per second.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import deal
 from mhp_cards.referee import apply, legal_actions
 from mhp_cards.sim import game_seed, simulate
+from mhp_cards.sim.balance import balance
 from mhp_cards.validate import load_catalog
 
 LEVELS = ("1", "2", "1v1", "3")
@@ -77,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dask", default=None, help="also run on Dask: local:N or an address")
     parser.add_argument("--search-games", type=int, default=None)
     parser.add_argument("--search-steps", type=int, default=None)
+    parser.add_argument("--balance", type=int, default=0, help="also time mhp balance --games G")
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.repeats, args.max_steps = 4, 1, 200
@@ -154,7 +160,22 @@ def main(argv: list[str] | None = None) -> int:
                     else ""
                 )
             )
+    if args.balance:
+        print(balance_line(catalog, args.balance, args.workers))
     return 1 if failures else 0
+
+
+def balance_line(catalog: Catalog, games: int, workers: int) -> str:
+    """The wall-clock time of a whole balance report of ``games`` games a table."""
+    started = time.perf_counter()
+    report = balance(catalog, games, seed=0, workers=workers)
+    elapsed = time.perf_counter() - started
+    played = sum(run.games for run in report.runs) + sum(duel.games for duel in report.matchups)
+    return (
+        f"balance --games {games}: {elapsed:.1f} s on {workers} workers, {played} games "
+        f"({played / elapsed:.1f} games/s), {len(report.failures)} of {len(report.figures)} "
+        "figures fail"
+    )
 
 
 if __name__ == "__main__":

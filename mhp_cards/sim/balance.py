@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict
 
 from mhp_cards.catalog.models import Catalog, DesignRules, ValueBand
 from mhp_cards.rules.numbers import HEAD_TO_HEAD_PLAYERS, LEVELS, PLAYERS, Level
-from mhp_cards.sim.runner import simulate
+from mhp_cards.sim.runner import Table, simulate_tables
 from mhp_cards.sim.summary import Summary, wilson
 from mhp_cards.validate.figures import catalog_figures
 
@@ -386,12 +386,28 @@ def matchup(
     workers: int | None = None,
 ) -> Matchup:
     """``policy`` against ``opponent`` in two-player games, seats swapped in half of them."""
+    ahead, behind = simulate_tables(
+        catalog, _duel_tables(level, policy, opponent, games, seed), workers
+    )
+    return _matchup(level, policy, opponent, ahead, behind)
+
+
+def _duel_tables(
+    level: Level, policy: str, opponent: str, games: int, seed: int
+) -> tuple[Table, Table]:
+    """The two tables of a duel: ``policy`` first from ``seed``, then second from the next."""
     first = max(1, games // 2)
     second = max(1, games - first)
-    ahead = simulate(catalog, level, 2, first, seed, (policy, opponent), workers=workers)
-    behind = simulate(catalog, level, 2, second, seed + 1, (opponent, policy), workers=workers)
+    return (
+        Table(level, 2, first, seed, (policy, opponent)),
+        Table(level, 2, second, seed + 1, (opponent, policy)),
+    )
+
+
+def _matchup(level: Level, policy: str, opponent: str, ahead: Summary, behind: Summary) -> Matchup:
+    """The duel's figure from its two tables (:func:`_duel_tables`)."""
     wins = ahead.wins_by_seat[0] + behind.wins_by_seat[1]
-    total = first + second
+    total = ahead.games + behind.games
     low, high = wilson(wins, total)
     return Matchup(
         level=level,
@@ -451,44 +467,56 @@ def balance(
     design = catalog.design or DesignRules()
     runs: list[Summary] = []
     figures: list[Figure] = static_figures(catalog)
-    tables = [(policy, games)] + [
+    plays = [(policy, games)] + [
         (other, robust_games) for other in ROBUSTNESS_POLICIES if other != policy
     ]
-    for playing, count in tables:
+    # Every table of the report is planned first and played in one process pool: the pool
+    # starts once, and no worker idles at the end of a table while the other finishes it.
+    tables: list[Table] = []
+    judged: list[tuple[str, bool]] = []
+    for playing, count in plays:
         if count < 1:
             continue
-        primary = playing == policy
         for row in rows:
-            advance = None if progress is None or not primary else _bound(progress, row)
-            summary = simulate(
-                catalog,
-                row.level,
-                row.players,
-                count,
-                seed,
-                (playing,),
-                workers=workers,
-                progress=advance,
-            )
-            runs.append(summary)
-            figures += figures_of(summary, design, playing, primary=primary)
-    matchups: list[Matchup] = []
+            tables.append(Table(row.level, row.players, count, seed, (playing,)))
+            judged.append((playing, playing == policy))
     levels = list(dict.fromkeys(row.level for row in rows))
+    # Each duel: its level, the policy measured and its opponent, the games, the least share
+    # that passes (None: the matrix, not judged).
+    duels: list[tuple[Level, str, str, int, float | None]] = []
     if skill_games > 0:
-        for level in levels:
-            duel = matchup(catalog, level, "greedy", "random", skill_games, seed, workers)
-            matchups.append(duel)
-            figures.append(_skill_figure(duel, MIN_GREEDY_OVER_RANDOM))
+        duels += [(lv, "greedy", "random", skill_games, MIN_GREEDY_OVER_RANDOM) for lv in levels]
     if search_games > 0:
-        for level in (level for level in levels if level in SEARCH_LEVELS):
-            duel = matchup(catalog, level, "search", "greedy", search_games, seed, workers)
-            matchups.append(duel)
-            figures.append(_skill_figure(duel, MIN_SEARCH_OVER_GREEDY))
-    matrix: list[Matchup] = []
+        duels += [
+            (lv, "search", "greedy", search_games, MIN_SEARCH_OVER_GREEDY)
+            for lv in levels
+            if lv in SEARCH_LEVELS
+        ]
     if matrix_games > 0:
-        for level in levels:
-            for first, second in itertools.combinations(MATRIX_POLICIES, 2):
-                matrix.append(matchup(catalog, level, first, second, matrix_games, seed, workers))
+        duels += [
+            (lv, first, second, matrix_games, None)
+            for lv in levels
+            for first, second in itertools.combinations(MATRIX_POLICIES, 2)
+        ]
+    for level, first, second, count, _ in duels:
+        tables += _duel_tables(level, first, second, count, seed)
+    played = len(judged)
+    # The tables judged first are the primary policy's, one a row, in the order of ``rows``.
+    advance = None if progress is None else _bound(progress, dict(enumerate(rows)))
+    summaries = simulate_tables(catalog, tables, workers, advance)
+    for (playing, primary), summary in zip(judged, summaries[:played], strict=True):
+        runs.append(summary)
+        figures += figures_of(summary, design, playing, primary=primary)
+    matchups: list[Matchup] = []
+    matrix: list[Matchup] = []
+    for number, (level, first, second, _, least) in enumerate(duels):
+        ahead, behind = summaries[played + 2 * number : played + 2 * number + 2]
+        duel = _matchup(level, first, second, ahead, behind)
+        if least is None:
+            matrix.append(duel)
+        else:
+            matchups.append(duel)
+            figures.append(_skill_figure(duel, least))
     return BalanceReport(
         games=games,
         seed=seed,
@@ -501,5 +529,13 @@ def balance(
     )
 
 
-def _bound(progress: Callable[[Row, int], None], row: Row) -> Callable[[int], None]:
-    return lambda done: progress(row, done)
+def _bound(
+    progress: Callable[[Row, int], None], rows: Mapping[int, Row]
+) -> Callable[[int, int], None]:
+    """Progress by table number, told only for the tables in ``rows``, as their row."""
+
+    def advance(table: int, done: int) -> None:
+        if table in rows:
+            progress(rows[table], done)
+
+    return advance

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
 
 from mhp_cards.catalog.models import Catalog, Mission, formula_of
@@ -46,6 +47,7 @@ from mhp_cards.sim.holdings import (
 )
 from mhp_cards.sim.reach import (
     best_move,
+    best_moves,
     can_collect,
     others_can_progress,
     progressed,
@@ -54,6 +56,8 @@ from mhp_cards.sim.reach import (
 
 __all__ = ["ARMOUR_STAKE", "GreedyBot", "Partner", "Policy", "RandomBot", "mission_elements"]
 
+#: Hands whose closest mission is remembered per catalog before the memory starts afresh.
+_REMEMBERED: Final = 50_000
 #: Armour is bought when at least this many cards held serve the plan (and a combine is near).
 ARMOUR_STAKE: Final = 2
 
@@ -151,6 +155,12 @@ class GreedyBot(FieldEconomy):
             mission.id: mission_elements(mission) for mission in catalog.missions
         }
         self._raw_formulas = {kind.parsed for kind in catalog.raw_materials}
+        # Raw kinds with an element no mission has: at level 1 they serve nothing.
+        self._off_mission = frozenset(
+            raw.id
+            for raw in catalog.raw_materials
+            if not any(set(raw.parsed.elements) <= set(t) for t in self._targets.values())
+        )
 
     def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
         """The greedy choice (see the class)."""
@@ -235,8 +245,11 @@ class GreedyBot(FieldEconomy):
             armour = self._armour(view, me, by_kind["buy"])
             if armour is not None:
                 return armour
+        # The best peaceful moves, worked out once a turn for the attack and the walk.
+        calm: list[Move] = []
         if "move" in by_kind and view.field is not None and not last_chance:
-            attack = self._attack(view, me, by_kind["move"], rng)
+            calm = best_moves(view, by_kind["move"])
+            attack = self._attack(view, me, by_kind["move"], calm, rng)
             if attack is not None:
                 return attack
         if "move" in by_kind:
@@ -244,7 +257,11 @@ class GreedyBot(FieldEconomy):
             collect_now = last_chance and can_collect(view, by_kind["move"])
             goal = None if collect_now else self._goal(view, me)
             peaceful = "end" in by_kind
-            move = best_move(view, by_kind["move"], rng, peaceful=peaceful, goal=goal)
+            move: Action | None
+            if calm and goal is None:
+                move = rng.choice(calm)  # what best_move would draw from: the same moves
+            else:
+                move = best_move(view, by_kind["move"], rng, peaceful=peaceful, goal=goal)
             if on_the_field and isinstance(move, Move):
                 move = keep_the_round_alive(view, by_kind["move"], move, goal, rng, peaceful)
             if move is not None:
@@ -287,20 +304,10 @@ class GreedyBot(FieldEconomy):
         those installations take.
         """
         if view.level == "1":
-            kinds = Counter(kind_of(card) for card in me.raw_cards)
-            hand = [(self.catalog.raw_material(k), n) for k, n in sorted(kinds.items())]
-            best: tuple[int, dict[str, int], int] | None = None
-            for target in self._targets.values():
-                selection, missing = closest_below(hand, target)
-                if not self._reachable(missing, target):
-                    continue
-                size = sum(missing.values())
-                if best is None or size < best[0]:
-                    best = (size, missing, sum(selection))
-            if best is None:
+            closest = self._closest(me)
+            if closest is None:
                 return (lambda kind: False), 0
-            _, lacking, serving = best
-            return (lambda kind: _serves(self._kind_elements(kind), lacking)), serving
+            return closest.serves.__contains__, closest.serving
         have = holdings(self.catalog, view, me)
         gaps: Counter[Formula] = Counter()
         wanted: set[Formula] = set()
@@ -310,23 +317,68 @@ class GreedyBot(FieldEconomy):
                 gaps |= gap
                 wanted |= set(needed(installation))
         held = sum(1 for card in me.raw_cards if card_formula(self.catalog, card) in wanted)
-        return (lambda kind: self._kind_formula(kind) in gaps), held
+        serves = frozenset(raw.id for raw in self.catalog.raw_materials if raw.parsed in gaps)
+        return serves.__contains__, held
 
-    def _kind_elements(self, kind: str) -> Mapping[str, int]:
-        return self.catalog.raw_material(kind).parsed.elements
+    def _closest(self, me: Player) -> _Closest | None:
+        """Level 1: the closest reachable mission for the player's hand; None if none is.
 
-    def _kind_formula(self, kind: str) -> Formula:
-        return self.catalog.raw_material(kind).parsed
+        A pure function of the kinds held, so it is remembered with the catalog: a hand
+        recurs across turns and games.
+        """
+        kinds = tuple(sorted(Counter(kind_of(card) for card in me.raw_cards).items()))
+        memo = self.catalog.memo("sim.greedy-closest-mission")
+        if kinds in memo:
+            return memo[kinds]  # type: ignore[no-any-return]
+        hand = [(self.catalog.raw_material(k), n) for k, n in kinds]
+        best: tuple[int, dict[str, int], int] | None = None
+        for target in self._targets.values():
+            selection, missing = closest_below(hand, target)
+            if not self._reachable(missing, target):
+                continue
+            size = sum(missing.values())
+            if best is None or size < best[0]:
+                best = (size, missing, sum(selection))
+        closest = None
+        if best is not None:
+            _, lacking, serving = best
+            serves = frozenset(
+                raw.id
+                for raw in self.catalog.raw_materials
+                if _serves(raw.parsed.elements, lacking)
+            )
+            closest = _Closest(lacking, serving, serves)
+        if len(memo) >= _REMEMBERED:
+            memo.clear()
+        memo[kinds] = closest
+        return closest
 
     def _attack(
-        self, view: GameState, me: Player, moves: list[Action], rng: random.Random
+        self,
+        view: GameState,
+        me: Player,
+        moves: list[Action],
+        calm: list[Move],
+        rng: random.Random,
     ) -> Action | None:
-        """An attack, when it is expected to win more cards that serve than it risks."""
+        """An attack, when it is expected to win more cards that serve than it risks.
+
+        ``calm`` are the best peaceful moves (:func:`~mhp_cards.sim.reach.best_moves`); the
+        one drawn from them is what the attack would forgo.
+        """
+        # Drawn before anything else, attack or not, so that a seeded game stays the same.
+        peaceful = rng.choice(calm) if calm else None
+        field = view.field
+        assert field is not None
+        # Combines on the Base cannot be attacked (the referee's ``occupant``).
+        others = {p.combine.position for p in view.players if p.combine and p.id != me.id}
+        others.discard(field.base)
+        if not any(isinstance(m, Move) and m.path[-1] in others for m in moves):
+            return None  # no move ends on another combine: no attack to weigh
         useful, serving = self._plan(view, me)
-        peaceful = best_move(view, moves, rng, peaceful=True)
         collected = 0
-        if isinstance(peaceful, Move) and view.field is not None:
-            collected = len(raw_cells(view.field) & set(peaceful.path))
+        if isinstance(peaceful, Move):
+            collected = len(raw_cells(field) & set(peaceful.path))
         forgone = collected * useful_share(self.catalog, useful)
         return best_attack(view, moves, self.catalog, useful, serving, forgone)
 
@@ -413,14 +465,10 @@ class GreedyBot(FieldEconomy):
 
     def _useful_purchases(self, view: GameState, me: Player, buys: list[Action]) -> list[Action]:
         if view.level == "1":
-            missing = self.missing(me)
-            if missing is None:
+            closest = self._closest(me)
+            if closest is None:
                 return []
-            return [
-                a
-                for a in buys
-                if isinstance(a, BuyRaw) and _serves(self._elements(a.card), missing)
-            ]
+            return [a for a in buys if isinstance(a, BuyRaw) and kind_of(a.card) in closest.serves]
         if view.level == "3" and me.money < 2 * WAREHOUSE_PRICE:
             return []  # the last 4 мР are kept for a round that would end without progress
         fits = all_inputs(view)
@@ -428,32 +476,15 @@ class GreedyBot(FieldEconomy):
             a for a in buys if isinstance(a, BuyRaw) and card_formula(self.catalog, a.card) in fits
         ]
 
-    def _elements(self, card: str) -> Mapping[str, int]:
-        formula = card_formula(self.catalog, card)
-        return {} if formula is None else formula.elements
-
     def missing(self, me: Player) -> dict[str, int] | None:
         """What the closest reachable mission still lacks, by element; None if none is."""
-        kinds = Counter(card.rsplit("#", 1)[0] for card in me.raw_cards)
-        hand = [(self.catalog.raw_material(kind), count) for kind, count in sorted(kinds.items())]
-        best: dict[str, int] | None = None
-        for target in self._targets.values():
-            _, missing = closest_below(hand, target)
-            if not self._reachable(missing, target):
-                continue
-            if best is None or sum(missing.values()) < sum(best.values()):
-                best = missing
-        return best
+        closest = self._closest(me)
+        return None if closest is None else dict(closest.lacking)
 
     def _no_mission_sale(self, sales: list[Action]) -> Action | None:
         """The sale of a raw card with an element no mission has, if one is held."""
         return next(
-            (
-                a
-                for a in sales
-                if isinstance(a, SellRaw)
-                and not any(set(self._elements(a.card)) <= set(t) for t in self._targets.values())
-            ),
+            (a for a in sales if isinstance(a, SellRaw) and kind_of(a.card) in self._off_mission),
             None,
         )
 
@@ -467,6 +498,18 @@ class GreedyBot(FieldEconomy):
             )
             for element in missing
         )
+
+
+@dataclass(frozen=True, slots=True)
+class _Closest:
+    """The closest reachable level-1 mission for a hand (:meth:`GreedyBot._closest`)."""
+
+    lacking: Mapping[str, int]
+    """What the mission still lacks beyond the closest selection, by element."""
+    serving: int
+    """The held cards in the closest selection."""
+    serves: frozenset[str]
+    """The raw kinds that fit what the mission lacks."""
 
 
 def mission_elements(mission: Mission) -> Counter[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from mhp_cards.catalog.models import Catalog
@@ -61,20 +61,22 @@ class FieldEconomy:
             return None
         have = holdings(self.catalog, view, me)
         tokens = view.free_tokens(me.id)
-        plan = next(
-            (
-                (installation, gap)
-                for installation, gap in self._plans(view, me, have)
-                if gap
+        # The first plan (in the order of _plans) that passes; the order is a stable sort, so
+        # sorting only the plans that pass gives the same first one, for less work.
+        plans = self._plans(
+            view,
+            me,
+            have,
+            lambda installation, gap: (
+                bool(gap)
                 and sum(gap.values()) <= _WAREHOUSE_GAP
                 and all(stock[f] >= n for f, n in gap.items())
                 and tokens_needed(installation) <= tokens
             ),
-            None,
         )
-        if plan is None:
+        if not plans:
             return None
-        installation, gap = plan
+        installation, gap = plans[0]
         if me.money < 2 * WAREHOUSE_PRICE and (
             progressed(view) or can_collect(view, by_kind.get("move", []))
         ):
@@ -126,16 +128,22 @@ class FieldEconomy:
         return buys[0]
 
     def _plans(
-        self, view: GameState, me: Player, have: Counter[Formula | None]
+        self,
+        view: GameState,
+        me: Player,
+        have: Counter[Formula | None],
+        keep: Callable[[InstallationState, Counter[Formula]], bool] | None = None,
     ) -> list[tuple[InstallationState, Counter[Formula]]]:
         """The installations open to the player that take raw inputs, with what each lacks.
 
         Nearest running first; among equals, those with a product a mission still wants.
+        ``keep``: only the installations it accepts, with their gaps.
         """
         gaps = [
             (installation, gap)
             for installation in open_to(view, me.id)
             if (gap := gap_of(installation, have)) is not None
+            and (keep is None or keep(installation, gap))
         ]
         return sorted(
             gaps,

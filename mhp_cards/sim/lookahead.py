@@ -22,13 +22,14 @@ from typing import Final
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import MhpError
 from mhp_cards.game.state import GameState
-from mhp_cards.referee.actions import Action, EndTurn, Move, partner_of
+from mhp_cards.referee.actions import Action, BuyRaw, EndTurn, Move, SellRaw, partner_of
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
 from mhp_cards.referee.scoring import score
 from mhp_cards.referee.table import occupant
 from mhp_cards.rules.numbers import BANK_SALE_PRICE
 from mhp_cards.sim.bots import GreedyBot, Policy
+from mhp_cards.sim.fights import kind_of
 
 __all__ = ["NOISE", "LookaheadBot", "NoisyBot"]
 
@@ -56,8 +57,16 @@ class LookaheadBot:
             return rng.choice(legal)
         best: list[Action] = []
         top = float("-inf")
+        # Copies of a raw kind are alike: buying or selling one scores as any other does.
+        alike: dict[tuple[str, str], float | None] = {}
         for action in candidates:
-            value = self._value(view, action, me)
+            if isinstance(action, BuyRaw | SellRaw):
+                key = (action.kind, kind_of(action.card))
+                if key not in alike:
+                    alike[key] = self._value(view, action, me)
+                value = alike[key]
+            else:
+                value = self._value(view, action, me)
             if value is None:
                 continue
             if value > top:

@@ -19,6 +19,7 @@ from mhp_cards.rules.numbers import COMBINE_CAPACITY, WAREHOUSE_PRICE
 
 __all__ = [
     "best_move",
+    "best_moves",
     "can_collect",
     "could_progress",
     "distances",
@@ -40,23 +41,36 @@ def best_move(
 ) -> Action | None:
     """The move collecting the most raw cards, never onto another combine; None if none.
 
-    Among equal moves, the one ending nearest ``goal`` (default: the nearest raw card). When
-    the combine must move (the referee lists no end of the turn before the move) and every
-    move meets another combine, ``peaceful`` is False and the best of them is taken.
+    Among equal moves, the one ending nearest ``goal`` (default: the nearest raw card), drawn
+    from :func:`best_moves` by ``rng``. When the combine must move (the referee lists no end
+    of the turn before the move) and every move meets another combine, ``peaceful`` is False
+    and the best of them is taken.
     """
+    best = best_moves(view, moves, peaceful=peaceful, goal=goal)
+    return rng.choice(best) if best else None
+
+
+def best_moves(
+    view: GameState,
+    moves: list[Action],
+    *,
+    peaceful: bool = True,
+    goal: Position | None = None,
+) -> list[Move]:
+    """The moves :func:`best_move` draws from, in the order listed; empty if it has none."""
     field = view.field
     if field is None:
-        return None
+        return []
     occupied = {
         p.combine.position
         for p in view.players
         if p.combine is not None and p.id != view.current.id
     }
     with_raw = raw_cells(field)
-    calm = [m for m in moves if isinstance(m, Move) and not occupied & set(m.path)]
+    calm = [m for m in moves if isinstance(m, Move) and occupied.isdisjoint(m.path)]
     if not calm:
         if peaceful:
-            return None
+            return []
         calm = [m for m in moves if isinstance(m, Move)]
     full = view.level == "3" and len(view.current.raw_cards) >= COMBINE_CAPACITY
     targets = {goal} if goal is not None else with_raw
@@ -73,9 +87,9 @@ def best_move(
         # On the way to the goal, collect what lies on a path that still gets closer.
         return int(after < now), gain, -after
 
-    scores = {m: worth(m) for m in calm if isinstance(m, Move)}
-    best = max(scores.values())
-    return rng.choice([m for m in calm if scores[m] == best])
+    scores = [worth(m) for m in calm]
+    best = max(scores)
+    return [m for m, score in zip(calm, scores, strict=True) if score == best]
 
 
 def others_can_progress(view: GameState) -> bool:

@@ -13,7 +13,8 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import deal
@@ -32,7 +33,16 @@ from mhp_cards.sim.policies import make_policy
 from mhp_cards.sim.result import GameResult
 from mhp_cards.sim.summary import Summary, summarise
 
-__all__ = ["DEFAULT_MAX_STEPS", "STEP_CAP", "GameResult", "game_seed", "play_game", "simulate"]
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "STEP_CAP",
+    "GameResult",
+    "Table",
+    "game_seed",
+    "play_game",
+    "simulate",
+    "simulate_tables",
+]
 
 #: Actions a game may take before the simulator stops it (reported as ``step-cap``).
 DEFAULT_MAX_STEPS = 5000
@@ -204,19 +214,49 @@ def _seat_policies(
     return made * players if len(made) == 1 else made
 
 
-# The pool: each worker process receives the catalog and the run's settings once.
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One run of :func:`simulate_tables`: what :func:`simulate` is given, as a value."""
+
+    level: Level
+    players: int
+    games: int
+    seed: int
+    policies: tuple[str, ...] = ("greedy",)
+    max_steps: int = DEFAULT_MAX_STEPS
+    house_rules: tuple[str, ...] = ()
+
+    def settings(self) -> dict[str, object]:
+        """The settings :func:`play_batch` plays a game of this table with."""
+        return {
+            "level": self.level,
+            "players": self.players,
+            "seed": self.seed,
+            "policies": self.policies,
+            "max_steps": self.max_steps,
+            "house_rules": self.house_rules,
+        }
+
+
+# The pool: each worker process receives the catalog and every table's settings once; a task
+# names a table and a range of its games.
 _WORKER: dict[str, object] = {}
 
 
-def _init_worker(catalog: Catalog, settings: dict[str, object]) -> None:
+def _init_worker(catalog: Catalog, settings: Sequence[dict[str, object]]) -> None:
     _WORKER["catalog"] = catalog
-    _WORKER.update(settings)
+    _WORKER["tables"] = settings
 
 
-def _play_indexed(index: int) -> GameResult:
+def _play_range(table: int, start: int, stop: int) -> tuple[int, list[GameResult], float]:
+    """Games ``start``…``stop - 1`` of table ``table``, with the time they took."""
     catalog = _WORKER["catalog"]
+    tables = _WORKER["tables"]
     assert isinstance(catalog, Catalog)
-    return _play(catalog, _WORKER, index)
+    assert isinstance(tables, Sequence)
+    started = time.perf_counter()
+    results = [_play(catalog, tables[table], index) for index in range(start, stop)]
+    return table, results, time.perf_counter() - started
 
 
 def play_batch(
@@ -263,51 +303,109 @@ def simulate(
     :mod:`mhp_cards.sim.cluster`). ``progress`` is called with the number of games finished
     so far. The aggregate is the same in every case.
     """
-    if games < 1:
-        raise ValueError(f"the number of games must be at least 1, not {games}")
-    workers = (os.cpu_count() or 1) if workers is None else workers
-    names = tuple(policies)
-    # Refuse a wrong policy count, player count or house rule before any game starts.
-    _seat_policies(names, players, catalog)
-    deal(catalog, level, players=players, seed=seed, house_rules=house_rules)
-    settings: dict[str, object] = {
-        "level": level,
-        "players": players,
-        "seed": seed,
-        "policies": names,
-        "max_steps": max_steps,
-        "house_rules": tuple(house_rules),
-    }
+    table = Table(level, players, games, seed, tuple(policies), max_steps, tuple(house_rules))
+    if dask is None:
+        started = time.perf_counter()
+        advance = None if progress is None else (lambda _, done: progress(done))
+        (summary,) = simulate_tables(catalog, [table], workers, advance)
+        # One table: its rate is over the wall-clock time of the call, as it always was.
+        return _timed(summary, time.perf_counter() - started)
+    _check(catalog, table)
     started = time.perf_counter()
-    results: list[GameResult] = []
-    if dask is not None:
-        results = play_on_dask(dask, play_batch, catalog, settings, games, progress)
-    elif workers <= 1 or games == 1:
-        for index in range(games):
-            results.append(_play(catalog, settings, index))
-            if progress is not None:
-                progress(len(results))
-    else:
-        chunk = max(1, min(16, games // (workers * 4)))
-        with ProcessPoolExecutor(
-            max_workers=min(workers, games),
-            initializer=_init_worker,
-            initargs=(catalog, settings),
-        ) as pool:
-            for result in pool.map(_play_indexed, range(games), chunksize=chunk):
-                results.append(result)
+    results = play_on_dask(dask, play_batch, catalog, table.settings(), games, progress)
+    return _summary(catalog, table, results, time.perf_counter() - started)
+
+
+def simulate_tables(
+    catalog: Catalog,
+    tables: Sequence[Table],
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Summary]:
+    """Play every table in one process pool; the summaries in the order of ``tables``.
+
+    Each summary is the one :func:`simulate` gives for its table, whatever the number of
+    ``workers`` (default: the machine's cores): the pool is started once for the whole run,
+    its tasks (a few games of a table each) drawn by whichever worker is free, so no worker
+    waits for another's last games of a table. A summary's ``games_per_second`` counts the
+    time the workers spent on its games, shared out over the workers. ``progress`` is called
+    with a table's position in ``tables`` and the number of its games finished so far.
+    """
+    for table in tables:
+        _check(catalog, table)
+    workers = (os.cpu_count() or 1) if workers is None else workers
+    results: list[list[GameResult]] = [[] for _ in tables]
+    spent = [0.0] * len(tables)
+    total = sum(table.games for table in tables)
+    settings = [table.settings() for table in tables]
+    if workers <= 1 or total == 1:
+        for number, table in enumerate(tables):
+            for index in range(table.games):
+                started = time.perf_counter()
+                results[number].append(_play(catalog, settings[number], index))
+                spent[number] += time.perf_counter() - started
                 if progress is not None:
-                    progress(len(results))
-    elapsed = time.perf_counter() - started
+                    progress(number, len(results[number]))
+        return [_summary(catalog, t, r, s) for t, r, s in zip(tables, results, spent, strict=True)]
+    workers = min(workers, total)
+    with ProcessPoolExecutor(
+        max_workers=workers, initializer=_init_worker, initargs=(catalog, settings)
+    ) as pool:
+        tasks = [
+            pool.submit(_play_range, number, start, min(start + chunk, table.games))
+            for number, table in enumerate(tables)
+            for chunk in (_chunk(table.games, workers),)
+            for start in range(0, table.games, chunk)
+        ]
+        for task in as_completed(tasks):
+            number, played, seconds = task.result()
+            results[number] += played
+            spent[number] += seconds
+            if progress is not None:
+                progress(number, len(results[number]))
+    return [
+        _summary(catalog, t, r, s / workers) for t, r, s in zip(tables, results, spent, strict=True)
+    ]
+
+
+def _chunk(games: int, workers: int) -> int:
+    """Games a task: few enough that the workers finish together, enough to keep IPC small."""
+    return max(1, min(_MOST_A_TASK, games // (workers * 4)))
+
+
+#: The most games one task of the pool plays.
+_MOST_A_TASK = 4
+
+
+def _check(catalog: Catalog, table: Table) -> None:
+    """Refuse a wrong game count, policy count, player count or house rule before any game."""
+    if table.games < 1:
+        raise ValueError(f"the number of games must be at least 1, not {table.games}")
+    _seat_policies(table.policies, table.players, catalog)
+    deal(
+        catalog, table.level, players=table.players, seed=table.seed, house_rules=table.house_rules
+    )
+
+
+def _summary(
+    catalog: Catalog, table: Table, results: Iterable[GameResult], elapsed: float
+) -> Summary:
+    names = table.policies
     return summarise(
         _sorted(results),
         catalog=catalog,
-        level=level,
-        players=players,
-        seed=seed,
-        policies=names * players if len(names) == 1 else names,
+        level=table.level,
+        players=table.players,
+        seed=table.seed,
+        policies=names * table.players if len(names) == 1 else names,
         elapsed=elapsed,
     )
+
+
+def _timed(summary: Summary, elapsed: float) -> Summary:
+    """``summary`` with its rate over ``elapsed`` seconds."""
+    rate = summary.games / elapsed if elapsed > 0 else 0.0
+    return summary.model_copy(update={"games_per_second": rate})
 
 
 def _sorted(results: Iterable[GameResult]) -> list[GameResult]:

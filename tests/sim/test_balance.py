@@ -454,3 +454,19 @@ def test_the_html_report_holds_every_figure_and_the_policy_matrix(cli, tmp_path:
                 continue
             other = matrix[1 + j][1 + i]
             assert float(cell.split("%")[0]) + float(other.split("%")[0]) == pytest.approx(100)
+
+
+def test_a_pooled_run_gives_the_figures_of_a_run_in_one_process(catalog) -> None:
+    rows = [Row("1v1", 2), Row("2", 2)]
+    told: list[tuple[Row, int]] = []
+    options = {"games": 4, "seed": 5, "rows": rows, "robust_games": 1, "skill_games": 2}
+    pooled = balance(
+        catalog, workers=2, matrix_games=2, progress=lambda r, d: told.append((r, d)), **options
+    )
+    alone = balance(catalog, workers=1, matrix_games=2, **options)
+    assert pooled.figures == alone.figures
+    assert pooled.matchups == alone.matchups
+    assert pooled.matrix == alone.matrix
+    assert len(pooled.matrix) == 2 * 6
+    # Progress is told for the tables every figure is judged on, each up to its games.
+    assert {row: max(d for r, d in told if r == row) for row, _ in told} == dict.fromkeys(rows, 4)

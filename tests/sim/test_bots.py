@@ -8,6 +8,7 @@ from collections import Counter
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import deal, view
 from mhp_cards.game.state import GameState, Position
+from mhp_cards.referee import legal_actions
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
@@ -23,7 +24,9 @@ from mhp_cards.referee.actions import (
 )
 from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim import POLICIES, GreedyBot, RandomBot, make_policy
-from mhp_cards.sim.reach import distances
+from mhp_cards.sim.holdings import needed
+from mhp_cards.sim.reach import best_move, best_moves, distances
+from mhp_cards.validate import load_catalog
 
 
 def test_random_chooses_the_kind_first() -> None:
@@ -558,3 +561,38 @@ def test_greedy_walks_on_to_the_base_at_the_last_chance_when_nothing_can_be_coll
     for seed in range(4):
         chosen = GreedyBot(catalog).choose(view(last, last.current.id), legal, random.Random(seed))
         assert chosen == Move(path=(near,))
+
+
+def test_greedy_remembers_the_closest_mission_by_the_kinds_held(catalog: Catalog) -> None:
+    me = deal(catalog, "1", players=2, seed=1).current
+    holding = me.model_copy(update={"raw_cards": ("carbon-dioxide#1", "water-ice#2")})
+    same_kinds = me.model_copy(update={"raw_cards": ("water-ice#5", "carbon-dioxide#3")})
+    bot = GreedyBot(catalog)
+    first = bot.missing(holding)
+    assert first is not None
+    first["C"] = 99  # the caller's copy: the memory keeps its own
+    fresh = GreedyBot(load_catalog()).missing(same_kinds)  # another catalog: nothing remembered
+    assert bot.missing(same_kinds) == fresh
+    assert fresh is not None
+    assert fresh.get("C") != 99
+
+
+def test_best_move_draws_from_the_best_moves(catalog: Catalog) -> None:
+    state = deal(catalog, "3", players=3, seed=2)
+    seen = view(state, state.current.id)
+    moves = [a for a in legal_actions(state, catalog) if isinstance(a, Move)]
+    best = best_moves(seen, list(moves))
+    assert best
+    assert all(m in moves for m in best)
+    for seed in range(5):
+        drawn = best_move(seen, list(moves), random.Random(seed))
+        assert drawn == random.Random(seed).choice(best)
+
+
+def test_the_inputs_of_an_installation_are_a_fresh_counter(catalog: Catalog) -> None:
+    state = deal(catalog, "2", players=2, seed=1)
+    installation = next(i for i in state.installations if needed(i))
+    first = needed(installation)
+    first.clear()
+    assert needed(installation) == needed(installation.model_copy(deep=True))
+    assert needed(installation)

@@ -5,10 +5,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import deal, view
 from mhp_cards.referee import apply, legal_actions, score
-from mhp_cards.referee.actions import Action, Claim, EndTurn, Move, React, SellRaw, Trade
+from mhp_cards.referee.actions import (
+    Action,
+    BuyRaw,
+    Claim,
+    EndTurn,
+    Move,
+    React,
+    SellRaw,
+    Trade,
+)
 from mhp_cards.sim import make_policy, play_game
 from mhp_cards.sim.lookahead import LookaheadBot, NoisyBot
 
@@ -87,3 +98,29 @@ def test_the_second_opinions_play_whole_games(catalog: Catalog) -> None:
             result = play_game(catalog, level, 2, seed=11, policies=(name,))
             assert result.steps > 0
             assert result.ended_by != "stuck"
+
+
+@pytest.mark.parametrize(("level", "players"), [("1", 3), ("3", 3)])
+def test_copies_of_a_raw_kind_score_alike_for_the_lookahead(
+    catalog: Catalog, level: str, players: int
+) -> None:
+    # The lookahead values one purchase or sale of each raw kind for all its copies.
+    state = deal(catalog, level, players=players, seed=6)
+    bot = LookaheadBot(catalog)
+    rng = random.Random(1)
+    compared = 0
+    for _ in range(120):
+        if state.ended:
+            break
+        legal = legal_actions(state, catalog)
+        seen = view(state, state.current.id)
+        by_kind: dict[tuple[str, str], list[Action]] = {}
+        for action in legal:
+            if isinstance(action, BuyRaw | SellRaw):
+                by_kind.setdefault((action.kind, action.card.split("#")[0]), []).append(action)
+        for alike in by_kind.values():
+            values = {bot._value(seen, action, seen.current.id) for action in alike}
+            assert len(values) == 1, alike
+            compared += len(alike) - 1
+        state, _ = apply(state, bot.choose(seen, legal, rng), catalog)
+    assert compared > 0

@@ -12,6 +12,7 @@ from mhp_cards.referee import Action, apply
 from mhp_cards.referee.actions import Trade
 from mhp_cards.referee.fight import fight_actor
 from mhp_cards.sim import GreedyBot, RandomBot, game_seed, play_game, simulate
+from mhp_cards.sim.runner import Table, simulate_tables
 from mhp_cards.sim.summary import END_CODES
 
 LEVEL_PLAYERS = [
@@ -228,3 +229,39 @@ def test_the_greedy_partner_refuses_a_random_players_offers(catalog: Catalog) ->
     play_game(catalog, "2", 2, seed=6, policies=[RandomBot(), Greedy(catalog)], max_steps=300)
     assert len(asked) > 10
     assert asked.count(True) < len(asked) / 2
+
+
+def test_tables_in_one_pool_give_what_each_simulate_gives(catalog: Catalog) -> None:
+    tables = [
+        Table("1", 3, 5, 7, ("greedy",), max_steps=300),
+        Table("2", 2, 3, 8, ("greedy", "random"), max_steps=300),
+        Table("1v1", 2, 1, 9, ("random",), max_steps=300),
+    ]
+    seen: dict[int, list[int]] = {}
+    pooled = simulate_tables(
+        catalog, tables, workers=2, progress=lambda t, done: seen.setdefault(t, []).append(done)
+    )
+    alone = simulate_tables(catalog, tables, workers=1)
+    for table, summary, serial in zip(tables, pooled, alone, strict=True):
+        single = simulate(
+            catalog,
+            table.level,
+            table.players,
+            table.games,
+            table.seed,
+            table.policies,
+            max_steps=table.max_steps,
+            workers=1,
+        )
+        assert _without_timing(summary.to_json()) == _without_timing(single.to_json())
+        assert _without_timing(serial.to_json()) == _without_timing(single.to_json())
+    # Every table's progress counts up to its games, whichever worker played them.
+    assert {t: max(done) for t, done in seen.items()} == {0: 5, 1: 3, 2: 1}
+    assert all(done == sorted(done) for done in seen.values())
+
+
+def test_tables_are_checked_before_any_game(catalog: Catalog) -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate_tables(catalog, [Table("1", 2, 2, 0), Table("1", 2, 0, 0)], workers=1)
+    with pytest.raises(ValueError, match="one policy or one per seat"):
+        simulate_tables(catalog, [Table("1", 3, 2, 0, ("greedy", "random"))], workers=1)

@@ -33,6 +33,24 @@ def test_the_benchmark_prints_a_row_per_level_and_policy() -> None:
     assert all(float(row[2]) > 0 and float(row[5]) > 0 for row in body)
 
 
+def test_the_benchmark_times_a_whole_balance_run_when_asked() -> None:
+    args = ["--games", "1", "--repeats", "1", "--max-steps", "20", "--levels", "1v1"]
+    args += ["--policies", "random", "--workers", "1", "--balance", "1"]
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    line = done.stdout.splitlines()[-1]
+    # 13 tables, 13 under each robustness policy, two games of each of 4 skill duels.
+    assert line.startswith("balance --games 1: "), line
+    assert " on 1 workers, 47 games " in line
+    assert line.endswith(" of 359 figures fail")
+
+
 def test_the_search_benchmark_prints_a_row_per_level() -> None:
     script = SCRIPT.with_name("search_bench.py")
     args = ["--games", "2", "--levels", "1v1,2", "--workers", "1", "--max-steps", "30"]
