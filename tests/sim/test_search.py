@@ -160,10 +160,11 @@ def test_hidden_pile_tops_are_one_choice_and_visible_ones_are_not(catalog: Catal
     bot = SearchBot(catalog, SMALL)
     assert bot.choose(view(face_down, face_down.current.id), takes, random.Random(0)) == takes[0]
     assert bot.rollouts == 0
-    # At level 2 the tops are seen: three choices, each played out in every world.
+    # At level 2 the tops are seen: three choices, all played out in the first world, the
+    # better two in the second (successive halving).
     face_up = deal(catalog, "2", players=2, seed=1)
     bot.choose(view(face_up, face_up.current.id), takes, random.Random(0))
-    assert bot.rollouts == 3 * SMALL.worlds
+    assert bot.rollouts == _halving(3, SMALL.worlds) == 3 + 2
 
 
 def test_a_search_spends_its_budget(catalog: Catalog) -> None:
@@ -171,9 +172,33 @@ def test_a_search_spends_its_budget(catalog: Catalog) -> None:
     bot = SearchBot(catalog, SearchBudget(worlds=3, horizon=2))
     bot.choose(view(state, state.current.id), legal, random.Random(0))
     distinct = {a for a in legal if not isinstance(a, Trade)}
-    assert len(distinct) > 1
+    assert len(distinct) > 2
     assert bot.searched == 1
-    assert bot.rollouts == 3 * len(distinct)
+    assert bot.rollouts == _halving(len(distinct), 3)
+    assert bot.rollouts < 3 * len(distinct)
+
+
+def _halving(candidates: int, worlds: int) -> int:
+    """The rollouts of successive halving: the worse half dropped after worlds 1, 2, 4, 8…"""
+    total, alive = 0, candidates
+    for world in range(1, worlds + 1):
+        total += alive
+        if alive > 2 and world & (world - 1) == 0:
+            alive = (alive + 1) // 2
+    return total
+
+
+def test_the_step_budget_bounds_a_search(catalog: Catalog) -> None:
+    state, legal = _searched_choice(catalog, "2", seed=3)
+    small = SearchBot(catalog, SearchBudget(steps=1, worlds=50, horizon=2))
+    small.choose(view(state, state.current.id), legal, random.Random(0))
+    distinct = {a for a in legal if not isinstance(a, Trade)}
+    # One world at least, whatever the budget: every candidate played once.
+    assert small.rollouts == len(distinct)
+    large = SearchBot(catalog, SearchBudget(steps=10_000, worlds=50, horizon=2))
+    large.choose(view(state, state.current.id), legal, random.Random(0))
+    assert large.rollouts == _halving(len(distinct), 50)
+    assert large.steps < 10_000
 
 
 def test_a_time_budget_stops_after_the_first_world(catalog: Catalog) -> None:
@@ -188,6 +213,8 @@ def test_a_time_budget_stops_after_the_first_world(catalog: Catalog) -> None:
     ("budget", "message"),
     [
         ({"worlds": 0}, "at least one world"),
+        ({"steps": 0}, "at least one step"),
+        ({"noise": 1.5}, "from 0 to 1"),
         ({"horizon": 0}, "at least one turn"),
         ({"seconds": 0.0}, "must be positive"),
     ],
@@ -223,14 +250,20 @@ def test_search_plays_complete_games_at_every_level(
         # for each of its products, so after the first run they stay on 7 and the seat weighs
         # running again against freeing a token; every other turn is a take from a face-down
         # pile (one gamble whichever pile) and its end, and costs no rollout. Pinned: three
-        # searches and eighteen rollouts in this game.
-        assert (bot.searched, bot.rollouts) == (3, 18)
+        # searches and fifteen rollouts in this game (successive halving over two worlds).
+        assert (bot.searched, bot.rollouts) == (3, 15)
     else:
         assert bot.searched > 0
 
 
 def test_search_is_a_policy_by_name(catalog: Catalog) -> None:
     assert isinstance(make_policy("search", catalog), SearchBot)
+    bot = make_policy("search:50", catalog)
+    assert isinstance(bot, SearchBot)
+    assert bot.budget.steps == 50
+    for wrong in ("search:0", "search:x", "greedy:5"):
+        with pytest.raises(KeyError):
+            make_policy(wrong, catalog)
 
 
 def test_search_beats_random_head_to_head_at_level_2(catalog: Catalog) -> None:
@@ -290,3 +323,13 @@ def test_mhp_simulate_takes_search_per_seat(cli) -> None:  # type: ignore[no-unt
     assert document["policy"] == ["search", "greedy"]
     assert sum(document["ended"].values()) == 2
     assert document["ended"]["step-cap"] == 0
+
+
+def test_mhp_simulate_takes_a_search_budget(cli) -> None:  # type: ignore[no-untyped-def]
+    args = ("simulate", "--level", "1v1", "--players", "2", "--games", "2", "--seed", "3")
+    result = cli(*args, "--policy", "search,greedy", "--search-steps", "30", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["policy"] == ["search:30", "greedy"]
+    wrong = cli(*args, "--policy", "search", "--search-steps", "0")
+    assert wrong.exit_code == 2
+    assert "--search-steps" in wrong.stderr
