@@ -268,8 +268,7 @@ def test_search_is_a_policy_by_name(catalog: Catalog) -> None:
 
 def test_search_beats_random_head_to_head_at_level_2(catalog: Catalog) -> None:
     # Deterministic given the seeds: 8 deals, the search bot (default budget) in each seat
-    # half the time against the random bot. Against greedy it is about even since the greedy
-    # bot learnt to feed its installations (docs/guides/simulation.md,
+    # half the time against the random bot (against greedy: docs/guides/simulation.md,
     # benchmarks/search_bench.py); a search that chose no better than chance would share about
     # 4 points, and 7 or more happens by luck in 4 % of such runs.
     points = 0.0
@@ -333,3 +332,28 @@ def test_mhp_simulate_takes_a_search_budget(cli) -> None:  # type: ignore[no-unt
     wrong = cli(*args, "--policy", "search", "--search-steps", "0")
     assert wrong.exit_code == 2
     assert "--search-steps" in wrong.stderr
+
+
+def test_a_card_sale_the_partner_accepts_is_a_candidate(catalog: Catalog) -> None:
+    # Seed 0 at level 2, after 11 greedy actions: the seat holds a card that lets the other
+    # player's installation run, and the other (greedy) pays up to 3 мР for it.
+    state = _played(catalog, "2", 2, seed=0, steps=11)
+    me = state.current.id
+    legal = legal_actions(state, catalog)
+    bot = SearchBot(catalog, SMALL)
+    offers = bot._offers(view(state, me), legal, random.Random(0))
+    assert offers
+    greedy = GreedyBot(catalog)
+    for offer in offers:
+        assert isinstance(offer, Trade)
+        assert offer.give
+        assert not offer.receive
+        assert offer.pay < 0
+        # The price named is the most the partner agrees to, asked from its real seat.
+        partner = view(state, offer.partner)
+        assert greedy.accepts(partner, offer, random.Random(0))
+        dearer = offer.model_copy(update={"pay": offer.pay - 1})
+        assert not greedy.accepts(partner, dearer, random.Random(0))
+    # Without such a sale listed (no trade at all), no offer.
+    own = [a for a in legal if not isinstance(a, Trade)]
+    assert bot._offers(view(state, me), own, random.Random(0)) == []
