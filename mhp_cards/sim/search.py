@@ -30,9 +30,9 @@ optional time limit trades that for a bound on the time per choice).
 It is cheap where there is no choice: a single candidate, or candidates that are the same
 choice (selling or buying one of two cards of the same kind, taking the hidden top card of
 one pile or another), cost no rollout. Offers to other players: a sale of one raw card is a
-candidate when the partner's own answer (:meth:`GreedyBot.accepts`, asked in a sampled world
-from the partner's seat) agrees to it; other trades only when nothing else is allowed.
-Rollouts make no offers. It agrees to every offer made to it.
+candidate when the partner would agree to it as the greedy bot does
+(:meth:`GreedyBot.accepts`, asked in a sampled world from the partner's seat); other trades
+only when nothing else is allowed. Rollouts make no offers. It agrees to every offer made to it.
 """
 
 from __future__ import annotations
@@ -201,7 +201,8 @@ class SearchBot:
         """Sales of one raw card that the partner agrees to in a sampled world, dearest first.
 
         The price: the most the partner would pay (under the Warehouse price, within its
-        money). The partner's answer is its own policy's (:meth:`GreedyBot.accepts`).
+        money). The partner is taken to answer as the greedy bot does
+        (:meth:`GreedyBot.accepts`).
         """
         sales = [a for a in legal if is_card_sale(a) and isinstance(a, Trade) and len(a.give) == 1]
         if not sales or view.level in ("1", "1v1"):
