@@ -7,19 +7,20 @@ world consistent with what its view shows (a *determinisation*: the cards it can
 dealt at random among the places it cannot see) and plays every candidate still in the race
 in that world, each followed by the same *rollout* (the same world, the same dice): the
 greedy bot plays every seat (the model of the other players, and of the bot's own later
-choices). The budget
-may make the bot's own seat err now and then in rollouts (``noise``: a random action); on
-the measured games that played worse at level 2, so it is off by default. After the
-first, second, fourth, eighth… iteration the worse half of the candidates is dropped
-(successive halving), so the budget goes to the close calls. The candidate with the best mean
-is played; the greedy choice keeps a small head start that shrinks as the evidence grows, so
-the bot leaves greedy's choice only when the sampled worlds say so.
+choices). The budget may make the bot's own seat err now and then in rollouts (``noise``: a
+random action); on the measured games that played worse at level 2, so it is off by
+default. After the first, second, fourth, eighth… iteration the worse half of the
+candidates is dropped (successive halving), so the budget goes to the close calls. The
+candidate with the best mean is played; the greedy choice keeps a small head start that
+shrinks as the evidence grows, so the bot leaves greedy's choice only when the sampled
+worlds say so.
 
-A rollout plays to the end of the game or to a horizon of turns (by level: the game is short
-at levels 2 and head to head, long at levels 1 and 3), and is scored: a finished game by who
-won, an unfinished one at levels 2, head to head and 3 by the lead at the rules' prices
-(:func:`mhp_cards.referee.score`: the substances under each player's tokens, the Mission
-card and the money), at level 1 by who is closer to a mission (a claim wins outright there).
+A rollout plays to the end of the game or to a horizon of turns (by level: the game is
+short at levels 2 and head to head; a level-3 game is long and a level-1 action costly),
+and is scored: a finished game by who won, an unfinished one at levels 2, head to head and
+3 by the lead at the rules' prices (:func:`mhp_cards.referee.score`: the substances under
+each player's tokens, the Mission card and the money), at level 1 by who is closer to a
+mission (a claim wins outright there).
 
 What it knows is the view only: the real state's hidden cards never reach it, so a view whose
 hidden cards were dealt otherwise gives the same choice. Its randomness comes from the game's
@@ -29,7 +30,8 @@ optional time limit trades that for a bound on the time per choice).
 
 It is cheap where there is no choice: a single candidate, or candidates that are the same
 choice (selling or buying one of two cards of the same kind, taking the hidden top card of
-one pile or another), cost no rollout. Offers to other players: a sale of one raw card is a
+one pile or another), cost no rollout; a sale of a raw card to the Bank is searched only as
+the greedy bot's choice. Offers to other players: a sale of one raw card is a
 candidate when the partner would agree to it as the greedy bot does
 (:meth:`GreedyBot.accepts`, asked in a sampled world from the partner's seat); other trades
 only when nothing else is allowed. Rollouts make no offers. It agrees to every offer made to it.
