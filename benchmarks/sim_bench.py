@@ -23,11 +23,11 @@ and its ``dask ×`` speed-up over one process, the cluster started once per row 
 is in the time, as a user would see it), and checks its aggregate too. Timing:
 ``time.perf_counter``, best of ``--repeats``.
 
-The ``search`` policy (determinised Monte Carlo with greedy rollouts, ``mhp_cards.sim.search``)
-spends hundreds of greedy rollouts on one choice, so its rows play ``--search-games`` games
-(default a tenth of ``--games``, at least 2) capped at ``--search-steps`` actions (default
-``--max-steps``; ``--quick``: one game of 40 actions). Its win rate against greedy is
-``benchmarks/search_bench.py``'s business.
+The ``search`` policy (Monte Carlo search in sampled worlds with greedy rollouts,
+``mhp_cards.sim.search``) spends hundreds of simulated actions on one choice, so its rows play
+``--search-games`` games (default a tenth of ``--games``, at least 2) capped at
+``--search-steps`` actions (default ``--max-steps``; ``--quick``: one game of 40 actions).
+Its win rate against greedy is ``benchmarks/search_bench.py``'s business.
 
 ``--balance G`` adds the time of the whole ``mhp balance --games G`` run (``balance`` from
 ``mhp_cards.sim.balance``: every table, the robustness tables, the skill duels, in one pool of

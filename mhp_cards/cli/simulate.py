@@ -33,6 +33,15 @@ def simulate_command(
             help=f"One policy for every seat, or one per seat, comma-separated: {POLICY_NAMES}.",
         ),
     ] = "greedy",
+    search_steps: Annotated[
+        int | None,
+        typer.Option(
+            "--search-steps",
+            metavar="N",
+            help="The search bot's budget: simulated actions per choice (default: the "
+            "level's, about 0.1-0.2 s of CPU). Same as --policy search:N.",
+        ),
+    ] = None,
     house_rule: Annotated[
         list[str] | None, typer.Option("--house-rule", help="A house rule in force (repeatable).")
     ] = None,
@@ -89,6 +98,7 @@ def simulate_command(
     """
     from mhp_cards.rules.numbers import LEVELS
     from mhp_cards.sim import POLICIES
+    from mhp_cards.sim.policies import is_policy
 
     if level not in LEVELS:
         fail(f"--level must be one of {', '.join(LEVELS)}, not {level!r}", 2)
@@ -103,7 +113,11 @@ def simulate_command(
     if report is not None and report.suffix.lower() not in (".html", ".pdf"):
         fail(f"--report {report}: the report is a .html or a .pdf file", 2)
     names = [name.strip() for name in policy.split(",")]
-    unknown = [name for name in names if name not in POLICIES]
+    if search_steps is not None:
+        if search_steps < 1:
+            fail(f"--search-steps must be at least 1, not {search_steps}", 2)
+        names = [f"search:{search_steps}" if name == "search" else name for name in names]
+    unknown = [name for name in names if not is_policy(name)]
     if unknown:
         fail(f"unknown policy {', '.join(unknown)}; the policies are {', '.join(POLICIES)}", 2)
     if len(names) not in (1, players):

@@ -1,5 +1,8 @@
 """The policies by name: what ``mhp simulate --policy`` and ``play_game`` accept.
 
+``search:N`` is the search bot with a budget of N simulated actions a choice
+(:class:`~mhp_cards.sim.search.SearchBudget`); ``search`` alone takes each level's default.
+
 A module of its own because the ``search`` bot plays its rollouts with the greedy bot: the
 bots cannot also hold the registry of every bot without an import cycle.
 """
@@ -12,9 +15,9 @@ from typing import Final
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.sim.bots import GreedyBot, Policy, RandomBot
 from mhp_cards.sim.lookahead import LookaheadBot, noisy_greedy
-from mhp_cards.sim.search import SearchBot
+from mhp_cards.sim.search import SearchBot, SearchBudget
 
-__all__ = ["POLICIES", "make_policy", "policy_names"]
+__all__ = ["POLICIES", "is_policy", "make_policy", "policy_names"]
 
 #: The policies by name, each made from the catalog.
 POLICIES: Final[Mapping[str, Callable[[Catalog], Policy]]] = {
@@ -27,8 +30,21 @@ POLICIES: Final[Mapping[str, Callable[[Catalog], Policy]]] = {
 
 
 def make_policy(name: str, catalog: Catalog) -> Policy:
-    """The policy called ``name``; KeyError if there is none."""
-    return POLICIES[name](catalog)
+    """The policy called ``name`` (``search:N``: N simulated actions a choice); KeyError if none."""
+    base, colon, steps = name.partition(":")
+    if not colon:
+        return POLICIES[name](catalog)
+    if base != "search" or not steps.isdigit() or int(steps) < 1:
+        raise KeyError(name)
+    return SearchBot(catalog, SearchBudget(steps=int(steps)))
+
+
+def is_policy(name: str) -> bool:
+    """Whether :func:`make_policy` knows ``name``."""
+    base, colon, steps = name.partition(":")
+    if not colon:
+        return name in POLICIES
+    return base == "search" and steps.isdigit() and int(steps) >= 1
 
 
 def policy_names() -> Sequence[str]:

@@ -1,25 +1,40 @@
-"""The ``search`` bot: determinised Monte Carlo search over the player's view.
+"""The ``search`` bot: Monte Carlo search over the player's view, in sampled worlds.
 
-At each choice the bot samples worlds consistent with what its view shows (determinisation:
-the cards it cannot see, dealt at random among the places it cannot see), plays every
-candidate action in each world, lets the greedy bot play on for every seat for a few turns
-(a *rollout*), and scores the end of each rollout: a finished game by who won, an unfinished
-one at levels 2, head to head and 3 by the lead at the rules' prices
-(:func:`mhp_cards.referee.score`: the substances under each player's tokens, the Mission card
-and the money), at level 1 by who is closer to a mission (a claim wins outright there). It
-takes the candidate whose rollouts scored best.
+At each real choice the bot lists its candidates (the distinct actions it may take, the
+greedy bot's choice first, and the sales of a card to another player that the partner would
+agree to), then spends a budget of simulated actions on them. Each iteration samples one
+world consistent with what its view shows (a *determinisation*: the cards it cannot see,
+dealt at random among the places it cannot see) and plays every candidate still in the race
+in that world, each followed by the same *rollout* (the same world, the same dice): the
+greedy bot plays every seat (the model of the other players, and of the bot's own later
+choices). The budget may make the bot's own seat err now and then in rollouts (``noise``: a
+random action); on the measured games that played worse at level 2, so it is off by
+default. After the first, second, fourth, eighth… iteration the worse half of the
+candidates is dropped (successive halving), so the budget goes to the close calls. The
+candidate with the best mean is played; the greedy choice keeps a small head start that
+shrinks as the evidence grows, so the bot leaves greedy's choice only when the sampled
+worlds say so.
+
+A rollout plays to the end of the game or to a horizon of turns (by level: the game is
+short at levels 2 and head to head; a level-3 game is long and a level-1 action costly),
+and is scored: a finished game by who won, an unfinished one at levels 2, head to head and
+3 by the lead at the rules' prices (:func:`mhp_cards.referee.score`: the substances under
+each player's tokens, the Mission card and the money), at level 1 by who is closer to a
+mission (a claim wins outright there).
 
 What it knows is the view only: the real state's hidden cards never reach it, so a view whose
 hidden cards were dealt otherwise gives the same choice. Its randomness comes from the game's
-seeded generator (one draw per choice that is searched), so the same seed gives the same game.
+seeded generator (one draw per choice that is searched), and its budget is counted in
+simulated actions, not in seconds, so the same seed gives the same game on any machine (an
+optional time limit trades that for a bound on the time per choice).
 
 It is cheap where there is no choice: a single candidate, or candidates that are the same
 choice (selling or buying one of two cards of the same kind, taking the hidden top card of
-one pile or another), cost no rollout. It does not propose trades or sales to other
-players: its rollouts have no partner to ask (the simulator asks the partner of a real
-offer, :func:`mhp_cards.sim.play_game`), so they could not tell an offer that would be agreed
-from one that would not. It trades only when nothing else is allowed, and agrees to every
-offer made to it.
+one pile or another), cost no rollout; a sale of a raw card to the Bank is searched only as
+the greedy bot's choice. Offers to other players: a sale of one raw card is a
+candidate when the partner would agree to it as the greedy bot does
+(:meth:`GreedyBot.accepts`, asked in a sampled world from the partner's seat); other trades
+only when nothing else is allowed. Rollouts make no offers. It agrees to every offer made to it.
 """
 
 from __future__ import annotations
@@ -28,7 +43,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -36,14 +51,18 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import raw_instances
 from mhp_cards.game.state import Cell, GameState, Player
 from mhp_cards.game.visibility import HIDDEN_RAW, is_hidden
-from mhp_cards.referee.actions import Action, BuyRaw, SellRaw, TakeRaw, partner_of
+from mhp_cards.game.visibility import view as view_of
+from mhp_cards.referee.actions import Action, BuyRaw, Move, SellRaw, TakeRaw, Trade, partner_of
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
+from mhp_cards.referee.fight import fight_actor
 from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.scoring import score
+from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim.bots import GreedyBot, mission_elements
+from mhp_cards.sim.holdings import is_card_sale
 
-__all__ = ["SearchBot", "SearchBudget", "determinise"]
+__all__ = ["HORIZONS", "STEPS", "SearchBot", "SearchBudget", "determinise"]
 
 #: Money (мР) by which a lead at the horizon counts about as much as a won game, for the
 #: evaluation of a rollout that stops before the end: tanh(lead / scale).
@@ -52,35 +71,58 @@ LEAD_SCALE: Final = 6.0
 MISSION_SCALE: Final = 3.0
 #: Actions after which a rollout stops whatever its horizon (a guard: games end long before).
 ROLLOUT_STEPS: Final = 2000
+#: The turns a rollout plays by level when the budget names none; None: to the end. Levels 2
+#: and head to head are short races; a level-3 game is six times as long, and a level-1
+#: rollout costs a check of every mission claim at every step.
+HORIZONS: Final[Mapping[str, int | None]] = {"1": 4, "2": None, "1v1": None, "3": 6}
+#: The simulated actions a choice may cost by level when the budget names none: about 0.1 to
+#: 0.2 s of one core (an action of a level-1 rollout costs about ten of head to head).
+STEPS: Final[Mapping[str, int]] = {"1": 150, "2": 400, "1v1": 1500, "3": 250}
+#: The head start of the greedy choice: this many worlds' worth of a won game, spread over
+#: the worlds played (so it shrinks as the evidence grows).
+GREEDY_PRIOR: Final = 0.25
+#: Candidates searched at most: the greedy choice, then the others in the order listed,
+#: moves that collect more first.
+MAX_CANDIDATES: Final = 8
+#: Sales of a card to another player tried at most, as candidates.
+MAX_OFFERS: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
     """How much the search may spend on one choice.
 
-    ``worlds``: the sampled worlds (determinisations); each candidate is played out once in
-    each world, with the same rollout seed, so candidates are compared on the same luck.
-    ``horizon``: the turns a rollout plays after the candidate (the rest of the bot's own
-    turn counts as the first); None plays to the end of the game. ``seconds``: an optional
-    time limit per choice, checked between worlds (at least one world is always played);
-    with it, a game depends on the machine's speed, so the default is None.
+    ``steps``: the simulated actions (a candidate applied, the actions of its rollout) the
+    search may play for one choice, None: the level's (:data:`STEPS`); at least one world
+    is always played. ``worlds``: the
+    sampled worlds at most. ``horizon``: the turns a rollout plays after the candidate (the
+    rest of the bot's own turn counts as the first); None takes the level's (:data:`HORIZONS`).
+    ``noise``: the share of the bot's own rollout choices made at random. ``seconds``: an
+    optional time limit per choice, checked between worlds; with it, a game depends on the
+    machine's speed, so the default is None.
     """
 
-    worlds: int = 2
-    horizon: int | None = 3
+    steps: int | None = None
+    worlds: int = 64
+    horizon: int | None = None
+    noise: float = 0.0
     seconds: float | None = None
 
     def __post_init__(self) -> None:
+        if self.steps is not None and self.steps < 1:
+            raise ValueError(f"a search needs at least one step, not {self.steps}")
         if self.worlds < 1:
             raise ValueError(f"a search needs at least one world, not {self.worlds}")
         if self.horizon is not None and self.horizon < 1:
             raise ValueError(f"the horizon is at least one turn, not {self.horizon}")
+        if not 0 <= self.noise <= 1:
+            raise ValueError(f"the noise is a probability from 0 to 1, not {self.noise}")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError(f"the time budget must be positive, not {self.seconds}")
 
 
 class SearchBot:
-    """Determinised Monte Carlo search with greedy rollouts (see the module)."""
+    """Monte Carlo search in sampled worlds with greedy rollouts (see the module)."""
 
     name: Final = "search"
 
@@ -95,6 +137,8 @@ class SearchBot:
         """Choices that were searched (more than one distinct candidate)."""
         self.rollouts = 0
         """Rollouts played so far."""
+        self.steps = 0
+        """Simulated actions played so far."""
 
     def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
         """The candidate whose rollouts from sampled worlds score best for the viewer.
@@ -107,34 +151,98 @@ class SearchBot:
         if view.fight is not None:
             return self._greedy.choose(view, legal, rng)
         candidates = _candidates(view, legal)
+        offering = view.level in ("2", "3") and any(is_card_sale(a) for a in legal)
+        if len(candidates) == 1 and not offering:
+            return candidates[0]
+        # One draw from the game's generator per search: the game stays a function of its seed.
+        search_rng = random.Random(rng.getrandbits(64))
+        preferred = self._greedy.choose(view, legal, search_rng)
+        candidates = _ordered(view, preferred, candidates)
+        offers = self._offers(view, legal, search_rng)
+        candidates += [a for a in offers if a not in candidates]
         if len(candidates) == 1:
             return candidates[0]
         self.searched += 1
-        # One draw from the game's generator per search: the game stays a function of its seed.
-        search_rng = random.Random(rng.getrandbits(64))
+        return self._search(view, candidates, search_rng)
+
+    def _search(self, view: GameState, candidates: list[Action], rng: random.Random) -> Action:
+        """Successive halving over ``candidates`` (the greedy choice first), one world a round."""
         me = view.viewer
+        assert me is not None
+        budget = self.budget
+        horizon = budget.horizon if budget.horizon is not None else HORIZONS.get(view.level)
+        allowed = budget.steps if budget.steps is not None else STEPS.get(view.level, 400)
         totals = [0.0] * len(candidates)
-        started = time.perf_counter()
-        for world_index in range(self.budget.worlds):
+        alive = list(range(len(candidates)))
+        started, spent, worlds = time.perf_counter(), 0, 0
+        while worlds < budget.worlds and spent < allowed:
             if (
-                world_index
-                and self.budget.seconds is not None
-                and time.perf_counter() - started > self.budget.seconds
+                worlds
+                and budget.seconds is not None
+                and time.perf_counter() - started > budget.seconds
             ):
                 break
-            world = determinise(view, self.catalog, search_rng, box=self._box)
-            rollout_seed = search_rng.getrandbits(64)
-            for index, action in enumerate(candidates):
-                totals[index] += self._rollout(world, action, me, rollout_seed)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+            world = determinise(view, self.catalog, rng, box=self._box)
+            seed = rng.getrandbits(64)
+            for index in alive:
+                value, steps = self._rollout(world, candidates[index], me, seed, horizon)
+                totals[index] += value
+                spent += steps
+            worlds += 1
+            if len(alive) > 2 and worlds & (worlds - 1) == 0:
+                alive.sort(key=lambda i: (-totals[i], i))
+                alive = sorted(alive[: (len(alive) + 1) // 2])
+        # Dropped candidates played fewer worlds: compare the survivors, which played them all.
+        return candidates[max(alive, key=lambda i: (self._mean(totals[i], worlds, i), -i))]
 
-    def _rollout(self, world: GameState, action: Action, me: str, seed: int) -> float:
-        """The value for ``me`` of playing ``action`` in ``world``, then greedy for everyone."""
+    @staticmethod
+    def _mean(total: float, worlds: int, index: int) -> float:
+        return (total + (GREEDY_PRIOR if index == 0 else 0.0)) / worlds
+
+    def _offers(self, view: GameState, legal: list[Action], rng: random.Random) -> list[Action]:
+        """Sales of one raw card that the partner agrees to in a sampled world, dearest first.
+
+        The price: the most the partner would pay (under the Warehouse price, within its
+        money). The partner is taken to answer as the greedy bot does
+        (:meth:`GreedyBot.accepts`).
+        """
+        sales = [a for a in legal if is_card_sale(a) and isinstance(a, Trade) and len(a.give) == 1]
+        if not sales or view.level in ("1", "1v1"):
+            return []
+        world = determinise(view, self.catalog, rng, box=self._box)
+        offers: list[Action] = []
+        seen: set[tuple[str, str]] = set()
+        for sale in sales:
+            assert isinstance(sale, Trade)
+            key = (sale.partner, sale.give[0].rsplit("#", 1)[0])
+            if key in seen:
+                continue
+            seen.add(key)
+            partner = world.player(sale.partner)
+            for price in range(min(WAREHOUSE_PRICE - 1, partner.money), -1, -1):
+                offer = sale.model_copy(update={"pay": -price})
+                if self._greedy.accepts(view_of(world, sale.partner), offer, rng):
+                    offers.append(offer)
+                    break
+            if len(offers) >= MAX_OFFERS:
+                break
+        return offers
+
+    def _rollout(
+        self, world: GameState, action: Action, me: str, seed: int, horizon: int | None
+    ) -> tuple[float, int]:
+        """The value for ``me`` of ``action`` in ``world`` then greedy play, and its steps."""
         self.rollouts += 1
         rng = random.Random(seed)
+        refused = isinstance(action, Trade) and not self._greedy.accepts(
+            view_of(world, action.partner), action, rng
+        )
+        if refused:
+            return self._value(world, me), 1
         state, _ = apply(world, action, self.catalog)
-        stop = None if self.budget.horizon is None else world.turn_number + self.budget.horizon
+        steps = 1
+        stop = None if horizon is None else world.turn_number + horizon
+        noise = self.budget.noise
         for _ in range(ROLLOUT_STEPS):
             if state.ended or (stop is not None and state.turn_number >= stop):
                 break
@@ -147,8 +255,15 @@ class SearchBot:
             legal = legal_actions(state, self.catalog)
             if not legal:
                 break
-            state, _ = apply(state, self._greedy.choose(state, legal, rng), self.catalog)
-        return self._value(state, me)
+            actor = fight_actor(state) or state.current.id
+            if actor == me and noise and state.fight is None and rng.random() < noise:
+                choice = rng.choice(legal)
+            else:
+                choice = self._greedy.choose(state, legal, rng)
+            state, _ = apply(state, choice, self.catalog)
+            steps += 1
+        self.steps += steps
+        return self._value(state, me), steps
 
     def _value(self, state: GameState, me: str) -> float:
         """1 for a won game, a share of 1 for a tie, 0 for a loss; between, by the lead."""
@@ -184,25 +299,56 @@ class SearchBot:
         return self._far if missing is None else sum(missing.values())
 
 
+def _ordered(view: GameState, preferred: Action, candidates: list[Action]) -> list[Action]:
+    """The greedy choice first, then the others (moves that collect more first), cut short.
+
+    At most :data:`MAX_CANDIDATES`; sales of raw cards to the Bank only if greedy's choice.
+    The greedy choice is the candidate that is the same choice as ``preferred`` (one sale of
+    a kind stands for the others).
+    """
+    first = next((a for a in candidates if _same(view, a, preferred)), preferred)
+    # A sale to the Bank is the greedy bot's call: a raw card's worth is a coin, and a
+    # short rollout cannot tell one sale from another (it would spend the budget on them).
+    rest = [a for a in candidates if a != first and not isinstance(a, SellRaw)]
+    if view.field is not None:
+        raw = {cell.position for cell in view.field.cells if cell.raw is not None}
+
+        def collects(action: Action) -> int:
+            return len(raw & set(action.path)) if isinstance(action, Move) else 0
+
+        rest.sort(key=lambda a: -collects(a))
+    return [first, *rest][:MAX_CANDIDATES]
+
+
+def _same(view: GameState, one: Action, other: Action) -> bool:
+    return one == other or (_key(view, one) is not None and _key(view, one) == _key(view, other))
+
+
+def _key(view: GameState, action: Action) -> tuple[str, str] | None:
+    """What makes actions the same choice for what the player knows (None: only itself)."""
+    if isinstance(action, SellRaw | BuyRaw):
+        return (action.kind, action.card.rsplit("#", 1)[0])
+    if isinstance(action, TakeRaw) and 0 < action.pile <= len(view.piles):
+        pile = view.piles[action.pile - 1]
+        if pile and is_hidden(pile[-1]):
+            return (action.kind, HIDDEN_RAW)
+    return None
+
+
 def _candidates(view: GameState, legal: list[Action]) -> list[Action]:
     """The distinct choices worth searching, in the order listed.
 
-    Trades and sales to another player are left out while anything else is allowed (see the
-    module). Actions that are the same choice for what the player knows are listed once:
-    the sales or purchases of raw cards of one kind, and the takes from piles whose top card
-    is hidden (head to head: a card unseen from one pile or another is the same gamble).
+    Trades and sales to another player are left out while anything else is allowed (the
+    sales worth offering are added by the bot, see the module). Actions that are the same
+    choice for what the player knows are listed once: the sales or purchases of raw cards of
+    one kind, and the takes from piles whose top card is hidden (head to head: a card unseen
+    from one pile or another is the same gamble).
     """
     own = [a for a in legal if partner_of(a) is None]
     chosen: list[Action] = []
     seen: set[tuple[str, str]] = set()
     for action in own or legal:
-        key: tuple[str, str] | None = None
-        if isinstance(action, SellRaw | BuyRaw):
-            key = (action.kind, action.card.rsplit("#", 1)[0])
-        elif isinstance(action, TakeRaw) and 0 < action.pile <= len(view.piles):
-            pile = view.piles[action.pile - 1]
-            if pile and is_hidden(pile[-1]):
-                key = (action.kind, HIDDEN_RAW)
+        key = _key(view, action)
         if key is not None:
             if key in seen:
                 continue

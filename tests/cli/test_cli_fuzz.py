@@ -260,19 +260,21 @@ def no_serving(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     Every command runs in the test's own directory, so that a relative path a command is given
     (or makes up) never lands in the checkout.
     """
+    import dataclasses
+
     import uvicorn
 
     import mhp_cards.sim.balance as balance_module
 
-    played = balance_module.simulate
+    played = balance_module.simulate_tables
 
-    def few_games(*args: Any, **kw: Any) -> Any:
-        catalog, level, players, games, *rest = args
+    def few_games(catalog: Any, tables: Any, *args: Any, **kw: Any) -> Any:
         kw["workers"] = 1
-        return played(catalog, level, players, min(games, 2), *rest, **kw)
+        fewer = [dataclasses.replace(table, games=min(table.games, 2)) for table in tables]
+        return played(catalog, fewer, *args, **kw)
 
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
-    monkeypatch.setattr(balance_module, "simulate", few_games)
+    monkeypatch.setattr(balance_module, "simulate_tables", few_games)
     monkeypatch.setenv("MHP_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)
 
