@@ -9,7 +9,7 @@ and the same templates as the kit, so an exported face is the printed face.
 >>> from mhp_cards.validate import load_catalog
 >>> designs = card_designs(load_catalog())
 >>> [(d.id, d.deck, d.copies) for d in designs[:2]]
-[('water-ice', 'raw', 10), ('water-vapour', 'raw', 2)]
+[('water-ice', 'raw', 9), ('water-vapour', 'raw', 2)]
 >>> [(d.design.id, d.copies) for d in select_cards(designs, "water-ice*2,4A")]
 [('water-ice', 2), ('4А', 1)]
 """

@@ -374,7 +374,7 @@ def _chunk(games: int, workers: int) -> int:
 
 
 #: The most games one task of the pool plays.
-_MOST_A_TASK = 4
+_MOST_A_TASK = 8
 
 
 def _check(catalog: Catalog, table: Table) -> None:

@@ -1,6 +1,6 @@
 """A catalog variant: a few fields of a validated catalog changed, and the result validated again.
 
-A designer asks "what if there were ten water-ice cards?". The answer is a new catalog value,
+A designer asks "what if there were eight water-ice cards?". The answer is a new catalog value,
 made from the old one by changing fields named by a *field path* and put through the models and
 every check of :mod:`mhp_cards.validate.checks`, as the files would be; the files themselves
 are never touched. A path is dotted, into the catalog as ``mhp catalog export --json`` prints
@@ -17,9 +17,9 @@ and two shorthands: ``copies.ID`` for ``raw_materials.ID.copies`` and ``price.FO
 changed, to a value of the same kind.
 
 >>> from mhp_cards.validate import load_catalog
->>> variant = update_catalog(load_catalog(), [Change("copies.water-ice", 10)])
+>>> variant = update_catalog(load_catalog(), [Change("copies.water-ice", 8)])
 >>> variant.raw_material("water-ice").copies
-10
+8
 """
 
 from __future__ import annotations

@@ -268,10 +268,9 @@ def no_serving(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
     played = balance_module.simulate_tables
 
-    def few_games(catalog: Any, tables: Any, *args: Any, **kw: Any) -> Any:
-        kw["workers"] = 1
+    def few_games(catalog: Any, tables: Any, workers: Any = None, progress: Any = None) -> Any:
         fewer = [dataclasses.replace(table, games=min(table.games, 2)) for table in tables]
-        return played(catalog, fewer, *args, **kw)
+        return played(catalog, fewer, 1, progress)
 
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
     monkeypatch.setattr(balance_module, "simulate_tables", few_games)

@@ -89,6 +89,11 @@ def test_a_raw_kind_that_serves_nothing_is_named(catalog_copy) -> None:
         "raw_materials:\n  - id: ‸argon\n    formula: Ar\n"
         "    name: {ru: Аргон атмосферы, en: Atmospheric argon}\n    copies: 1\n",
     )
+    catalog_copy.edit(
+        "substances.yaml",
+        "substances:\n",
+        "substances:\n  - formula: Ar\n    name: {ru: Аргон, en: Argon}\n    price: 1\n",
+    )
     catalog_copy.edit(  # one halite less: still 72 cards
         "raw_materials.yaml", "en: Halite}\n    copies: 8", "en: Halite}\n    copies: 7"
     )
