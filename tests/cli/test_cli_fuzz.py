@@ -261,9 +261,13 @@ def no_serving(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     (or makes up) never lands in the checkout.
     """
     import dataclasses
+    import signal
+    import types
 
     import uvicorn
+    import watchfiles
 
+    import mhp_cards.cli.build as build_module
     import mhp_cards.sim.balance as balance_module
 
     played = balance_module.simulate_tables
@@ -274,6 +278,16 @@ def no_serving(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
     monkeypatch.setattr(balance_module, "simulate_tables", few_games)
+    # `mhp build --watch` builds once, then its watcher ends at once (no file event), and it
+    # leaves the test process's signal handlers alone.
+    monkeypatch.setattr(watchfiles, "watch", lambda *paths, **options: iter(()))
+    quiet_signals = types.SimpleNamespace(
+        signal=lambda number, handler: None,
+        SIGINT=signal.SIGINT,
+        SIGTERM=signal.SIGTERM,
+        default_int_handler=signal.default_int_handler,
+    )
+    monkeypatch.setattr(build_module, "signal", quiet_signals)
     monkeypatch.setenv("MHP_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)
 
