@@ -315,12 +315,14 @@ def _runs_text(mission: MissionFigures, unit: str) -> str:
     return f"{len(runs)}{unit} ({', '.join(map(str, runs))})"
 
 
-def _solutions_text(mission: MissionFigures, raw: Sequence[RawFigures]) -> str:
-    """The level-1 solutions by formula, ``4 H2O + 2 CO2; …``, each once.
+def _by_formula(
+    mission: MissionFigures, raw: Sequence[RawFigures]
+) -> list[tuple[tuple[str, int], ...]]:
+    """The level-1 solutions as multisets of formulas, each once, in the order first found.
 
     Kinds that share a formula (water ice and polar ice, the silica polymorphs) make many
     solutions of one formula multiset; listing every kind multiset would bury the few real
-    choices under their permutations. The count of solutions by kind is printed beside.
+    choices under their permutations.
     """
     formula = {r.id: r.formula for r in raw}
     seen: dict[tuple[tuple[str, int], ...], None] = {}
@@ -329,13 +331,17 @@ def _solutions_text(mission: MissionFigures, raw: Sequence[RawFigures]) -> str:
         for kind, n in solution:
             counts[formula[kind]] += n
         seen[tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))] = None
+    return list(seen)
+
+
+def _solutions_text(mission: MissionFigures, raw: Sequence[RawFigures]) -> str:
+    """The level-1 solutions by formula, ``4 H2O + 2 CO2; …``."""
     return "; ".join(
-        " + ".join(f"{n} {f}" if n > 1 else f for f, n in solution) for solution in seen
+        " + ".join(f"{n} {f}" if n > 1 else f for f, n in solution)
+        for solution in _by_formula(mission, raw)
     )
 
 
 def _solutions_count(mission: MissionFigures, raw: Sequence[RawFigures]) -> str:
     """``75 (8 by formula)``: solutions counted by kind, then by formula."""
-    formulas = _solutions_text(mission, raw)
-    by_formula = len(formulas.split("; ")) if formulas else 0
-    return f"{len(mission.solutions)} ({by_formula} by formula)"
+    return f"{len(mission.solutions)} ({len(_by_formula(mission, raw))} by formula)"
