@@ -340,6 +340,30 @@ class Upgrade(Model):
     name: Names
     price: Positive
     count: Count
+    levels: Annotated[
+        tuple[Literal["1", "3"], ...],
+        Field(
+            min_length=1,
+            max_length=2,
+            json_schema_extra={"uniqueItems": True},
+            description="The levels at which the upgrade is sold (the rules sell both upgrades "
+            "at levels 1 and 3; a designer may leave one out of a level, Ruling L1.T6.R2).",
+        ),
+    ] = ("1", "3")
+
+    @model_validator(mode="after")
+    def _distinct_levels(self) -> Self:
+        if len(set(self.levels)) != len(self.levels):
+            raise PydanticCustomError(
+                "repeated_level",
+                "each level is named once, not {levels}",
+                {"levels": list(self.levels)},
+            )
+        return self
+
+    def sold_at(self, level: str) -> bool:
+        """Whether the upgrade is sold at this level (levels 1 and 3 have combines)."""
+        return level in self.levels
 
 
 class Dice(Model):

@@ -22,7 +22,14 @@ from mhp_cards.pdf.layout import Region
 from mhp_cards.pdf.rulebook import SetupFacts, phase_title, setup_facts
 from mhp_cards.pdf.style import LEVEL_TITLES
 from mhp_cards.pdf.typeset import LEADING, Run, check_glyphs, draw_runs, runs_width, text_runs, wrap
-from mhp_cards.rules.numbers import FATE_REMOVED, MIN_FIELD, WAREHOUSE_SIZE, Lang, Level
+from mhp_cards.rules.numbers import (
+    FATE_REMOVED,
+    MIN_FIELD,
+    UPGRADE_RULES,
+    WAREHOUSE_SIZE,
+    Lang,
+    Level,
+)
 from mhp_cards.rules.rulebook import load_rulebook
 
 __all__ = [
@@ -83,9 +90,16 @@ def aid_groups(
     counts = aid_counts(setup_facts(catalog), level)
     groups: list[tuple[str, list[tuple[str, str]]]] = []
     section = None
+    unsold = {
+        UPGRADE_RULES[upgrade.id]
+        for upgrade in catalog.components.upgrades
+        if upgrade.id in UPGRADE_RULES and not upgrade.sold_at(level)
+    }
     for rule, summary in load_rulebook().player_aid(level):
         if not setup and (rule.section == "setup" or rule.level != level):
             continue
+        if rule.id in unsold:
+            continue  # the box does not sell that upgrade at this level (L1.T6.R2)
         if rule.section != section:
             section = rule.section
             groups.append((phase_title(section, code), []))

@@ -88,6 +88,7 @@ __all__ = [
     "check",
     "is_legal",
     "judge",
+    "quiet_round_can_end",
 ]
 
 
@@ -233,7 +234,11 @@ def refuse_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome |
     if state.level in ("2", "1v1") and "take" not in state.done_this_turn and any(state.piles):
         rule = "V1.3" if state.level == "1v1" else "L2.T1"
         return Outcome(refused((rule,), "end.take-first"))
-    if state.level == "3" and len(player.raw_cards) >= COMBINE_CAPACITY and state.bank > 0:
+    if (
+        state.level == "3"
+        and len(player.raw_cards) >= COMBINE_CAPACITY
+        and (state.bank > 0 or not state.house_rules.quiet_round_ends)
+    ):
         return _COMBINE_FULL
     return None
 
@@ -279,6 +284,16 @@ judge_end: Judge[EndTurn] = guarded(
 PROGRESS: Final = frozenset({"collect", "react", "warehouse"})
 
 
+def quiet_round_can_end(state: GameState) -> bool:
+    """Whether a whole round without progress ends a level-3 game (L3.E1-no-progress).
+
+    Only under the house rule quiet-round-ends, the earlier ruling. By default a quiet round
+    goes on: every combine must move (L1.T1) and a full one must unload (L3.S3.R1), so raw
+    cards keep being collected until the field's last card ends the game (L3.E1.R1).
+    """
+    return state.house_rules.quiet_round_ends
+
+
 def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | None]:
     """Mark the game ended when an end condition holds after a turn (L1.E1, L2.E1, V1.5, L3.E1)."""
     code: EndCode | None = None
@@ -299,7 +314,11 @@ def game_over(state: GameState, catalog: Catalog) -> tuple[GameState, Event | No
         code = "piles-empty"
     elif state.level == "3" and state.house_rules.mission_end_only:
         code = None  # the literal L3.E1: only a mission ends the game
-    elif state.level == "3" and state.quiet_turns >= len(state.players):
+    elif (
+        state.level == "3"
+        and state.quiet_turns >= len(state.players)
+        and quiet_round_can_end(state)
+    ):
         code = "no-progress"
     if code is None:
         return state, None

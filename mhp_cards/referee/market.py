@@ -25,14 +25,15 @@ from mhp_cards.rules.numbers import (
     BANK_SALE_PRICE,
     COMBINE_CAPACITY,
     UPGRADE_PRICE,
+    UPGRADE_RULES,
     WAREHOUSE_PRICE,
 )
 
 
 def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome | None:
-    """Why an upgrade may not be bought now (L1.T3, L1.T6); None when it may."""
+    """Why an upgrade may not be bought now (L1.T3, L1.T6, L1.T6.R2); None when it may."""
     battery = action.upgrade == "solar-battery"
-    rule = "L1.T3" if battery else "L1.T6"
+    rule = UPGRADE_RULES[action.upgrade]
     refusal = only_at_levels(state, FIELD_LEVELS, (rule,), "buy.combines-only")
     if refusal:
         return Outcome(refusal)
@@ -41,6 +42,12 @@ def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
     if player.combine.solar_battery if battery else player.combine.armour:
         return shared_refusal((rule,), "buy.has-it")
     upgrade = catalog.components.upgrade(action.upgrade)
+    if upgrade is not None and not (
+        upgrade.sold_at(state.level) or state.house_rules.every_upgrade
+    ):
+        return shared_refusal(
+            (rule, "L1.T6.R2"), "buy.not-sold-here", {"levels": " and ".join(upgrade.levels)}
+        )
     if upgrade is not None:
         bought = 0
         for other in state.players:
@@ -57,7 +64,7 @@ def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
 
 def buy_effect(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome:
     """The consequences of ``BuyUpgrade`` once refuse_buy has allowed it."""
-    rule = "L1.T3" if action.upgrade == "solar-battery" else "L1.T6"
+    rule = UPGRADE_RULES[action.upgrade]
     player = state.current
     upgrade = catalog.components.upgrade(action.upgrade)
     price = upgrade.price if upgrade else UPGRADE_PRICE
@@ -65,6 +72,8 @@ def buy_effect(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
     new_player = updated_combine(updated(player, money=player.money - price), **{field_name: True})
     new = replace_player(state, new_player).model_copy(update={"bank": state.bank + price})
     ruling = allowed((rule, "L1.T8.R1"), "buy.bought", price=price)
+    if upgrade is not None and not upgrade.sold_at(state.level):
+        ruling = ruling.replace(rules=(*ruling.rules, "L1.T6.R2"), house_rules=("every-upgrade",))
     return Outcome(
         ruling,
         new,
@@ -93,24 +102,43 @@ def refuse_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome 
         return Outcome(
             refused((rule,), "sell.not-held", {"card": action.card}, hand=list(player.raw_cards))
         )
-    if state.bank < BANK_SALE_PRICE:
+    if state.bank < BANK_SALE_PRICE and not unloads_unpaid(state):
         return shared_refusal((rule, "L1.T8.R1"), "sell.bank-empty", bank=state.bank)
     return None
+
+
+def unloads_unpaid(state: GameState) -> bool:
+    """Whether the current player's full combine unloads into the Warehouse unpaid (L3.S3.R1).
+
+    At level 3 a full combine must unload before the turn ends; when the Bank cannot pay, a
+    raw card goes to the Warehouse for nothing (not under the house rule quiet-round-ends).
+    """
+    return (
+        state.level == "3"
+        and state.bank < BANK_SALE_PRICE
+        and len(state.current.raw_cards) >= COMBINE_CAPACITY
+        and not state.house_rules.quiet_round_ends
+    )
 
 
 def sell_effect(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
     """The consequences of ``SellRaw`` once refuse_sell has allowed it."""
     rule = "L3.T3" if state.level == "3" else "L1.T8"
     player = state.current
+    unpaid = unloads_unpaid(state)
+    price = 0 if unpaid else BANK_SALE_PRICE
     new_player = updated(
         player,
-        money=player.money + BANK_SALE_PRICE,
+        money=player.money + price,
         raw_cards=tuple(c for c in player.raw_cards if c != action.card),
     )
     new = replace_player(state, new_player).model_copy(
-        update={"bank": state.bank - BANK_SALE_PRICE, "warehouse": (*state.warehouse, action.card)}
+        update={"bank": state.bank - price, "warehouse": (*state.warehouse, action.card)}
     )
-    words = {"card": action.card, "price": BANK_SALE_PRICE}
+    words = {"card": action.card, "price": price}
+    if unpaid:
+        ruling = allowed(("L3.S3", "L3.S3.R1"), "sell.unloaded", words)
+        return Outcome(ruling, new, (event("sell", "sell.unloaded", words),))
     ruling = allowed((rule,), "sell.sold", words)
     return Outcome(ruling, new, (event("sell", "sell.sold", words),))
 
@@ -179,6 +207,11 @@ said("buy.combines-only", "улучшения есть только у комб�
 said("buy.has-it", "Это улучшение у комбайна уже есть.", "The combine already has it.")
 said("buy.none-left", "В коробке таких больше нет.", "None left in the box.")
 said(
+    "buy.not-sold-here",
+    "На этом уровне коробка его не продаёт, только на уровне {levels}.",
+    "The box does not sell it at this level, only at level {levels}.",
+)
+said(
     "buy.no-money",
     "Нужно {price} мР, а у игрока {money} мР.",
     "It costs {price} мР; the player has {money} мР.",
@@ -196,6 +229,11 @@ said(
     "sell.sold",
     "Карточка {card} продана Банку за {price} мР и ушла на Склад.",
     "{card} sold to the Bank for {price} мР; it goes to the Warehouse.",
+)
+said(
+    "sell.unloaded",
+    "Банку нечем платить: карточка {card} ушла на Склад без оплаты, комбайн разгружен.",
+    "The Bank cannot pay: {card} goes to the Warehouse unpaid, and the combine is unloaded.",
 )
 said("warehouse.none-here", "Склада на этом уровне нет", "there is no Warehouse at this level")
 said("warehouse.not-there", "На Складе нет карточки {card}.", "{card} is not in the Warehouse.")

@@ -41,6 +41,7 @@ __all__ = [
     "PLAYERS",
     "TOKENS_PER_PLAYER",
     "UPGRADE_PRICE",
+    "UPGRADE_RULES",
     "WAREHOUSE_PRICE",
     "WAREHOUSE_SIZE",
     "HouseRuleError",
@@ -88,6 +89,8 @@ PILES_L2: Final = 3
 # Prices and limits on the field (L1.T3, L1.T6, L1.T8, L1.T9, L3.S3, L1.T4).
 #: The price of a solar battery or armour (L1.T3, L1.T6).
 UPGRADE_PRICE: Final = 4
+#: The rule that sells each combine upgrade (L1.T3, L1.T6), by the upgrade's catalog ID.
+UPGRADE_RULES: Final = {"solar-battery": "L1.T3", "armour": "L1.T6"}
 #: What the Warehouse charges for a raw card (L1.T9, L3.T4).
 WAREHOUSE_PRICE: Final = 4
 #: What the Bank pays for a raw card (L1.T8, L3.T3).
@@ -117,6 +120,8 @@ HOUSE_RULES: Final = (
     "run-or-discard",
     "mission-end-only",
     "ends-at-once",
+    "quiet-round-ends",
+    "every-upgrade",
 )
 _MATCHES: Final[tuple[MissionMatch, ...]] = ("exact-subset", "whole-hand", "at-least")
 
@@ -156,6 +161,13 @@ class HouseRules(BaseModel):
     #: ``ends-at-once``: a completed mission ends the game at once, the round not played out
     #: (L2.E1-round).
     ends_at_once: bool = False
+    #: ``quiet-round-ends``: the second edition's level 3: a whole round without progress ends
+    #: the game even while a combine has room, and with the Bank dry a full combine keeps its
+    #: six cards (L3.E1-no-progress, L3.S3.R1).
+    quiet_round_ends: bool = False
+    #: ``every-upgrade``: every upgrade is sold at levels 1 and 3, whatever levels the box
+    #: sells it at (L1.T6.R2).
+    every_upgrade: bool = False
 
     @model_validator(mode="before")
     @classmethod

@@ -6,10 +6,11 @@ whether the game is sound (DESIGN.md, "Depth, not only ends"). These two play ot
 - ``lookahead`` tries every action it may take on its own view and keeps one whose result
   scores best for it: the level's score (a won game above everything), where a raw card in
   hand counts at levels 2 and 3 what the Bank pays for it (at level 1 the score counts it
-  already), so that selling one is no gain in itself; it ends its turn rather than take an
-  action that gains nothing,
-  and it makes no offer to another player and attacks nobody. It knows no plan: it buys
-  nothing whose worth is not in the score at once, and walks nowhere on purpose.
+  already), so that selling one is no gain in itself. Among equals it walks towards the
+  nearest raw card on the field (a combine must move, and a card lying there is the only
+  gain a move can bring), else ends its turn rather than take an action that gains nothing;
+  it makes no offer to another player and attacks nobody. It knows no plan: it buys nothing
+  whose worth is not in the score at once, and walks to no installation on purpose.
 - ``noisy-greedy`` is the greedy bot that, a fifth of the time, plays a legal action chosen
   uniformly at random instead, as people err.
 """
@@ -30,6 +31,7 @@ from mhp_cards.referee.table import occupant
 from mhp_cards.rules.numbers import BANK_SALE_PRICE
 from mhp_cards.sim.bots import GreedyBot, Policy
 from mhp_cards.sim.fights import kind_of
+from mhp_cards.sim.reach import distances, raw_cells
 
 __all__ = ["NOISE", "LookaheadBot", "NoisyBot"]
 
@@ -75,6 +77,9 @@ class LookaheadBot:
                 best.append(action)
         if not best:
             return rng.choice(candidates)
+        walk = _towards_raw(view, [a for a in best if isinstance(a, Move)])
+        if walk:
+            return rng.choice(walk)
         ending = [a for a in best if isinstance(a, EndTurn)]
         return ending[0] if ending else rng.choice(best)
 
@@ -123,6 +128,20 @@ class NoisyBot:
 def noisy_greedy(catalog: Catalog) -> NoisyBot:
     """The greedy bot erring a fifth of the time."""
     return NoisyBot(GreedyBot(catalog), NOISE, "noisy-greedy")
+
+
+def _towards_raw(view: GameState, moves: list[Move]) -> list[Move]:
+    """The moves that end nearest a raw card on the field; none when no card lies there."""
+    field = view.field
+    if not moves or field is None:
+        return []
+    raw = raw_cells(field)
+    if not raw:
+        return []
+    steps = distances(field.neighbours(view.house_rules.diagonal_adjacency), raw)
+    far = len(field.cells) + 1
+    nearest = min(steps.get(move.path[-1], far) for move in moves)
+    return [] if nearest == far else [m for m in moves if steps.get(m.path[-1], far) == nearest]
 
 
 def _attack(view: GameState, action: Action) -> bool:

@@ -1,8 +1,10 @@
 """The field seen by a level-3 bot: what its combine can reach and who could still progress.
 
-A game at level 3 ends after a whole round without progress (Ruling L3.E1-no-progress), so a
-bot weighs its moves against what the players after it could do: these are the judgements
-on the field that :class:`~mhp_cards.sim.bots.GreedyBot` makes, on the player's view.
+Under the house rule quiet-round-ends a game at level 3 ends after a whole round without
+progress (Ruling L3.E1-no-progress), so a bot weighs its moves against what the players after
+it could do: these are the judgements on the field that
+:class:`~mhp_cards.sim.bots.GreedyBot` makes, on the player's view. By default a quiet round
+goes on, and every move survives it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Mapping
 from mhp_cards.game.state import FieldState, GameState, Player, Position
 from mhp_cards.game.visibility import HIDDEN_RAW
 from mhp_cards.referee.actions import Action, Move
-from mhp_cards.referee.engine import PROGRESS
+from mhp_cards.referee.engine import PROGRESS, quiet_round_can_end
 from mhp_cards.referee.move import steps_allowed
 from mhp_cards.rules.numbers import COMBINE_CAPACITY, WAREHOUSE_PRICE
 
@@ -99,7 +101,7 @@ def others_can_progress(view: GameState) -> bool:
     battery), or the money for a Warehouse card while the Warehouse has one. Hands are hidden,
     so a reaction is not counted on.
     """
-    if view.field is None:
+    if view.field is None or not quiet_round_can_end(view):
         return True
     players = len(view.players)
     after = players - view.quiet_turns - 1
@@ -126,6 +128,8 @@ def round_survives(view: GameState, move: Move, *, progress: bool) -> bool:
     raw = raw_cells(field)
     collected = raw & set(move.path)
     after = moved(view, move, collected=len(collected))
+    if not quiet_round_can_end(after):
+        return True
     players = len(view.players)
     return any(
         could_progress(after, after.players[(view.turn + step) % players], raw - collected)

@@ -111,10 +111,35 @@ def test_lines_are_grouped_by_phase_in_the_order_of_the_rulebook(catalog: Catalo
     for level in LEVELS:
         groups = aid_groups(catalog, level, "en")
         ids = [rule for _, lines in groups for rule, _ in lines]
-        assert ids == [rule.id for rule, _ in book.player_aid(level)]
+        unsold = {"L1.T6"} if level == "1" else set()  # armour: level 3 only (L1.T6.R2)
+        assert ids == [rule.id for rule, _ in book.player_aid(level) if rule.id not in unsold]
         sections = [book.rule(lines[0][0]).section for _, lines in groups]
         assert all(a != b for a, b in itertools.pairwise(sections))
         assert groups[0][0] == "Setup"
+
+
+def _selling_armour_at(catalog: Catalog, levels: tuple[str, ...]) -> Catalog:
+    """The catalog with armour sold at ``levels`` (a fresh value: no cached lookups)."""
+    data = catalog.model_dump(mode="json")
+    for upgrade in data["components"]["upgrades"]:
+        if upgrade["id"] == "armour":
+            upgrade["levels"] = list(levels)
+    return Catalog.model_validate(data)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_an_upgrade_the_box_does_not_sell_at_a_level_leaves_its_aid(
+    catalog: Catalog, lang: str
+) -> None:
+    def ids(box: Catalog, level: str) -> list[str]:
+        return [rule for _, lines in aid_groups(box, level, lang) for rule, _ in lines]
+
+    assert "L1.T6" not in ids(catalog, "1")
+    assert "L1.T3" in ids(catalog, "1")
+    both = _selling_armour_at(catalog, ("1", "3"))
+    assert "L1.T6" in ids(both, "1")
+    assert ids(both, "1").index("L1.T6") == ids(both, "1").index("L1.T5") + 1
+    assert ids(both, "3") == ids(catalog, "3")
 
 
 def test_the_aids_share_one_type_size(kit: list[Section]) -> None:

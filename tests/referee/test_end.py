@@ -17,8 +17,15 @@ def _end_turns(kit, state, count: int):
     return state, events
 
 
-def test_L3_E1_no_progress_a_quiet_round_ends_the_game(kit) -> None:
-    state = kit.deal("3", 3, 1)
+def _quiet_round_ends(state):
+    """The state under the house rule quiet-round-ends (the earlier L3.E1-no-progress)."""
+    return state.model_copy(
+        update={"house_rules": state.house_rules.model_copy(update={"quiet_round_ends": True})}
+    )
+
+
+def test_L3_E1_no_progress_a_quiet_round_ends_the_game_under_quiet_round_ends(kit) -> None:
+    state = _quiet_round_ends(kit.deal("3", 3, 1))
     assert state.field is not None
     assert any(cell.raw for cell in state.field.cells), "raw cards remain: not the L3.E1.R1 end"
     first, _ = _end_turns(kit, state, 2)
@@ -40,8 +47,17 @@ def test_L3_E1_no_progress_a_quiet_round_ends_the_game(kit) -> None:
     assert ruling.verdict == "forbidden"
 
 
+def test_L3_E1_no_progress_by_default_a_quiet_round_goes_on(kit) -> None:
+    state = kit.deal("3", 3, 1)
+    after, _ = _end_turns(kit, state, 7)
+    assert not after.ended, "combines still walk to the field's raw cards"
+    assert after.quiet_turns == 7
+    broke, _ = _end_turns(kit, state.model_copy(update={"bank": 0}), 3)
+    assert not broke.ended, "an empty Bank ends nothing: a full combine unloads unpaid"
+
+
 def test_L3_E1_no_progress_progress_resets_the_count(kit) -> None:
-    state = kit.deal("3", 2, 1).model_copy(
+    state = _quiet_round_ends(kit.deal("3", 2, 1)).model_copy(
         update={"quiet_turns": 1, "done_this_turn": ("move", "collect")}
     )
     new, _ = apply(state, EndTurn(), kit.catalog)

@@ -512,15 +512,31 @@ def test_L1_T5_a_combine_hemmed_in_during_repairs_can_end_its_turn(kit) -> None:
 # --- L1.T6 armour ---------------------------------------------------------------------------------
 
 
-def test_L1_T6_buy_armour(kit, moving) -> None:
+def _every_upgrade(state):
+    """The state under the house rule every-upgrade: armour sold at level 1 too (L1.T6.R2)."""
+    return state.model_copy(
+        update={"house_rules": state.house_rules.model_copy(update={"every_upgrade": True})}
+    )
+
+
+def test_L1_T6_R2_the_default_box_sells_no_armour_at_level_1(kit, moving) -> None:
     rich = kit.money(moving, "red", 5)
-    kit.expect(rich, "buy armour", "allowed", "L1.T6", facts={"price": 4})
+    ruling = kit.expect(rich, "buy armour", "forbidden", "L1.T6", "L1.T6.R2")
+    assert ruling.reason["en"] == "The box does not sell it at this level, only at level 3."
+    assert BuyUpgrade(upgrade="armour") not in legal_actions(rich, kit.catalog)
+    kit.expect(rich, "buy solar-battery", "allowed", "L1.T3")
+
+
+def test_L1_T6_buy_armour(kit, moving) -> None:
+    rich = kit.money(_every_upgrade(moving), "red", 5)
+    ruling = kit.expect(rich, "buy armour", "allowed", "L1.T6", "L1.T6.R2", facts={"price": 4})
+    assert ruling.house_rules == ("every-upgrade",)
     new, _ = kit.play(rich, "buy armour")
     assert new.player("red").combine.armour
     assert new.player("red").money == 1
     assert new.bank == rich.bank + 4
     kit.expect(new, "buy armour", "forbidden", "L1.T6")
-    poor = kit.money(moving, "red", 3)
+    poor = kit.money(_every_upgrade(moving), "red", 3)
     kit.expect(poor, BuyUpgrade(upgrade="armour"), "forbidden", "L1.T6", facts={"money": 3})
 
 
@@ -643,7 +659,7 @@ def test_L1_T8_R1_an_empty_bank_refuses_the_sale(kit, moving) -> None:
 
 
 def test_L1_T8_R1_upgrades_are_paid_to_the_bank(kit, moving) -> None:
-    state = kit.money(moving, "red", 8)
+    state = kit.money(_every_upgrade(moving), "red", 8)
     new, _ = kit.play(state, "buy armour", "buy solar-battery")
     assert new.bank == state.bank + 8
     assert new.player("red").money == 0

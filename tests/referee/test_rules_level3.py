@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from mhp_cards.referee import legal_actions, score
+from mhp_cards.referee import apply, legal_actions, score
 from mhp_cards.referee.actions import BuyRaw, FreeToken, ProductRef, React, SellRaw, Trade
 
 BASE = (4, 3)
@@ -68,13 +68,40 @@ def test_L3_S3_a_player_holding_six_unloads_before_the_turn_ends(kit, afield) ->
     kit.expect(kit.play(empty, "move 4,0")[0], "end", "allowed")
 
 
-def test_L3_S3_with_an_empty_bank_a_full_combine_may_end_its_turn(kit, afield) -> None:
+def test_L3_S3_with_an_empty_bank_a_full_combine_unloads_unpaid(kit, afield) -> None:
     five = kit.give(afield, "red", *FIVE)
     moved, _ = kit.play(five, "move 4,0")
     broke = kit.money(moved, "blue", moved.bank)
     assert broke.bank == 0
+    assert len(broke.player("red").raw_cards) == 6
+    kit.expect(broke, "end", "forbidden", "L3.S3.R1")
+    card = broke.player("red").raw_cards[0]
+    ruling = kit.expect(broke, SellRaw(card=card), "allowed", "L3.S3.R1")
+    assert "unpaid" in ruling.reason["en"]
+    unloaded, events = apply(broke, SellRaw(card=card), kit.catalog)
+    assert unloaded.player("red").money == broke.player("red").money, "the Bank pays nothing"
+    assert unloaded.bank == 0
+    assert unloaded.warehouse[-1] == card
+    assert card not in unloaded.player("red").raw_cards
+    assert [e.kind for e in events] == ["sell"]
+    kit.expect(unloaded, "end", "allowed")
+
+
+def test_L3_S3_quiet_round_ends_house_rule_keeps_six_with_an_empty_bank(kit, afield) -> None:
+    five = kit.give(afield, "red", *FIVE)
+    moved, _ = kit.play(five, "move 4,0")
+    broke = kit.money(moved, "blue", moved.bank)
+    second = broke.model_copy(
+        update={"house_rules": broke.house_rules.model_copy(update={"quiet_round_ends": True})}
+    )
+    kit.expect(second, SellRaw(card=second.player("red").raw_cards[0]), "forbidden", "L1.T8.R1")
+    kit.expect(second, "end", "allowed")
+
+
+def test_L3_S3_a_combine_with_room_may_not_sell_to_an_empty_bank(kit, afield) -> None:
+    four = kit.give(afield, "red", *FIVE[:4])
+    broke = kit.money(four, "blue", four.bank)
     kit.expect(broke, SellRaw(card=broke.player("red").raw_cards[0]), "forbidden", "L1.T8.R1")
-    kit.expect(broke, "end", "allowed")
 
 
 def test_L3_S3_no_seventh_card_from_the_warehouse_or_a_trade(kit, afield) -> None:

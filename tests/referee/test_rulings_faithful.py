@@ -249,12 +249,15 @@ def test_run_or_discard_discards_a_card_that_cannot_run_at_once(kit, duel) -> No
 
 def test_mission_end_only_plays_on_after_a_quiet_round(kit) -> None:
     state = kit.deal("3", 2, 3)
-    quiet = state.model_copy(update={"quiet_turns": 1})
-    quiet = kit.combine(quiet, "red", position=state.field.base, moved=True)
+    default = state.model_copy(update={"quiet_turns": 1})
+    default = kit.combine(default, "red", position=state.field.base, moved=True)
+    quiet = default.model_copy(
+        update={"house_rules": default.house_rules.model_copy(update={"quiet_round_ends": True})}
+    )
     literal = quiet.model_copy(
         update={"house_rules": quiet.house_rules.model_copy(update={"mission_end_only": True})}
     )
-    for table, ends in ((quiet, True), (literal, False)):
+    for table, ends in ((default, False), (quiet, True), (literal, False)):
         move = next(a for a in legal_actions(table, kit.catalog) if a.kind == "move")
         moved = apply(table, move, kit.catalog)[0]
         cleared = moved.model_copy(update={"done_this_turn": ("move",)})

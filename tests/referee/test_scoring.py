@@ -50,7 +50,9 @@ def played(kit, level: str, players: int, seed: int, steps: int = 250) -> GameSt
         preferred = [a for a in actions if a.kind in ("fight", "react", "take", "move")]
         action = rng.choice(preferred) if preferred and rng.random() < 0.8 else rng.choice(actions)
         if state.fight is not None and state.fight.stage == "dice":
-            action = ResolveFight(rounds=((6, 1),))  # the table's dice
+            defender = state.player(state.fight.defender).combine
+            armoured = defender is not None and defender.armour
+            action = ResolveFight(rounds=((6, 1, 1) if armoured else (6, 1),))  # the table's dice
         state, _ = apply(state, action, kit.catalog)
     return state
 
@@ -72,8 +74,8 @@ def played(kit, level: str, players: int, seed: int, steps: int = 250) -> GameSt
 def test_totals_match_the_rules_after_play(kit, level, players, seed) -> None:
     state = played(kit, level, players, seed)
     if level == "3" and not any(state.tokens_placed(p.id) for p in state.players):
-        # Reactions are rare in random level-3 play (shared installations only at the Base),
-        # and such games end by L3.E1-no-progress: a substance on a shared installation and one
+        # Reactions are rare in random level-3 play (shared installations only at the Base):
+        # a substance on a shared installation and one
         # on the Mission card are added.
         state = kit.token(state, state.players[-1].id, 9, "9Б", 0)
         state = kit.mission_tokens(state, "M3", "O2", state.players[0].id, None)

@@ -67,6 +67,8 @@ LITERAL_HOUSE_RULES = {
     "run-or-discard",
     "mission-end-only",
     "ends-at-once",
+    "quiet-round-ends",
+    "every-upgrade",
 }
 LEVEL_OF_PREFIX = {"L1": "1", "L2": "2", "V1": "1v1", "L3": "3"}
 
@@ -159,8 +161,8 @@ def test_expected_rule_ids_without_rules_md(book: Rulebook) -> None:
 def test_entry_counts(book: Rulebook) -> None:
     rulings = [rule for rule in book.rules if rule.is_ruling]
     assert len(book.rules) - len(rulings) == 51
-    assert len(rulings) == 42  # with L2.E1-round
-    assert len(book.house_rules) == 13  # with its literal reading, ends-at-once
+    assert len(rulings) == 43  # with L2.E1-round and L1.T6.R2
+    assert len(book.house_rules) == 15  # with ends-at-once, quiet-round-ends, every-upgrade
 
 
 # ------------------------------------------------------------------ shape of every entry

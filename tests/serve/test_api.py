@@ -232,16 +232,21 @@ def test_the_json_form_is_the_same_action(client: TestClient) -> None:
 def test_a_forbidden_action_is_explained_and_nothing_is_applied(client: TestClient) -> None:
     game = new_game(client)
     before = client.get(f"/api/games/{game['id']}").json()
-    body = play(client, game, "buy armour", status=422)
+    body = play(client, game, "buy solar-battery", status=422)
     assert body["error"]["code"] == "forbidden"
     assert body["ruling"]["verdict"] == "forbidden"
-    assert body["ruling"]["rules"][0] == "L1.T6"
+    assert body["ruling"]["rules"][0] == "L1.T3"
     assert body["ruling"]["reason"]["en"] == "It costs 4 мР; the player has 0 мР."
     assert body["ruling"]["reason"]["ru"] == "Нужно 4 мР, а у игрока 0 мР."
-    assert body["error"]["action"] == "buy armour"
+    assert body["error"]["action"] == "buy solar-battery"
     after = client.get(f"/api/games/{game['id']}").json()
     assert after == before
     assert client.get(f"/api/games/{game['id']}/log").json()["entries"] == []
+    armour = play(client, game, "buy armour", status=422)  # level 3 only (L1.T6.R2)
+    assert armour["ruling"]["rules"] == ["L1.T6", "L1.T6.R2"]
+    assert armour["ruling"]["reason"]["en"] == (
+        "The box does not sell it at this level, only at level 3."
+    )
 
 
 def test_a_move_out_of_turn_cites_the_turn_rule(client: TestClient) -> None:

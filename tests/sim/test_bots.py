@@ -194,6 +194,13 @@ def _level_3(catalog: Catalog) -> GameState:
     return state
 
 
+def _quiet_round_ends(state: GameState) -> GameState:
+    """The state under the house rule quiet-round-ends: a round without progress ends the game."""
+    return state.model_copy(
+        update={"house_rules": state.house_rules.model_copy(update={"quiet_round_ends": True})}
+    )
+
+
 def test_greedy_sells_the_card_no_installation_takes_when_full(catalog: Catalog) -> None:
     state = _level_3(catalog)
     hand = ("water-ice#1", "halite#1", "anhydrite#1", "nitrogen#1", "carbon-dioxide#1", "silica#1")
@@ -240,7 +247,7 @@ def test_greedy_heads_for_the_base_when_a_shared_installation_can_run(catalog: C
 
 
 def test_greedy_collects_when_the_round_would_end_without_progress(catalog: Catalog) -> None:
-    state = _level_3(catalog)
+    state = _quiet_round_ends(_level_3(catalog))
     start, near, far = _two_ways(state)
     state = _with_hand(state, ("halite#1", "water-ice#1"), position=start)
     assert state.field is not None
@@ -259,6 +266,10 @@ def test_greedy_collects_when_the_round_would_end_without_progress(catalog: Cata
     assert GreedyBot(catalog).choose(view(calm, calm.current.id), legal, random.Random(0)) == (
         Move(path=(near,))
     )
+    # By default a quiet round ends nothing (L3.E1-no-progress): the walk goes on to the Base.
+    default = state.model_copy(update={"house_rules": _level_3(catalog).house_rules})
+    chosen = GreedyBot(catalog).choose(view(default, default.current.id), legal, random.Random(0))
+    assert chosen == Move(path=(near,))
 
 
 def _without_raw(state: GameState, *emptied: Position) -> GameState:
@@ -347,7 +358,7 @@ def test_greedy_full_combine_sells_a_card_its_nearest_installations_do_not_need(
 def test_greedy_sells_towards_a_warehouse_card_when_the_round_would_end(
     catalog: Catalog,
 ) -> None:
-    state = _level_3(catalog)
+    state = _quiet_round_ends(_level_3(catalog))
     start, near, far = _two_ways(state)
     state = _without_raw(state, near, far)
     # Every card feeds an installation, so no sale is worth making for its own sake.
@@ -372,7 +383,7 @@ def test_greedy_sells_towards_a_warehouse_card_when_the_round_would_end(
 def test_greedy_keeps_a_player_in_reach_of_the_field_for_the_next_round(
     catalog: Catalog,
 ) -> None:
-    state = _level_3(catalog)
+    state = _quiet_round_ends(_level_3(catalog))
     assert state.field is not None
     start, near, far = _two_ways(state)
     base = state.field.base
@@ -420,7 +431,7 @@ def test_greedy_keeps_a_player_in_reach_of_the_field_for_the_next_round(
 def test_greedy_collects_less_to_stay_in_reach_of_the_field_when_nobody_else_can(
     catalog: Catalog,
 ) -> None:
-    state = _level_3(catalog)
+    state = _quiet_round_ends(_level_3(catalog))
     assert state.field is not None
     cells = state.field.positions - {state.field.base}
     start = next(
@@ -475,7 +486,7 @@ def test_greedy_collects_less_to_stay_in_reach_of_the_field_when_nobody_else_can
 
 
 def test_greedy_last_hope_purchase_is_a_card_an_installation_lacks(catalog: Catalog) -> None:
-    state = _level_3(catalog)
+    state = _quiet_round_ends(_level_3(catalog))
     start, near, far = _two_ways(state)
     state = _without_raw(state, near, far)
     # One free token: no installation that the halite would complete can run yet, so the
@@ -547,7 +558,7 @@ def test_greedy_offers_a_card_when_the_field_is_bare_and_the_warehouse_out_of_re
 def test_greedy_walks_on_to_the_base_at_the_last_chance_when_nothing_can_be_collected(
     catalog: Catalog,
 ) -> None:
-    state = _level_3(catalog)
+    state = _quiet_round_ends(_level_3(catalog))
     start, near, far = _two_ways(state)
     # Both ways are bare, and the raw cards left lie beyond ``far``: the walk to the Base
     # (shared installation 7 runs on the halite and water held) is the only hope of a

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from mhp_cards import yamldoc
+from mhp_cards.catalog.models import Names, Upgrade
 from mhp_cards.errors import CatalogError
 from mhp_cards.validate import load_catalog, validate_catalog
 from mhp_cards.wording import reading_faults
@@ -53,7 +54,7 @@ WATER_ICE_COPIES = WATER_ICE + "    copies: 9\n"
 MISSION_NAOH = "        - {formula: NaOH,"
 MISSION_NACL = "        - {formula: ‸NaCl,"
 SLAKER_PORT = "          - {edge: top, position: 2, substance: CaO, direction: in}"
-ARMOUR = "    - {id: armour, name: {ru: Броня, en: Armour}, price: 4, count: 5}\n"
+ARMOUR = '    - {id: armour, name: {ru: Броня, en: Armour}, price: 4, count: 5, levels: ["3"]}\n'
 
 
 @dataclass(frozen=True)
@@ -1079,3 +1080,60 @@ def test_libyaml_and_the_pure_parser_report_every_defect_alike(
     pure = catalog_copy.validate()
     assert fast.issues == pure.issues
     assert fast.checks == pure.checks
+
+
+# --- the upgrades a box sells (Ruling L1.T6.R2) -------------------------------------------------
+
+
+def test_an_armour_band_where_armour_is_not_sold_is_a_warning(catalog_copy) -> None:
+    where = catalog_copy.edit(
+        MISSIONS,
+        "  armour:                   # the share of games in which someone buys armour (sold "
+        'at level 3 only)\n    "3": {min: 0.02, max: 1.0}\n',
+        '  armour:\n    "1": ‸{min: 0.02, max: 1.0}\n    "3": {min: 0.02, max: 1.0}\n',
+    )
+    validation = catalog_copy.validate()
+    assert validation.is_valid()
+    warning = catalog_copy.find_issue(validation, "armour-band", "armour bought at level 1")
+    assert warning.severity == "warning"
+    assert warning.message == (
+        "design.armour asks for armour bought at level 1, where the box does not sell it "
+        "(components.yaml sells it at level 3)"
+    )
+    assert warning.hint == "drop the band of level 1, or add '1' to the armour's levels"
+    assert warning.rule == "L1.T6.R2"
+    assert where is not None
+    catalog_copy.assert_located(warning, MISSIONS, where, "design.armour.1")
+
+
+def test_armour_sold_at_both_levels_takes_both_bands(catalog_copy) -> None:
+    catalog_copy.edit(COMPONENTS, ARMOUR, ARMOUR.replace('levels: ["3"]', 'levels: ["1", "3"]'))
+    catalog_copy.edit(
+        MISSIONS,
+        '    "3": {min: 0.02, max: 1.0}\n\nmission_card',
+        '    "1": {min: 0.02, max: 1.0}\n    "3": {min: 0.02, max: 1.0}\n\nmission_card',
+    )
+    validation = catalog_copy.validate()
+    assert validation.is_valid()
+    assert not [w for w in validation.warnings if w.check == "armour-band"]
+    catalog = load_catalog(catalog_copy.directory)
+    armour = catalog.components.upgrade("armour")
+    assert armour is not None
+    assert armour.sold_at("1")
+    assert armour.sold_at("3")
+
+
+def test_an_upgrade_level_named_twice_is_an_error(catalog_copy) -> None:
+    catalog_copy.edit(COMPONENTS, ARMOUR, ARMOUR.replace('levels: ["3"]', 'levels: ["3", "3"]'))
+    validation = catalog_copy.validate()
+    assert not validation.is_valid()
+    [error] = validation.errors
+    assert error.message == "['3', '3'] has non-unique elements"
+    assert error.path == ("components", "upgrades", 1, "levels")
+
+
+def test_an_upgrade_built_with_a_level_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match="each level is named once"):
+        Upgrade(
+            id="armour", name=Names(ru="Броня", en="Armour"), price=4, count=5, levels=("3", "3")
+        )

@@ -15,7 +15,7 @@ from mhp_cards.chem.formula import Formula
 from mhp_cards.errors import FormulaError, ReactionError
 from mhp_cards.game.setups import SetupItem, check_setup
 from mhp_cards.issues import Issue
-from mhp_cards.rules.numbers import LEVELS, PLAYERS, UPGRADE_PRICE
+from mhp_cards.rules.numbers import LEVELS, PLAYERS, UPGRADE_PRICE, UPGRADE_RULES
 from mhp_cards.validate.checks.fields import parses
 from mhp_cards.validate.checks.parts import COMPONENTS, INSTALLATIONS, RAW, SUBSTANCES, Parts
 from mhp_cards.validate.checks.reachability import require_raw_formulas
@@ -80,7 +80,7 @@ def _check_setup_counts(parts: Parts) -> Iterator[Issue]:
 def _check_components(parts: Parts) -> Iterator[Issue]:
     components = parts.components
     assert components is not None
-    for upgrade_id, rule in (("solar-battery", "L1.T3"), ("armour", "L1.T6")):
+    for upgrade_id, rule in UPGRADE_RULES.items():
         upgrade = components.upgrade(upgrade_id)
         if upgrade is None:
             yield Issue(

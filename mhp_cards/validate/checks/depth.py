@@ -5,9 +5,11 @@
   copies), so level 1 is a choice and not a lookup;
 - ``raw-kinds-serve``: every raw kind feeds an installation (a raw-input container of the game
   as played takes it) or is part of a level-1 solution; a kind that does neither serves only
-  fights and sales.
+  fights and sales;
+- ``armour-band``: the design asks for armour to be bought only at levels where the box sells
+  it (Ruling L1.T6.R2).
 
-Both are warnings: the catalog stays valid, and ``mhp balance`` fails on them.
+All are warnings: the catalog stays valid, and ``mhp balance`` fails on them.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from mhp_cards.catalog.models import formula_of
 from mhp_cards.chem.exact_sum import all_exact_sums
 from mhp_cards.issues import Issue
 from mhp_cards.validate.checks.fields import parses
-from mhp_cards.validate.checks.parts import INSTALLATIONS, MISSIONS, RAW, Parts
+from mhp_cards.validate.checks.parts import COMPONENTS, INSTALLATIONS, MISSIONS, RAW, Parts
 from mhp_cards.validate.checks.reachability import require_raw_formulas
 from mhp_cards.validate.checks.registry import SkipCheck, check
 from mhp_cards.validate.checks.value import played_installations, require_card_formulas
@@ -100,4 +102,29 @@ def _check_raw_kinds_serve(parts: Parts) -> Iterator[Issue]:
             "to with other cards) or remove it from the deck",
             severity="warning",
             rule="L1.E1",
+        )
+
+
+@check(
+    "armour-band",
+    "the design's armour bands name only levels where the box sells armour",
+    COMPONENTS,
+    MISSIONS,
+)
+def _check_armour_band(parts: Parts) -> Iterator[Issue]:
+    armour = parts.components.upgrade("armour") if parts.components else None
+    if parts.design is None or armour is None:
+        return
+    for level in parts.design.armour:
+        if armour.sold_at(level):
+            continue
+        yield Issue(
+            "armour-band",
+            f"design.armour asks for armour bought at level {level}, where the box does not "
+            f"sell it (components.yaml sells it at level {' and '.join(armour.levels)})",
+            file=MISSIONS,
+            path=("design", "armour", level),
+            hint=f"drop the band of level {level}, or add {level!r} to the armour's levels",
+            severity="warning",
+            rule="L1.T6.R2",
         )
