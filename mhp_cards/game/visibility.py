@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 
 from mhp_cards.errors import ViewError
-from mhp_cards.game.state import GameState
+from mhp_cards.game.state import Cell, FieldState, GameState
 
 __all__ = ["HIDDEN_FATE", "HIDDEN_RAW", "PUBLIC", "is_hidden", "public_view", "view"]
 
@@ -117,17 +117,11 @@ def public_view(state: GameState) -> GameState:
 
 def _hidden_view(state: GameState, player: str | None, shown: Collection[str]) -> GameState:
     """The view of ``player`` (None: of nobody, every hand hidden)."""
-    raw = _Numbers(HIDDEN_RAW)
-    fate = _Numbers(HIDDEN_FATE)
     field = state.field
+    fates = raws = 0
     if field is not None:
-        cells = tuple(
-            cell.model_copy(
-                update={"fate": fate.next(), "raw": None if cell.raw is None else raw.next()}
-            )
-            for cell in field.cells
-        )
-        field = field.with_cards(cells)
+        field, fates, raws = _hidden_field(field)
+    raw = _Numbers(HIDDEN_RAW, raws)
     face_down = state.level == "1v1"
     piles = tuple(tuple(_pile(pile, raw, tops_visible=not face_down)) for pile in state.piles)
     players = tuple(
@@ -138,7 +132,9 @@ def _hidden_view(state: GameState, player: str | None, shown: Collection[str]) -
         )
         for p in state.players
     )
-    removed = tuple(fate.next() for _ in state.removed_fate)
+    removed = tuple(
+        _placeholder(HIDDEN_FATE, fates + n) for n in range(1, len(state.removed_fate) + 1)
+    )
     return state.model_copy(
         update={
             "viewer": PUBLIC if player is None else player,
@@ -150,6 +146,57 @@ def _hidden_view(state: GameState, player: str | None, shown: Collection[str]) -
             "players": players,
         }
     )
+
+
+def _hidden_field(field: FieldState) -> tuple[FieldState, int, int]:
+    """The field with its Fate and raw cards as placeholders, and how many of each it used.
+
+    The field's placeholders are the first of both kinds, so they depend on the field alone:
+    worked out once for the field object, which the states of a game share until a card is
+    collected.
+    """
+    found = _HIDDEN_FIELDS.get(id(field))
+    if found is not None and found[0] is field:
+        return found[1], found[2], found[3]
+    raws = 0
+    cells = []
+    for fates, cell in enumerate(field.cells, start=1):
+        if cell.raw is not None:
+            raws += 1
+        cells.append(_hidden_cell(cell, fates, raws if cell.raw is not None else 0))
+    hidden = field.with_cards(tuple(cells))
+    if len(_HIDDEN_FIELDS) >= _HIDDEN_FIELDS_LIMIT:
+        _HIDDEN_FIELDS.clear()
+    _HIDDEN_FIELDS[id(field)] = (field, hidden, len(cells), raws)
+    return hidden, len(cells), raws
+
+
+def _hidden_cell(cell: Cell, fate: int, raw: int) -> Cell:
+    """``cell`` with Fate placeholder ``fate`` and raw placeholder ``raw`` (0: no raw card).
+
+    A hidden cell names only its place and two numbers, so it is made once for them.
+    """
+    key = (cell.x, cell.y, fate, raw)
+    hidden = _HIDDEN_CELLS.get(key)
+    if hidden is None:
+        if len(_HIDDEN_CELLS) >= _HIDDEN_CELLS_LIMIT:
+            _HIDDEN_CELLS.clear()
+        hidden = _HIDDEN_CELLS[key] = cell.model_copy(
+            update={
+                "fate": _placeholder(HIDDEN_FATE, fate),
+                "raw": _placeholder(HIDDEN_RAW, raw) if raw else None,
+            }
+        )
+    return hidden
+
+
+_HIDDEN_CELLS: dict[tuple[int, int, int, int], Cell] = {}
+_HIDDEN_CELLS_LIMIT = 50_000
+
+
+#: Hidden fields by the id of the field they hide (the field itself kept, so the id is its own).
+_HIDDEN_FIELDS: dict[int, tuple[FieldState, FieldState, int, int]] = {}
+_HIDDEN_FIELDS_LIMIT = 64
 
 
 def _shown(card: str, raw: _Numbers, shown: Collection[str]) -> str:
@@ -167,13 +214,25 @@ def _pile(pile: tuple[str, ...], raw: _Numbers, *, tops_visible: bool) -> Iterat
         yield pile[-1]
 
 
+def _placeholder(kind: str, number: int) -> str:
+    """``kind#number``, made once."""
+    made = _PLACEHOLDERS.get((kind, number))
+    if made is None:
+        made = _PLACEHOLDERS[(kind, number)] = f"{kind}#{number}"
+    return made
+
+
+_PLACEHOLDERS: dict[tuple[str, int], str] = {}
+
+
 class _Numbers:
     """Placeholders of one kind, numbered 1, 2… in the order they are asked for."""
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: str, count: int = 0) -> None:
         self.kind = kind
-        self.count = 0
+        self.count = count
+        """The placeholders already used (numbered from 1 up to this)."""
 
     def next(self) -> str:
         self.count += 1
-        return f"{self.kind}#{self.count}"
+        return _placeholder(self.kind, self.count)

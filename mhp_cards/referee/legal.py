@@ -437,14 +437,15 @@ def _claims(
 ) -> list[Action]:
     """The level-1 claims of the whole hand that :func:`judge_claim` allows.
 
-    A claim's verdict depends only on the hand, the catalog's missions and the house rule on
-    matching (its judge reads nothing else but whether the player has announced one already),
-    so the claims are judged once per hand.
+    A claim's verdict depends only on the kinds in the hand and how many of each, the
+    catalog's missions and the house rule on matching (its judge reads nothing else but
+    whether the player has announced one already), so the claims are judged once per
+    multiset of kinds, whatever the cards' numbers and order.
     """
     player = state.current
     if any(claimer == player.id for claimer, _ in state.claims):
         return []  # one announcement each (L2.E1-round)
-    key = (player.raw_cards, state.house_rules.mission_match)
+    key = (_kinds_held(player.raw_cards), state.house_rules.mission_match)
     memo = catalog.memo("referee.legal-claims")
     claims: list[Action] | None = memo.get(key)
     if claims is None:
@@ -456,6 +457,15 @@ def _claims(
             if allowed_now(claim)
         ]
     return claims
+
+
+def _kinds_held(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds of ``cards``, sorted (a multiset), worked out once per hand."""
+    key = (_kinds_held, cards)
+    kinds: tuple[str, ...] | None = _MADE.get(key)
+    if kinds is None:
+        kinds = _MADE[key] = tuple(sorted(card.rsplit("#", 1)[0] for card in cards))
+    return kinds
 
 
 def _product_refs(state: GameState, player_id: str) -> list[ProductRef]:
