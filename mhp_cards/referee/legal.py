@@ -10,6 +10,7 @@ computes their effect alone.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -40,6 +41,7 @@ from mhp_cards.referee.common import (
 from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge, refuse_end
 from mhp_cards.referee.fight import fight_choices
 from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
+from mhp_cards.referee.mission import could_complete
 from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places, reactions
 from mhp_cards.referee.table import INSTALLATIONS_READ
@@ -445,16 +447,21 @@ def _claims(
     player = state.current
     if any(claimer == player.id for claimer, _ in state.claims):
         return []  # one announcement each (L2.E1-round)
-    key = (_kinds_held(player.raw_cards), state.house_rules.mission_match)
+    kinds = _kinds_held(player.raw_cards)
+    match = state.house_rules.mission_match
+    key = (kinds, match)
     memo = catalog.memo("referee.legal-claims")
     claims: list[Action] | None = memo.get(key)
     if claims is None:
         if len(memo) >= _MADE_LIMIT:
             memo.clear()
+        counts = Counter(kinds)
+        # The judge is asked only where the hand may hold enough: most hands do not.
         claims = memo[key] = [
             claim
-            for claim in (_made(Claim, mission=mission.id) for mission in catalog.missions)
-            if allowed_now(claim)
+            for mission in catalog.missions
+            if could_complete(catalog, mission, counts, match)
+            and allowed_now(claim := _made(Claim, mission=mission.id))
         ]
     return claims
 
