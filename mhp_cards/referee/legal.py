@@ -404,18 +404,34 @@ def _raw_trade_shapes(
     key = (_raw_trade_shapes, partner, mine, theirs)
     shapes: tuple[list[Action], list[Action], list[Action]] | None = _MADE.get(key)
     if shapes is None:
-        sales: list[Action] = [_made(Trade, partner=partner, give=(card,)) for card in mine]
-        purchases: list[Action] = [
-            _made(Trade, partner=partner, receive=(card,)) for card in theirs
-        ]
-        swaps: list[Action] = [
-            _made(Trade, partner=partner, give=(a,), receive=(b,))
-            for a in mine
-            for b in theirs
-            if _kind_of(a) != _kind_of(b)
-        ]
+        sales = [_raw_trade(partner, card, None) for card in mine]
+        purchases = [_raw_trade(partner, None, card) for card in theirs]
+        kinds = [_kind_of(card) for card in theirs]
+        swaps: list[Action] = []
+        for a in mine:
+            kind = _kind_of(a)
+            swaps += [
+                _raw_trade(partner, a, b)
+                for b, other in zip(theirs, kinds, strict=True)
+                if other != kind
+            ]
         shapes = _MADE[key] = (sales, purchases, swaps)
     return shapes
+
+
+def _raw_trade(partner: str, give: str | None, receive: str | None) -> Action:
+    """The trade :func:`_made` makes of one card given, one received, or one of each."""
+    key = (_raw_trade, partner, give, receive)
+    trade: Action | None = _MADE.get(key)
+    if trade is None:
+        if give is None:
+            trade = _made(Trade, partner=partner, receive=(receive,))
+        elif receive is None:
+            trade = _made(Trade, partner=partner, give=(give,))
+        else:
+            trade = _made(Trade, partner=partner, give=(give,), receive=(receive,))
+        _MADE[key] = trade
+    return trade
 
 
 def _kind_of(card: str) -> str:
