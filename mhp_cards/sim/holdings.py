@@ -29,19 +29,22 @@ __all__ = [
 
 
 def needed(installation: InstallationState) -> Counter[Formula]:
-    """The substances the installation takes as raw inputs, each counted once a container."""
+    """The substances the installation takes as raw inputs, each counted once a container.
+
+    The counter is shared by every call for the same installation: read it, never change it.
+    """
     # An installation's state object is shared by every later state until a token moves on
     # it, so the answer is remembered for the object itself (kept alive, so its id stays its).
     known = _NEEDED.get(id(installation))
     if known is not None and known[0] is installation:
-        return Counter(known[1])
+        return known[1]
     wanted = Counter(
         formula_of(c.substance) for c in installation.containers if c.role == "raw-input"
     )
     if len(_NEEDED) >= _REMEMBERED:
         _NEEDED.clear()
     _NEEDED[id(installation)] = (installation, wanted)
-    return Counter(wanted)
+    return wanted
 
 
 #: Installation states whose inputs :func:`needed` remembers before it starts afresh.
