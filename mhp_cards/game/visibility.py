@@ -47,7 +47,7 @@ view for the same player is the same view.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 
 from mhp_cards.errors import ViewError
 from mhp_cards.game.state import Cell, FieldState, GameState
@@ -123,18 +123,12 @@ def _hidden_view(state: GameState, player: str | None, shown: Collection[str]) -
         field, fates, raws = _hidden_field(field)
     raw = _Numbers(HIDDEN_RAW, raws)
     face_down = state.level == "1v1"
-    piles = tuple(tuple(_pile(pile, raw, tops_visible=not face_down)) for pile in state.piles)
+    piles = tuple(_pile(pile, raw, tops_visible=not face_down) for pile in state.piles)
     players = tuple(
-        p
-        if p.id == player
-        else p.model_copy(
-            update={"raw_cards": tuple(_shown(card, raw, shown) for card in p.raw_cards)}
-        )
+        p if p.id == player else p.model_copy(update={"raw_cards": _hand(p.raw_cards, raw, shown)})
         for p in state.players
     )
-    removed = tuple(
-        _placeholder(HIDDEN_FATE, fates + n) for n in range(1, len(state.removed_fate) + 1)
-    )
+    removed = _run(HIDDEN_FATE, fates, len(state.removed_fate))
     return state.model_copy(
         update={
             "viewer": PUBLIC if player is None else player,
@@ -199,19 +193,37 @@ _HIDDEN_FIELDS: dict[int, tuple[FieldState, FieldState, int, int]] = {}
 _HIDDEN_FIELDS_LIMIT = 64
 
 
-def _shown(card: str, raw: _Numbers, shown: Collection[str]) -> str:
-    """A card of another hand as the viewer sees it; its number is used either way."""
-    placeholder = raw.next()
-    return card if card in shown else placeholder
+def _hand(cards: tuple[str, ...], raw: _Numbers, shown: Collection[str]) -> tuple[str, ...]:
+    """Another player's hand as the viewer sees it: each card's number is used either way."""
+    placeholders = raw.take(len(cards))
+    if not shown:
+        return placeholders
+    return tuple(
+        card if card in shown else placeholder
+        for card, placeholder in zip(cards, placeholders, strict=True)
+    )
 
 
-def _pile(pile: tuple[str, ...], raw: _Numbers, *, tops_visible: bool) -> Iterator[str]:
+def _pile(pile: tuple[str, ...], raw: _Numbers, *, tops_visible: bool) -> tuple[str, ...]:
     """A pile (top card last) with every card but the visible top as a placeholder."""
     hidden = len(pile) - 1 if tops_visible and pile else len(pile)
-    for _ in range(hidden):
-        yield raw.next()
-    if hidden < len(pile):
-        yield pile[-1]
+    placeholders = raw.take(hidden)
+    return placeholders if hidden == len(pile) else (*placeholders, pile[-1])
+
+
+def _run(kind: str, used: int, count: int) -> tuple[str, ...]:
+    """The ``count`` placeholders of ``kind`` after the first ``used``, made once."""
+    key = (kind, used, count)
+    run = _RUNS.get(key)
+    if run is None:
+        if len(_RUNS) >= _RUNS_LIMIT:
+            _RUNS.clear()
+        run = _RUNS[key] = tuple(_placeholder(kind, used + n) for n in range(1, count + 1))
+    return run
+
+
+_RUNS: dict[tuple[str, int, int], tuple[str, ...]] = {}
+_RUNS_LIMIT = 50_000
 
 
 def _placeholder(kind: str, number: int) -> str:
@@ -233,6 +245,8 @@ class _Numbers:
         self.count = count
         """The placeholders already used (numbered from 1 up to this)."""
 
-    def next(self) -> str:
-        self.count += 1
-        return _placeholder(self.kind, self.count)
+    def take(self, count: int) -> tuple[str, ...]:
+        """The next ``count`` placeholders."""
+        run = _run(self.kind, self.count, count)
+        self.count += count
+        return run
