@@ -115,8 +115,9 @@ def _items(state: GameState, catalog: Catalog) -> Iterator[tuple[str, int, tuple
                         container.substance
                     ).price
                 yield token, price, ("container", container, installation.number)
+    complete = state.complete_missions()
     for mission in state.missions:
-        double = mission.complete or state.level == "1v1"
+        double = mission.id in complete or state.level == "1v1"
         for formula, tokens in mission.places:
             price = prices.get(formula)
             if price is None:
