@@ -12,8 +12,8 @@ from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import GameState, InstallationState, Player
 from mhp_cards.referee.actions import Action, Trade
-from mhp_cards.referee.react import mission_places
-from mhp_cards.referee.table import card_formula
+from mhp_cards.referee.react import free_mission_places
+from mhp_cards.referee.table import INSTALLATIONS_READ, card_formula
 
 __all__ = [
     "all_inputs",
@@ -87,7 +87,7 @@ def serves_missions(view: GameState, installation: InstallationState) -> bool:
 
 def missions_with_place(view: GameState, substance: str) -> list[str]:
     """The missions with a free place for the substance, in card order (the referee's list)."""
-    return [view.missions[m].id for m, _, _ in mission_places(view.missions, substance)]
+    return [view.missions[m].id for m, _, _ in free_mission_places(view, substance)]
 
 
 def is_card_sale(action: Action) -> bool:
@@ -102,7 +102,22 @@ def is_card_sale(action: Action) -> bool:
 
 
 def holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula | None]:
-    """The player's raw cards and the products under their tokens, by formula."""
+    """The player's raw cards and the products under their tokens, by formula.
+
+    Kept with the view's facts of the installations for the hand (the states of a game share
+    them until a token moves): the counter is shared, so read it, never change it.
+    """
+    facts = view.facts(INSTALLATIONS_READ)
+    key = ("sim-holdings", me.id, me.raw_cards)
+    found: tuple[Catalog, Counter[Formula | None]] | None = facts.get(key)
+    if found is not None and found[0] is catalog:
+        return found[1]
+    have = _holdings(catalog, view, me)
+    facts[key] = (catalog, have)
+    return have
+
+
+def _holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula | None]:
     have: Counter[Formula | None] = Counter(card_formula(catalog, card) for card in me.raw_cards)
     for installation in view.installations:
         for container in installation.containers:
