@@ -29,22 +29,19 @@ __all__ = [
 
 
 def needed(installation: InstallationState) -> Counter[Formula]:
-    """The substances the installation takes as raw inputs, each counted once a container.
-
-    The counter is shared by every call for the same installation: read it, never change it.
-    """
+    """The substances the installation takes as raw inputs, each counted once a container."""
     # An installation's state object is shared by every later state until a token moves on
     # it, so the answer is remembered for the object itself (kept alive, so its id stays its).
     known = _NEEDED.get(id(installation))
     if known is not None and known[0] is installation:
-        return known[1]
+        return Counter(known[1])
     wanted = Counter(
         formula_of(c.substance) for c in installation.containers if c.role == "raw-input"
     )
     if len(_NEEDED) >= _REMEMBERED:
         _NEEDED.clear()
     _NEEDED[id(installation)] = (installation, wanted)
-    return wanted
+    return Counter(wanted)
 
 
 #: Installation states whose inputs :func:`needed` remembers before it starts afresh.
@@ -104,17 +101,15 @@ def is_card_sale(action: Action) -> bool:
 def holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula | None]:
     """The player's raw cards and the products under their tokens, by formula.
 
-    Kept with the view's facts of the installations for the hand (the states of a game share
-    them until a token moves): the counter is shared, so read it, never change it.
+    Worked out once for the hand and kept with the view's facts of the installations (the
+    states of a game share them until a token moves); each call has a fresh counter.
     """
     facts = view.facts(INSTALLATIONS_READ)
     key = ("sim-holdings", me.id, me.raw_cards)
     found: tuple[Catalog, Counter[Formula | None]] | None = facts.get(key)
-    if found is not None and found[0] is catalog:
-        return found[1]
-    have = _holdings(catalog, view, me)
-    facts[key] = (catalog, have)
-    return have
+    if found is None or found[0] is not catalog:
+        found = facts[key] = (catalog, _holdings(catalog, view, me))
+    return Counter(found[1])
 
 
 def _holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula | None]:
