@@ -30,18 +30,23 @@ __all__ = [
 
 def needed(installation: InstallationState) -> Counter[Formula]:
     """The substances the installation takes as raw inputs, each counted once a container."""
+    return Counter(_needed(installation))
+
+
+def _needed(installation: InstallationState) -> Counter[Formula]:
+    """:func:`needed`, the remembered counter itself: for this module's readers only."""
     # An installation's state object is shared by every later state until a token moves on
     # it, so the answer is remembered for the object itself (kept alive, so its id stays its).
     known = _NEEDED.get(id(installation))
     if known is not None and known[0] is installation:
-        return Counter(known[1])
+        return known[1]
     wanted = Counter(
         formula_of(c.substance) for c in installation.containers if c.role == "raw-input"
     )
     if len(_NEEDED) >= _REMEMBERED:
         _NEEDED.clear()
     _NEEDED[id(installation)] = (installation, wanted)
-    return Counter(wanted)
+    return wanted
 
 
 #: Installation states whose inputs :func:`needed` remembers before it starts afresh.
@@ -62,7 +67,7 @@ def gap_of(
     installation: InstallationState, have: Counter[Formula | None]
 ) -> Counter[Formula] | None:
     """What the installation's inputs lack beyond ``have``; None for one without inputs."""
-    wanted = needed(installation)
+    wanted = _needed(installation)
     if not wanted:
         return None
     return Counter({f: n - have[f] for f, n in wanted.items() if n > have[f]})
@@ -126,5 +131,5 @@ def all_inputs(view: GameState) -> set[Formula]:
     return {
         substance
         for installation in open_to(view, view.current.id)
-        for substance in needed(installation)
+        for substance in _needed(installation)
     }
