@@ -47,10 +47,10 @@ view for the same player is the same view.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 
 from mhp_cards.errors import ViewError
-from mhp_cards.game.state import GameState
+from mhp_cards.game.state import Cell, FieldState, GameState
 
 __all__ = ["HIDDEN_FATE", "HIDDEN_RAW", "PUBLIC", "is_hidden", "public_view", "view"]
 
@@ -117,28 +117,18 @@ def public_view(state: GameState) -> GameState:
 
 def _hidden_view(state: GameState, player: str | None, shown: Collection[str]) -> GameState:
     """The view of ``player`` (None: of nobody, every hand hidden)."""
-    raw = _Numbers(HIDDEN_RAW)
-    fate = _Numbers(HIDDEN_FATE)
     field = state.field
+    fates = raws = 0
     if field is not None:
-        cells = tuple(
-            cell.model_copy(
-                update={"fate": fate.next(), "raw": None if cell.raw is None else raw.next()}
-            )
-            for cell in field.cells
-        )
-        field = field.with_cards(cells)
+        field, fates, raws = _hidden_field(field)
+    raw = _Numbers(HIDDEN_RAW, raws)
     face_down = state.level == "1v1"
-    piles = tuple(tuple(_pile(pile, raw, tops_visible=not face_down)) for pile in state.piles)
+    piles = tuple(_pile(pile, raw, tops_visible=not face_down) for pile in state.piles)
     players = tuple(
-        p
-        if p.id == player
-        else p.model_copy(
-            update={"raw_cards": tuple(_shown(card, raw, shown) for card in p.raw_cards)}
-        )
+        p if p.id == player else p.model_copy(update={"raw_cards": _hand(p.raw_cards, raw, shown)})
         for p in state.players
     )
-    removed = tuple(fate.next() for _ in state.removed_fate)
+    removed = _run(HIDDEN_FATE, fates, len(state.removed_fate))
     return state.model_copy(
         update={
             "viewer": PUBLIC if player is None else player,
@@ -152,28 +142,111 @@ def _hidden_view(state: GameState, player: str | None, shown: Collection[str]) -
     )
 
 
-def _shown(card: str, raw: _Numbers, shown: Collection[str]) -> str:
-    """A card of another hand as the viewer sees it; its number is used either way."""
-    placeholder = raw.next()
-    return card if card in shown else placeholder
+def _hidden_field(field: FieldState) -> tuple[FieldState, int, int]:
+    """The field with its Fate and raw cards as placeholders, and how many of each it used.
+
+    The field's placeholders are the first of both kinds, so they depend on the field alone:
+    worked out once for the field object, which the states of a game share until a card is
+    collected.
+    """
+    found = _HIDDEN_FIELDS.get(id(field))
+    if found is not None and found[0] is field:
+        return found[1], found[2], found[3]
+    raws = 0
+    cells = []
+    for fates, cell in enumerate(field.cells, start=1):
+        if cell.raw is not None:
+            raws += 1
+        cells.append(_hidden_cell(cell, fates, raws if cell.raw is not None else 0))
+    hidden = field.with_cards(tuple(cells))
+    if len(_HIDDEN_FIELDS) >= _HIDDEN_FIELDS_LIMIT:
+        _HIDDEN_FIELDS.clear()
+    _HIDDEN_FIELDS[id(field)] = (field, hidden, len(cells), raws)
+    return hidden, len(cells), raws
 
 
-def _pile(pile: tuple[str, ...], raw: _Numbers, *, tops_visible: bool) -> Iterator[str]:
+def _hidden_cell(cell: Cell, fate: int, raw: int) -> Cell:
+    """``cell`` with Fate placeholder ``fate`` and raw placeholder ``raw`` (0: no raw card).
+
+    A hidden cell names only its place and two numbers, so it is made once for them.
+    """
+    key = (cell.x, cell.y, fate, raw)
+    hidden = _HIDDEN_CELLS.get(key)
+    if hidden is None:
+        if len(_HIDDEN_CELLS) >= _HIDDEN_CELLS_LIMIT:
+            _HIDDEN_CELLS.clear()
+        hidden = _HIDDEN_CELLS[key] = cell.model_copy(
+            update={
+                "fate": _placeholder(HIDDEN_FATE, fate),
+                "raw": _placeholder(HIDDEN_RAW, raw) if raw else None,
+            }
+        )
+    return hidden
+
+
+_HIDDEN_CELLS: dict[tuple[int, int, int, int], Cell] = {}
+_HIDDEN_CELLS_LIMIT = 50_000
+
+
+#: Hidden fields by the id of the field they hide (the field itself kept, so the id is its own).
+_HIDDEN_FIELDS: dict[int, tuple[FieldState, FieldState, int, int]] = {}
+_HIDDEN_FIELDS_LIMIT = 64
+
+
+def _hand(cards: tuple[str, ...], raw: _Numbers, shown: Collection[str]) -> tuple[str, ...]:
+    """Another player's hand as the viewer sees it: each card's number is used either way."""
+    placeholders = raw.take(len(cards))
+    if not shown:
+        return placeholders
+    return tuple(
+        card if card in shown else placeholder
+        for card, placeholder in zip(cards, placeholders, strict=True)
+    )
+
+
+def _pile(pile: tuple[str, ...], raw: _Numbers, *, tops_visible: bool) -> tuple[str, ...]:
     """A pile (top card last) with every card but the visible top as a placeholder."""
     hidden = len(pile) - 1 if tops_visible and pile else len(pile)
-    for _ in range(hidden):
-        yield raw.next()
-    if hidden < len(pile):
-        yield pile[-1]
+    placeholders = raw.take(hidden)
+    return placeholders if hidden == len(pile) else (*placeholders, pile[-1])
+
+
+def _run(kind: str, used: int, count: int) -> tuple[str, ...]:
+    """The ``count`` placeholders of ``kind`` after the first ``used``, made once."""
+    key = (kind, used, count)
+    run = _RUNS.get(key)
+    if run is None:
+        if len(_RUNS) >= _RUNS_LIMIT:
+            _RUNS.clear()
+        run = _RUNS[key] = tuple(_placeholder(kind, used + n) for n in range(1, count + 1))
+    return run
+
+
+_RUNS: dict[tuple[str, int, int], tuple[str, ...]] = {}
+_RUNS_LIMIT = 50_000
+
+
+def _placeholder(kind: str, number: int) -> str:
+    """``kind#number``, made once."""
+    made = _PLACEHOLDERS.get((kind, number))
+    if made is None:
+        made = _PLACEHOLDERS[(kind, number)] = f"{kind}#{number}"
+    return made
+
+
+_PLACEHOLDERS: dict[tuple[str, int], str] = {}
 
 
 class _Numbers:
     """Placeholders of one kind, numbered 1, 2… in the order they are asked for."""
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: str, count: int = 0) -> None:
         self.kind = kind
-        self.count = 0
+        self.count = count
+        """The placeholders already used (numbered from 1 up to this)."""
 
-    def next(self) -> str:
-        self.count += 1
-        return f"{self.kind}#{self.count}"
+    def take(self, count: int) -> tuple[str, ...]:
+        """The next ``count`` placeholders."""
+        run = _run(self.kind, self.count, count)
+        self.count += count
+        return run

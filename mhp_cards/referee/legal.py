@@ -10,6 +10,7 @@ computes their effect alone.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -40,6 +41,7 @@ from mhp_cards.referee.common import (
 from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge, refuse_end
 from mhp_cards.referee.fight import fight_choices
 from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
+from mhp_cards.referee.mission import could_complete
 from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places, reactions
 from mhp_cards.referee.table import INSTALLATIONS_READ
@@ -402,18 +404,34 @@ def _raw_trade_shapes(
     key = (_raw_trade_shapes, partner, mine, theirs)
     shapes: tuple[list[Action], list[Action], list[Action]] | None = _MADE.get(key)
     if shapes is None:
-        sales: list[Action] = [_made(Trade, partner=partner, give=(card,)) for card in mine]
-        purchases: list[Action] = [
-            _made(Trade, partner=partner, receive=(card,)) for card in theirs
-        ]
-        swaps: list[Action] = [
-            _made(Trade, partner=partner, give=(a,), receive=(b,))
-            for a in mine
-            for b in theirs
-            if _kind_of(a) != _kind_of(b)
-        ]
+        sales = [_raw_trade(partner, card, None) for card in mine]
+        purchases = [_raw_trade(partner, None, card) for card in theirs]
+        kinds = [_kind_of(card) for card in theirs]
+        swaps: list[Action] = []
+        for a in mine:
+            kind = _kind_of(a)
+            swaps += [
+                _raw_trade(partner, a, b)
+                for b, other in zip(theirs, kinds, strict=True)
+                if other != kind
+            ]
         shapes = _MADE[key] = (sales, purchases, swaps)
     return shapes
+
+
+def _raw_trade(partner: str, give: str | None, receive: str | None) -> Action:
+    """The trade :func:`_made` makes of one card given, one received, or one of each."""
+    key = (_raw_trade, partner, give, receive)
+    trade: Action | None = _MADE.get(key)
+    if trade is None:
+        if give is None:
+            trade = _made(Trade, partner=partner, receive=(receive,))
+        elif receive is None:
+            trade = _made(Trade, partner=partner, give=(give,))
+        else:
+            trade = _made(Trade, partner=partner, give=(give,), receive=(receive,))
+        _MADE[key] = trade
+    return trade
 
 
 def _kind_of(card: str) -> str:
@@ -437,25 +455,40 @@ def _claims(
 ) -> list[Action]:
     """The level-1 claims of the whole hand that :func:`judge_claim` allows.
 
-    A claim's verdict depends only on the hand, the catalog's missions and the house rule on
-    matching (its judge reads nothing else but whether the player has announced one already),
-    so the claims are judged once per hand.
+    A claim's verdict depends only on the kinds in the hand and how many of each, the
+    catalog's missions and the house rule on matching (its judge reads nothing else but
+    whether the player has announced one already), so the claims are judged once per
+    multiset of kinds, whatever the cards' numbers and order.
     """
     player = state.current
     if any(claimer == player.id for claimer, _ in state.claims):
         return []  # one announcement each (L2.E1-round)
-    key = (player.raw_cards, state.house_rules.mission_match)
+    kinds = _kinds_held(player.raw_cards)
+    match = state.house_rules.mission_match
+    key = (kinds, match)
     memo = catalog.memo("referee.legal-claims")
     claims: list[Action] | None = memo.get(key)
     if claims is None:
         if len(memo) >= _MADE_LIMIT:
             memo.clear()
+        counts = Counter(kinds)
+        # The judge is asked only where the hand may hold enough: most hands do not.
         claims = memo[key] = [
             claim
-            for claim in (_made(Claim, mission=mission.id) for mission in catalog.missions)
-            if allowed_now(claim)
+            for mission in catalog.missions
+            if could_complete(catalog, mission, counts, match)
+            and allowed_now(claim := _made(Claim, mission=mission.id))
         ]
     return claims
+
+
+def _kinds_held(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds of ``cards``, sorted (a multiset), worked out once per hand."""
+    key = (_kinds_held, cards)
+    kinds: tuple[str, ...] | None = _MADE.get(key)
+    if kinds is None:
+        kinds = _MADE[key] = tuple(sorted(card.rsplit("#", 1)[0] for card in cards))
+    return kinds
 
 
 def _product_refs(state: GameState, player_id: str) -> list[ProductRef]:

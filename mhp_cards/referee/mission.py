@@ -23,7 +23,7 @@ from mhp_cards.referee.reasons import PlayerName, said, written
 from mhp_cards.referee.ruling import Ruling
 from mhp_cards.referee.words import plural_form
 
-__all__ = ["closest_below", "decide_mission", "mission_status"]
+__all__ = ["closest_below", "could_complete", "decide_mission", "mission_status"]
 
 #: Mission decisions remembered per catalog before the memory starts afresh.
 _REMEMBERED = 50_000
@@ -98,6 +98,43 @@ def decide_mission(
             decisions.clear()
         ruling = decisions[key] = _decide_mission(catalog, mission, hand, house_rules)
     return ruling
+
+
+def could_complete(
+    catalog: Catalog, mission: Mission, kinds: Mapping[str, int], match: str = "exact-subset"
+) -> bool:
+    """False when :func:`decide_mission` cannot find ``mission`` complete with these cards.
+
+    ``kinds``: how many cards of each raw kind are held; ``match``: the house rule on matching
+    (L1.E1.R1). A necessary condition, cheap to ask before the decision itself: the cards
+    that can take part (under the default exact subset, only those with no element the
+    mission lacks) hold at least the mission's count of each of its elements. True says
+    only that the decision is needed; a kind the catalog lacks is left to the decision.
+    """
+    target = _targets(catalog, mission)
+    held: dict[str, int] = {}
+    for kind, count in kinds.items():
+        try:
+            elements = catalog.raw_material(kind).parsed.elements
+        except KeyError:
+            return True
+        if match == "exact-subset" and not elements.keys() <= target.keys():
+            continue
+        for symbol, n in elements.items():
+            held[symbol] = held.get(symbol, 0) + n * count
+    return all(held.get(symbol, 0) >= n for symbol, n in target.items())
+
+
+def _targets(catalog: Catalog, mission: Mission) -> dict[str, int]:
+    """The element counts ``mission`` asks for, worked out once for each of the catalog's."""
+    targets = catalog.memo("referee.mission-targets")
+    found: tuple[Mission, dict[str, int]] | None = targets.get(mission.id)
+    if found is not None and found[0] is mission:
+        return found[1]
+    target = mission.elements
+    if any(m is mission for m in catalog.missions):  # another card's: not remembered
+        targets[mission.id] = (mission, target)
+    return target
 
 
 def _decide_mission(

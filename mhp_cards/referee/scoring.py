@@ -8,7 +8,7 @@ mission), plus money. Head to head (V1.P1): every substance on the Mission card 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -18,7 +18,7 @@ from mhp_cards.game.state import GameState
 from mhp_cards.referee.reasons import written
 from mhp_cards.referee.ruling import Ruling, Verdict
 
-__all__ = ["Line", "Score", "score"]
+__all__ = ["Line", "Score", "score", "totals"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,48 +43,15 @@ class Score:
 
 def score(state: GameState, catalog: Catalog) -> Score:
     """The score of every player by the level's rule, with a breakdown and the winner(s)."""
-    lines: list[Line] = []
     if state.level == "1":
-        for player in state.players:
-            lines.append(
-                Line(
-                    player.id, f"{len(player.raw_cards)} raw cards", len(player.raw_cards), "L1.E3"
-                )
-            )
-            lines.append(Line(player.id, "money", player.money, "L1.E3"))
+        rule = "L1.E3"
         rules: tuple[str, ...] = ("L1.E3", "L1.E3.R1")
     else:
         rule = {"2": "L2.P1", "1v1": "V1.P1", "3": "L3.P1"}[state.level]
         rules = (rule, "L2.P1.R1")
-        for installation in state.installations:
-            for container in installation.containers:
-                for token in container.places:
-                    if token is None:
-                        continue
-                    price = catalog.substance(container.substance).price
-                    lines.append(
-                        Line(
-                            token,
-                            f"{container.substance} on {container.card} "
-                            f"(installation {installation.number})",
-                            price,
-                            rule,
-                        )
-                    )
-        for mission in state.missions:
-            double = mission.complete or state.level == "1v1"
-            for formula, tokens in mission.places:
-                price = catalog.substance(formula).price
-                for token in tokens:
-                    if token is None:
-                        continue
-                    value = price * 2 if double else price
-                    note = " ×2" if double else ""
-                    lines.append(
-                        Line(token, f"{formula} on mission {mission.id}{note}", value, rule)
-                    )
-        for player in state.players:
-            lines.append(Line(player.id, "money", player.money, rule))
+    lines = [
+        Line(player, _what(about), value, rule) for player, value, about in _items(state, catalog)
+    ]
     totals = {player.id: 0 for player in state.players}
     for line in lines:
         totals[line.player] += line.value
@@ -119,6 +86,65 @@ def score(state: GameState, catalog: Catalog) -> Score:
         ),
     )
     return Score(totals, tuple(lines), winners, ruling)
+
+
+def totals(state: GameState, catalog: Catalog) -> dict[str, int]:
+    """Every player's total as :func:`score` counts it, without the breakdown's words."""
+    sums = {player.id: 0 for player in state.players}
+    for player, value, _ in _items(state, catalog):
+        sums[player] += value
+    return sums
+
+
+def _items(state: GameState, catalog: Catalog) -> Iterator[tuple[str, int, tuple[Any, ...]]]:
+    """Each scored item by the level's rule: whose it is, its value and what it is."""
+    if state.level == "1":
+        for player in state.players:
+            yield player.id, len(player.raw_cards), ("raw", len(player.raw_cards))
+            yield player.id, player.money, ("money",)
+        return
+    prices = _prices(catalog)
+    for installation in state.installations:
+        for container in installation.containers:
+            for token in container.places:
+                if token is None:
+                    continue
+                price = prices.get(container.substance)
+                if price is None:
+                    price = prices[container.substance] = catalog.substance(
+                        container.substance
+                    ).price
+                yield token, price, ("container", container, installation.number)
+    complete = state.complete_missions()
+    for mission in state.missions:
+        double = mission.id in complete or state.level == "1v1"
+        for formula, tokens in mission.places:
+            price = prices.get(formula)
+            if price is None:
+                price = prices[formula] = catalog.substance(formula).price
+            for token in tokens:
+                if token is None:
+                    continue
+                yield token, price * 2 if double else price, ("mission", formula, mission, double)
+    for player in state.players:
+        yield player.id, player.money, ("money",)
+
+
+def _prices(catalog: Catalog) -> dict[str, int]:
+    """The price of each substance by the formula text it is named by, as they are asked for."""
+    return catalog.memo("referee.scoring-prices")
+
+
+def _what(about: tuple[Any, ...]) -> str:
+    """The words of a score line for what :func:`_items` says an item is."""
+    match about:
+        case ("raw", count):
+            return f"{count} raw cards"
+        case ("container", container, number):
+            return f"{container.substance} on {container.card} (installation {number})"
+        case ("mission", formula, mission, double):
+            return f"{formula} on mission {mission.id}{' ×2' if double else ''}"
+    return "money"
 
 
 @written("score.totals")

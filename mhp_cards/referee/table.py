@@ -58,10 +58,22 @@ def raw_kind(catalog: Catalog, card: str) -> RawMaterial:
 
 
 def card_formula(catalog: Catalog, card: str) -> Formula | None:
-    """The formula of a raw card instance; None for a card hidden from a player's view."""
-    if is_hidden(card):
-        return None
-    return raw_kind(catalog, card).parsed
+    """The formula of a raw card instance; None for a card hidden from a player's view.
+
+    Worked out once per card and catalog (the bots ask it of every card at every step).
+    """
+    memo = catalog.memo("referee.card-formula")
+    found = memo.get(card, memo)
+    if found is memo:
+        found = None if is_hidden(card) else raw_kind(catalog, card).parsed
+        if len(memo) >= _CARDS_REMEMBERED:
+            memo.clear()
+        memo[card] = found
+    return found  # type: ignore[no-any-return]
+
+
+#: Cards whose formulas are remembered before the memory starts afresh (a deck has ~100).
+_CARDS_REMEMBERED: Final = 10_000
 
 
 def formula_key(text: str) -> object:

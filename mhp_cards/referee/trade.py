@@ -24,9 +24,11 @@ from mhp_cards.referee.react import free_mission_places, mission_end
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.table import (
+    INSTALLATIONS_READ,
     containers_for,
     player_index,
     usable_numbers,
+    user,
 )
 from mhp_cards.referee.tokens import find_container
 from mhp_cards.rules.numbers import COMBINE_CAPACITY
@@ -270,8 +272,28 @@ def product_transfer(
 
     The seller's token stands on the product; the buyer needs a container for it with a free
     place on an installation they may use (L2.T3) — the same container when they may use it.
-    Places are (installation index, container index, slot).
+    Places are (installation index, container index, slot). The answer reads the
+    installations and where the buyer stands (:func:`user`): it is kept with the state for
+    the copies that leave those alone.
     """
+    key = (
+        "product-transfer",
+        ref.installation,
+        ref.card,
+        ref.container,
+        seller,
+        *user(state, buyer),
+    )
+    facts = state.facts(INSTALLATIONS_READ)
+    known: tuple[tuple[int, int, int], tuple[int, int, int]] | Ruling | None = facts.get(key)
+    if known is None:
+        known = facts[key] = _product_transfer(state, ref, seller, buyer)
+    return known
+
+
+def _product_transfer(
+    state: GameState, ref: ProductRef, seller: str, buyer: str
+) -> tuple[tuple[int, int, int], tuple[int, int, int]] | Ruling:
     found = find_container(state, ref.installation, ref.card, ref.container)
     place = f"{ref.installation}:{ref.card}:{ref.container}"
     if found is None or found[2].role != "product":

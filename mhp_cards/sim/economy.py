@@ -56,9 +56,9 @@ class FieldEconomy:
         takes first) towards the price. A purchase is progress (Ruling L3.E1-no-progress):
         under 8 мР it waits for a turn that makes no other progress.
         """
-        stock = Counter(card_formula(self.catalog, card) for card in view.warehouse)
-        if not stock or "warehouse" in view.done_this_turn:
+        if not view.warehouse or "warehouse" in view.done_this_turn:
             return None
+        stock = Counter(card_formula(self.catalog, card) for card in view.warehouse)
         have = holdings(self.catalog, view, me)
         tokens = view.free_tokens(me.id)
         # The first plan (in the order of _plans) that passes; the order is a stable sort, so

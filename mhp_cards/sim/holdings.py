@@ -12,8 +12,8 @@ from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import GameState, InstallationState, Player
 from mhp_cards.referee.actions import Action, Trade
-from mhp_cards.referee.react import mission_places
-from mhp_cards.referee.table import card_formula
+from mhp_cards.referee.react import free_mission_places
+from mhp_cards.referee.table import INSTALLATIONS_READ, card_formula
 
 __all__ = [
     "all_inputs",
@@ -30,18 +30,23 @@ __all__ = [
 
 def needed(installation: InstallationState) -> Counter[Formula]:
     """The substances the installation takes as raw inputs, each counted once a container."""
+    return Counter(_needed(installation))
+
+
+def _needed(installation: InstallationState) -> Counter[Formula]:
+    """:func:`needed`, the remembered counter itself: for this module's readers only."""
     # An installation's state object is shared by every later state until a token moves on
     # it, so the answer is remembered for the object itself (kept alive, so its id stays its).
     known = _NEEDED.get(id(installation))
     if known is not None and known[0] is installation:
-        return Counter(known[1])
+        return known[1]
     wanted = Counter(
         formula_of(c.substance) for c in installation.containers if c.role == "raw-input"
     )
     if len(_NEEDED) >= _REMEMBERED:
         _NEEDED.clear()
     _NEEDED[id(installation)] = (installation, wanted)
-    return Counter(wanted)
+    return wanted
 
 
 #: Installation states whose inputs :func:`needed` remembers before it starts afresh.
@@ -62,7 +67,7 @@ def gap_of(
     installation: InstallationState, have: Counter[Formula | None]
 ) -> Counter[Formula] | None:
     """What the installation's inputs lack beyond ``have``; None for one without inputs."""
-    wanted = needed(installation)
+    wanted = _needed(installation)
     if not wanted:
         return None
     return Counter({f: n - have[f] for f, n in wanted.items() if n > have[f]})
@@ -84,7 +89,7 @@ def serves_missions(view: GameState, installation: InstallationState) -> bool:
 
 def missions_with_place(view: GameState, substance: str) -> list[str]:
     """The missions with a free place for the substance, in card order (the referee's list)."""
-    return [view.missions[m].id for m, _, _ in mission_places(view.missions, substance)]
+    return [view.missions[m].id for m, _, _ in free_mission_places(view, substance)]
 
 
 def is_card_sale(action: Action) -> bool:
@@ -99,7 +104,20 @@ def is_card_sale(action: Action) -> bool:
 
 
 def holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula | None]:
-    """The player's raw cards and the products under their tokens, by formula."""
+    """The player's raw cards and the products under their tokens, by formula.
+
+    Worked out once for the hand and kept with the view's facts of the installations (the
+    states of a game share them until a token moves); each call has a fresh counter.
+    """
+    facts = view.facts(INSTALLATIONS_READ)
+    key = ("sim-holdings", me.id, me.raw_cards)
+    found: tuple[Catalog, Counter[Formula | None]] | None = facts.get(key)
+    if found is None or found[0] is not catalog:
+        found = facts[key] = (catalog, _holdings(catalog, view, me))
+    return Counter(found[1])
+
+
+def _holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula | None]:
     have: Counter[Formula | None] = Counter(card_formula(catalog, card) for card in me.raw_cards)
     for installation in view.installations:
         for container in installation.containers:
@@ -113,5 +131,5 @@ def all_inputs(view: GameState) -> set[Formula]:
     return {
         substance
         for installation in open_to(view, view.current.id)
-        for substance in needed(installation)
+        for substance in _needed(installation)
     }

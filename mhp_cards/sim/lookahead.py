@@ -26,7 +26,7 @@ from mhp_cards.game.state import GameState
 from mhp_cards.referee.actions import Action, BuyRaw, EndTurn, Move, SellRaw, partner_of
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
-from mhp_cards.referee.scoring import score
+from mhp_cards.referee.scoring import totals
 from mhp_cards.referee.table import occupant
 from mhp_cards.rules.numbers import BANK_SALE_PRICE
 from mhp_cards.sim.bots import GreedyBot, Policy
@@ -100,7 +100,7 @@ class LookaheadBot:
         if any(player == me for player, _ in after.claims):
             return _WON  # an announced mission wins, shared with later claims (L2.E1-round)
         held = 0 if after.level == "1" else BANK_SALE_PRICE * len(after.player(me).raw_cards)
-        return score(after, self.catalog).totals.get(me, 0) + held
+        return totals(after, self.catalog).get(me, 0) + held
 
 
 class NoisyBot:

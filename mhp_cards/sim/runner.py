@@ -25,7 +25,7 @@ from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
 from mhp_cards.referee.fight import fight_actor
 from mhp_cards.referee.legal import legal_actions
-from mhp_cards.referee.scoring import score
+from mhp_cards.referee.scoring import score, totals
 from mhp_cards.rules.numbers import Level
 from mhp_cards.sim.bots import Partner, Policy
 from mhp_cards.sim.cluster import play_on_dask
@@ -201,8 +201,8 @@ def _note_missions(state: GameState, turn: int, seen: dict[str, int]) -> None:
 
 
 def _totals(state: GameState, catalog: Catalog) -> tuple[int, ...]:
-    totals = score(state, catalog).totals
-    return tuple(totals.get(player.id, 0) for player in state.players)
+    sums = totals(state, catalog)
+    return tuple(sums.get(player.id, 0) for player in state.players)
 
 
 def _seat_policies(

@@ -57,7 +57,7 @@ from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
 from mhp_cards.referee.fight import fight_actor
 from mhp_cards.referee.legal import legal_actions
-from mhp_cards.referee.scoring import score
+from mhp_cards.referee.scoring import totals as score_totals
 from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim.bots import GreedyBot, mission_elements
 from mhp_cards.sim.holdings import is_card_sale
@@ -272,7 +272,7 @@ class SearchBot:
             return 1 / len(end.winners) if me in end.winners else 0.0
         if state.level == "1":
             return self._mission_race(state, me)
-        totals = score(state, self.catalog).totals
+        totals = score_totals(state, self.catalog)
         mine = totals[me]
         best_other = max(total for player, total in totals.items() if player != me)
         return 0.5 + 0.5 * math.tanh((mine - best_other) / LEAD_SCALE)

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from mhp_cards.catalog.models import Mission, RawMaterial
 from mhp_cards.referee import decide_mission, mission_status
+from mhp_cards.referee.mission import could_complete
 from mhp_cards.validate import load_catalog
 
 CATALOG = load_catalog()
@@ -193,6 +194,41 @@ def test_decide_mission_agrees_with_brute_force(mission_id, house, data) -> None
     hand = data.draw(hands(mission_id), label="hand")
     verdict = check_decision(mission, hand, house)
     event(f"{mission_id} {house or 'exact-subset'}: {verdict}")
+
+
+@pytest.mark.parametrize("mission_id", MISSIONS)
+@pytest.mark.parametrize("match", ["exact-subset", "whole-hand", "at-least"])
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_could_complete_never_rules_out_a_complete_hand(mission_id, match, data) -> None:
+    """The listing's cheap filter (``could_complete``) is a necessary condition of the
+    decision: a hand it rules out is never complete, so no claim goes unlisted."""
+    mission = CATALOG.mission(mission_id)
+    hand = data.draw(hands(mission_id), label="hand")
+    house = [match] if match != "exact-subset" else []
+    complete = decide_mission(CATALOG, mission, hand, house).verdict == "complete"
+    could = could_complete(CATALOG, mission, Counter(raw.id for raw in hand), match)
+    assert could or not complete
+    event(f"{mission_id} {match}: {'could' if could else 'ruled out'}, {complete=}")
+
+
+def test_could_complete_rules_out_hands_short_of_an_element() -> None:
+    """The filter is not a plain yes: a hand without enough of an element is ruled out, under
+    the default match also when the element lies only on cards with other elements."""
+    for mission in CATALOG.missions:
+        assert could_complete(CATALOG, mission, {raw.id: raw.copies for raw in KINDS})
+        assert not could_complete(CATALOG, mission, {})
+        symbol = next(iter(target_of(mission)))
+        others = {raw.id: raw.copies for raw in KINDS if symbol not in raw.parsed.elements}
+        assert not could_complete(CATALOG, mission, others, "at-least")
+        foreign = {
+            raw.id: raw.copies
+            for raw in KINDS
+            if not set(raw.parsed.elements) <= set(target_of(mission))
+        }
+        assert not could_complete(CATALOG, mission, foreign)
 
 
 def test_the_hand_strategy_reaches_both_verdicts() -> None:

@@ -11,6 +11,7 @@ import pytest
 from mhp_cards.game import GameState
 from mhp_cards.referee import apply, legal_actions, score
 from mhp_cards.referee.actions import ResolveFight
+from mhp_cards.referee.scoring import totals
 
 RULE = {"1": "L1.E3", "2": "L2.P1", "1v1": "V1.P1", "3": "L3.P1"}
 
@@ -85,6 +86,7 @@ def test_totals_match_the_rules_after_play(kit, level, players, seed) -> None:
         assert placed > 0, "the game should have produced substances to count"
     result = score(state, kit.catalog)
     assert result.totals == expected_totals(state, kit.catalog)
+    assert totals(state, kit.catalog) == result.totals, "totals() counts as score() does"
     best = max(result.totals.values())
     assert result.winners == tuple(p for p, t in result.totals.items() if t == best)
     for player in result.totals:

@@ -24,7 +24,7 @@ from mhp_cards.referee.actions import (
 )
 from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim import POLICIES, GreedyBot, RandomBot, make_policy
-from mhp_cards.sim.holdings import needed
+from mhp_cards.sim.holdings import holdings, needed
 from mhp_cards.sim.reach import best_move, best_moves, distances
 from mhp_cards.validate import load_catalog
 
@@ -607,3 +607,18 @@ def test_the_inputs_of_an_installation_are_a_fresh_counter(catalog: Catalog) -> 
     first.clear()
     assert needed(installation) == needed(installation.model_copy(deep=True))
     assert needed(installation)
+
+
+def test_holdings_are_a_fresh_counter_and_follow_the_hand(catalog: Catalog) -> None:
+    """Holdings are kept with the state's facts, per hand: a caller's change does not reach the
+    next call, and another hand (a card sold) is counted anew."""
+    state = deal(catalog, "2", players=2, seed=1)
+    me = state.current.model_copy(update={"raw_cards": state.piles[0][:3]})
+    assert len(me.raw_cards) == 3
+    first = holdings(catalog, state, me)
+    assert sum(first.values()) == len(me.raw_cards)
+    first.clear()
+    assert holdings(catalog, state, me) == holdings(catalog, state.model_copy(deep=True), me)
+    assert sum(holdings(catalog, state, me).values()) == len(me.raw_cards)
+    fewer = me.model_copy(update={"raw_cards": me.raw_cards[1:]})
+    assert sum(holdings(catalog, state, fewer).values()) == len(me.raw_cards) - 1
