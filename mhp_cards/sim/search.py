@@ -2,18 +2,22 @@
 
 At each real choice the bot lists its candidates (the distinct actions it may take, the
 greedy bot's choice first, and the sales of a card to another player that the partner would
-agree to), then spends a budget of simulated actions on them. Each iteration samples one
-world consistent with what its view shows (a *determinisation*: the cards it cannot see,
-dealt at random among the places it cannot see) and plays every candidate still in the race
-in that world, each followed by the same *rollout* (the same world, the same dice): the
-greedy bot plays every seat (the model of the other players, and of the bot's own later
-choices). The budget may make the bot's own seat err now and then in rollouts (``noise``: a
-random action); on the measured games that played worse at level 2, so it is off by
-default. After the first, second, fourth, eighth… iteration the worse half of the
-candidates is dropped (successive halving), so the budget goes to the close calls. The
-candidate with the best mean is played; the greedy choice keeps a small head start that
-shrinks as the evidence grows, so the bot leaves greedy's choice only when the sampled
-worlds say so.
+agree to), then spends a budget of simulated actions on an information-set Monte Carlo tree
+search (single observer, after Cowling, Powley and Whitehouse). The tree is the viewer's:
+a node is what the viewer knows after a sequence of its own choices from the root (its
+children keyed by the choice; the other seats' actions and the dice between are not
+branched on). Each iteration samples one world consistent with what its view shows (a
+*determinisation*: the cards it cannot see, dealt at random among the places it cannot
+see), then walks down the tree in that world: at each of the viewer's choices, a choice
+never tried is expanded (one node an iteration, greedy's choice first, then moves that
+collect more), else UCB1 picks among the choices legal in this world, each explored against
+the iterations it was available in (availability counts), greedy's choice with a head start
+that shrinks as its visits grow (a progressive bias). The other seats, and every fight step,
+play greedy (the model of the other players). From the node expanded a *rollout* plays on,
+greedy for every seat, the viewer's own choices greedy too unless ``noise`` makes it pick
+among the first few in greedy's order; the value is backed up the path. The candidate
+visited most is played (ties: the better mean, then greedy's). Every candidate is tried once
+whatever the budget.
 
 A rollout plays to the end of the game or to a horizon of turns (by level: the game is
 short at levels 2 and head to head; a level-3 game is long and a level-1 action costly),
@@ -62,7 +66,7 @@ from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim.bots import GreedyBot, mission_elements
 from mhp_cards.sim.holdings import is_card_sale
 
-__all__ = ["HORIZONS", "STEPS", "SearchBot", "SearchBudget", "determinise"]
+__all__ = ["HORIZONS", "PRIORS", "STEPS", "SearchBot", "SearchBudget", "determinise"]
 
 #: Money (мР) by which a lead at the horizon counts about as much as a won game, for the
 #: evaluation of a rollout that stops before the end: tanh(lead / scale).
@@ -75,12 +79,15 @@ ROLLOUT_STEPS: Final = 2000
 #: and head to head are short races; a level-3 game is six times as long, and a level-1
 #: rollout costs a check of every mission claim at every step.
 HORIZONS: Final[Mapping[str, int | None]] = {"1": 4, "2": None, "1v1": None, "3": 6}
-#: The simulated actions a choice may cost by level when the budget names none: about 0.1 to
-#: 0.2 s of one core (an action of a level-1 rollout costs about ten of head to head).
-STEPS: Final[Mapping[str, int]] = {"1": 150, "2": 400, "1v1": 1500, "3": 250}
-#: The head start of the greedy choice: this many worlds' worth of a won game, spread over
-#: the worlds played (so it shrinks as the evidence grows).
-GREEDY_PRIOR: Final = 0.25
+#: The simulated actions a choice may cost by level when the budget names none: a mean of
+#: about 0.05 to 0.15 s of one core a choice (an action of a level-1 rollout costs about ten
+#: of head to head; level 1 gets more than the rest would, its rollouts being the noisiest).
+STEPS: Final[Mapping[str, int]] = {"1": 450, "2": 400, "1v1": 1500, "3": 250}
+#: The head start of the greedy choice by level when the budget names none: this many won
+#: games added to its total, spread over its visits (so it shrinks as the evidence grows).
+#: Level 1 needs a large one: a short rollout there says little (the cards collected are
+#: face down, the claim a race), and a choice made on noise plays worse than greedy's rule.
+PRIORS: Final[Mapping[str, float]] = {"1": 1.0, "2": 0.25, "1v1": 0.25, "3": 0.25}
 #: Candidates searched at most: the greedy choice, then the others in the order listed,
 #: moves that collect more first.
 MAX_CANDIDATES: Final = 8
@@ -111,14 +118,16 @@ class _Node:
 class SearchBudget:
     """How much the search may spend on one choice.
 
-    ``steps``: the simulated actions (a candidate applied, the actions of its rollout) the
-    search may play for one choice, None: the level's (:data:`STEPS`); at least one world
-    is always played. ``worlds``: the
-    sampled worlds at most. ``horizon``: the turns a rollout plays after the candidate (the
-    rest of the bot's own turn counts as the first); None takes the level's (:data:`HORIZONS`).
-    ``noise``: the share of the bot's own rollout choices made at random. ``seconds``: an
-    optional time limit per choice, checked between worlds; with it, a game depends on the
-    machine's speed, so the default is None.
+    ``steps``: the simulated actions (the tree's and the rollouts') the search may play for
+    one choice, None: the level's (:data:`STEPS`); every candidate is played once whatever
+    the budget. ``worlds``: the iterations (one sampled world each) at most, unless there are
+    more candidates. ``horizon``: the turns an iteration plays from the choice, down the tree
+    and on in its rollout (the rest of the bot's own turn counts as the first); None takes
+    the level's (:data:`HORIZONS`). ``noise``: the share of the bot's own rollout choices
+    made at random among the first :data:`NOISE_CHOICES` in greedy's order. ``prior``: the
+    greedy choice's head start in won games, None: the level's (:data:`PRIORS`). ``seconds``: an
+    optional time limit per choice, checked between iterations once every candidate has been
+    played; with it, a game depends on the machine's speed, so the default is None.
     """
 
     steps: int | None = None
@@ -126,6 +135,7 @@ class SearchBudget:
     horizon: int | None = None
     noise: float = 0.0
     seconds: float | None = None
+    prior: float | None = None
 
     def __post_init__(self) -> None:
         if self.steps is not None and self.steps < 1:
@@ -136,12 +146,14 @@ class SearchBudget:
             raise ValueError(f"the horizon is at least one turn, not {self.horizon}")
         if not 0 <= self.noise <= 1:
             raise ValueError(f"the noise is a probability from 0 to 1, not {self.noise}")
+        if self.prior is not None and self.prior < 0:
+            raise ValueError(f"the greedy choice's head start must not be negative: {self.prior}")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError(f"the time budget must be positive, not {self.seconds}")
 
 
 class SearchBot:
-    """Monte Carlo search in sampled worlds with greedy rollouts (see the module)."""
+    """Information-set Monte Carlo tree search over the view, greedy rollouts (see the module)."""
 
     name: Final = "search"
 
@@ -194,6 +206,7 @@ class SearchBot:
         horizon = budget.horizon if budget.horizon is not None else HORIZONS.get(view.level)
         allowed = budget.steps if budget.steps is not None else STEPS.get(view.level, 400)
         stop = None if horizon is None else view.turn_number + horizon
+        prior = budget.prior if budget.prior is not None else PRIORS.get(view.level, 0.25)
         face_down = any(pile and is_hidden(pile[-1]) for pile in view.piles)
         root = _Node()
         keys = [_choice_key(view, a, face_down) for a in candidates]
@@ -207,10 +220,10 @@ class SearchBot:
                 break
             world = determinise(view, self.catalog, rng, box=self._box)
             spent += self._iterate(
-                root, world, candidates, keys, me, rng.getrandbits(64), stop, face_down
+                root, world, candidates, keys, me, rng.getrandbits(64), stop, face_down, prior
             )
             iterations += 1
-        return candidates[_most_visited(root, keys)]
+        return candidates[_most_visited(root, keys, prior)]
 
     def _iterate(
         self,
@@ -222,6 +235,7 @@ class SearchBot:
         seed: int,
         stop: int | None,
         face_down: bool,
+        prior: float,
     ) -> int:
         """One iteration: select and expand in ``world``, roll out, back up; its steps."""
         self.rollouts += 1
@@ -239,7 +253,7 @@ class SearchBot:
             if len(options) == 1:
                 action, child = options[0], None
             else:
-                index = _select(node, option_keys)
+                index = _select(node, option_keys, prior)
                 action, key = options[index], option_keys[index]
                 child = node.children.get(key)
                 if child is None:
@@ -431,7 +445,7 @@ def _candidates(view: GameState, legal: list[Action]) -> list[Action]:
     return _distinct(legal, lambda action: _key(view, action))
 
 
-def _select(node: _Node, keys: Sequence[Hashable]) -> int:
+def _select(node: _Node, keys: Sequence[Hashable], prior: float) -> int:
     """The option to play: the first never tried, else the best by UCB1 (greedy's biased).
 
     Only the options legal in this world take part (the others' statistics are left alone),
@@ -445,26 +459,26 @@ def _select(node: _Node, keys: Sequence[Hashable]) -> int:
         child.available += 1
     for index, key in enumerate(keys):
         child = node.children[key]
-        mean = _mean(child, index)
+        mean = _mean(child, index, prior)
         score = mean + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
         if score > best_score:
             best, best_score = index, score
     return best
 
 
-def _mean(node: _Node, index: int) -> float:
+def _mean(node: _Node, index: int, prior: float) -> float:
     """The mean value; greedy's choice (index 0) has a head start that shrinks with visits."""
-    return (node.total + (GREEDY_PRIOR if index == 0 else 0.0)) / node.visits
+    return (node.total + (prior if index == 0 else 0.0)) / node.visits
 
 
-def _most_visited(root: _Node, keys: Sequence[Hashable]) -> int:
+def _most_visited(root: _Node, keys: Sequence[Hashable], prior: float) -> int:
     """The root's choice: the most visited, then the best mean, then greedy's."""
 
     def rank(index: int) -> tuple[int, float, int]:
         child = root.children.get(keys[index])
         if child is None or not child.visits:
             return (0, -math.inf, -index)
-        return (child.visits, _mean(child, index), -index)
+        return (child.visits, _mean(child, index, prior), -index)
 
     return max(range(len(keys)), key=rank)
 

@@ -219,6 +219,7 @@ def test_a_time_budget_stops_after_the_first_world(catalog: Catalog) -> None:
         ({"noise": 1.5}, "from 0 to 1"),
         ({"horizon": 0}, "at least one turn"),
         ({"seconds": 0.0}, "must be positive"),
+        ({"prior": -0.5}, "must not be negative"),
     ],
 )
 def test_a_budget_is_checked(budget: dict[str, float], message: str) -> None:
