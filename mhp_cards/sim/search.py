@@ -1,44 +1,46 @@
-"""The ``search`` bot: Monte Carlo search over the player's view, in sampled worlds.
+"""The ``search`` bot: information-set Monte Carlo tree search over the player's view.
 
 At each real choice the bot lists its candidates (the distinct actions it may take, the
 greedy bot's choice first, and the sales of a card to another player that the partner would
 agree to), then spends a budget of simulated actions on an information-set Monte Carlo tree
-search (single observer, after Cowling, Powley and Whitehouse). The tree is the viewer's:
-a node is what the viewer knows after a sequence of its own choices from the root (its
-children keyed by the choice; the other seats' actions and the dice between are not
-branched on). Each iteration samples one world consistent with what its view shows (a
-*determinisation*: the cards it cannot see, dealt at random among the places it cannot
-see), then walks down the tree in that world: at each of the viewer's choices, a choice
-never tried is expanded (one node an iteration, greedy's choice first, then moves that
-collect more), else UCB1 picks among the choices legal in this world, each explored against
-the iterations it was available in (availability counts), greedy's choice with a head start
-that shrinks as its visits grow (a progressive bias). The other seats, and every fight step,
-play greedy (the model of the other players). From the node expanded a *rollout* plays on,
-greedy for every seat, the viewer's own choices greedy too unless ``noise`` makes it pick
-among the first few in greedy's order; the value is backed up the path. The candidate
-visited most is played (ties: the better mean, then greedy's). Every candidate is tried once
-whatever the budget.
+search (single observer, after Cowling, Powley and Whitehouse). The tree is the viewer's: a
+node is what the viewer knows after a sequence of its own choices from the root (its
+children keyed by the choice; the other seats' actions and the dice between are not branched
+on). Each iteration samples one world consistent with what its view shows (a
+*determinisation*: the cards it cannot see, dealt at random among the places it cannot see),
+then walks down the tree in that world: at each of the viewer's choices, a choice never
+tried is expanded (one node an iteration, greedy's choice first, then moves that collect
+more), else UCB1 picks among the choices legal in this world, each explored against the
+iterations it was available in (availability counts), greedy's choice with a head start that
+shrinks as its visits grow (a progressive bias, by level: :data:`PRIORS`). The other seats,
+and every fight step, play greedy (the model of the other players). From the node expanded a
+*rollout* plays on, greedy for every seat, the viewer's own choices greedy too unless
+``noise`` makes it pick among the first few in greedy's order (a noisy greedy with move
+ordering: off by default, as it played worse at level 2, docs/guides/simulation.md); the
+value is backed up the path. The candidate visited most is played (ties: the better mean,
+then greedy's). Every candidate is tried once whatever the budget.
 
-A rollout plays to the end of the game or to a horizon of turns (by level: the game is
-short at levels 2 and head to head; a level-3 game is long and a level-1 action costly),
-and is scored: a finished game by who won, an unfinished one at levels 2, head to head and
-3 by the lead at the rules' prices (:func:`mhp_cards.referee.score`: the substances under
-each player's tokens, the Mission card and the money), at level 1 by who is closer to a
-mission (a claim wins outright there).
+An iteration plays to the end of the game or to a horizon of turns from the choice (by
+level: the game is short at levels 2 and head to head; a level-3 game is long and a level-1
+action costly), and is scored: a finished game by who won, an unfinished one at levels 2,
+head to head and 3 by the lead at the rules' prices (:func:`mhp_cards.referee.score`: the
+substances under each player's tokens, the Mission card and the money), at level 1 by who is
+closer to a mission (a claim wins outright there).
 
-What it knows is the view only: the real state's hidden cards never reach it, so a view whose
-hidden cards were dealt otherwise gives the same choice. Its randomness comes from the game's
-seeded generator (one draw per choice that is searched), and its budget is counted in
+What it knows is the view only: the real state's hidden cards never reach it, so a view
+whose hidden cards were dealt otherwise gives the same choice. Its randomness comes from the
+game's seeded generator (one draw per choice that is searched), and its budget is counted in
 simulated actions, not in seconds, so the same seed gives the same game on any machine (an
 optional time limit trades that for a bound on the time per choice).
 
 It is cheap where there is no choice: a single candidate, or candidates that are the same
 choice (selling or buying one of two cards of the same kind, taking the hidden top card of
-one pile or another), cost no rollout; a sale of a raw card to the Bank is searched only as
-the greedy bot's choice. Offers to other players: a sale of one raw card is a
-candidate when the partner would agree to it as the greedy bot does
+one pile or another, in the tree too), cost no rollout; a sale of a raw card to the Bank is
+searched at the root only as the greedy bot's choice. Offers to other players: a sale of one
+raw card is a candidate when the partner would agree to it as the greedy bot does
 (:meth:`GreedyBot.accepts`, asked in a sampled world from the partner's seat); other trades
-only when nothing else is allowed. Rollouts make no offers. It agrees to every offer made to it.
+only when nothing else is allowed. Rollouts make no offers. It agrees to every offer made to
+it.
 """
 
 from __future__ import annotations

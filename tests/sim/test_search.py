@@ -361,3 +361,19 @@ def test_a_card_sale_the_partner_accepts_is_a_candidate(catalog: Catalog) -> Non
     # Without such a sale listed (no trade at all), no offer.
     own = [a for a in legal if not isinstance(a, Trade)]
     assert bot._offers(view(state, me), own, random.Random(0)) == []
+
+
+def test_noisy_rollouts_are_seeded_too(catalog: Catalog) -> None:
+    # The viewer's own rollout choices drawn among greedy's first few (noise=1: all of them):
+    # still a function of the seed, and a different search from the noiseless one.
+    state, legal = _searched_choice(catalog, "2", seed=3)
+    seen = view(state, state.current.id)
+    noisy = SearchBudget(worlds=12, horizon=3, noise=1.0)
+
+    def steps(budget: SearchBudget) -> int:
+        bot = SearchBot(catalog, budget)
+        bot.choose(seen, legal, random.Random(0))
+        return bot.steps
+
+    assert steps(noisy) == steps(noisy)
+    assert steps(noisy) != steps(SearchBudget(worlds=12, horizon=3))
