@@ -106,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=None, help="the budget's worlds")
     parser.add_argument("--horizon", type=int, default=None, help="turns (default: by level)")
     parser.add_argument("--noise", type=float, default=None, help="the rollouts' noise")
+    parser.add_argument("--prior", type=float, default=None, help="greedy's head start")
     parser.add_argument("--seconds", type=float, default=None, help="a time limit per choice")
     args = parser.parse_args(argv)
     if args.quick:
@@ -123,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         horizon=args.horizon,
         noise=default.noise if args.noise is None else args.noise,
         seconds=args.seconds,
+        prior=args.prior,
     )
     half = args.games // 2
     print(

@@ -1,40 +1,46 @@
-"""The ``search`` bot: Monte Carlo search over the player's view, in sampled worlds.
+"""The ``search`` bot: information-set Monte Carlo tree search over the player's view.
 
 At each real choice the bot lists its candidates (the distinct actions it may take, the
 greedy bot's choice first, and the sales of a card to another player that the partner would
-agree to), then spends a budget of simulated actions on them. Each iteration samples one
-world consistent with what its view shows (a *determinisation*: the cards it cannot see,
-dealt at random among the places it cannot see) and plays every candidate still in the race
-in that world, each followed by the same *rollout* (the same world, the same dice): the
-greedy bot plays every seat (the model of the other players, and of the bot's own later
-choices). The budget may make the bot's own seat err now and then in rollouts (``noise``: a
-random action); on the measured games that played worse at level 2, so it is off by
-default. After the first, second, fourth, eighth… iteration the worse half of the
-candidates is dropped (successive halving), so the budget goes to the close calls. The
-candidate with the best mean is played; the greedy choice keeps a small head start that
-shrinks as the evidence grows, so the bot leaves greedy's choice only when the sampled
-worlds say so.
+agree to), then spends a budget of simulated actions on an information-set Monte Carlo tree
+search (single observer, after Cowling, Powley and Whitehouse). The tree is the viewer's: a
+node is what the viewer knows after a sequence of its own choices from the root (its
+children keyed by the choice; the other seats' actions and the dice between are not branched
+on). Each iteration samples one world consistent with what its view shows (a
+*determinisation*: the cards it cannot see, dealt at random among the places it cannot see),
+then walks down the tree in that world: at each of the viewer's choices, a choice never
+tried is expanded (one node an iteration, greedy's choice first, then moves that collect
+more), else UCB1 picks among the choices legal in this world, each explored against the
+iterations it was available in (availability counts), greedy's choice with a head start that
+shrinks as its visits grow (a progressive bias, by level: :data:`PRIORS`). The other seats,
+and every fight step, play greedy (the model of the other players). From the node expanded a
+*rollout* plays on, greedy for every seat, the viewer's own choices greedy too unless
+``noise`` makes it pick among the first few in greedy's order (a noisy greedy with move
+ordering: off by default, as it played worse at level 2, docs/guides/simulation.md); the
+value is backed up the path. The candidate visited most is played (ties: the better mean,
+then greedy's). Every candidate is tried once whatever the budget.
 
-A rollout plays to the end of the game or to a horizon of turns (by level: the game is
-short at levels 2 and head to head; a level-3 game is long and a level-1 action costly),
-and is scored: a finished game by who won, an unfinished one at levels 2, head to head and
-3 by the lead at the rules' prices (:func:`mhp_cards.referee.score`: the substances under
-each player's tokens, the Mission card and the money), at level 1 by who is closer to a
-mission (a claim wins outright there).
+An iteration plays to the end of the game or to a horizon of turns from the choice (by
+level: the game is short at levels 2 and head to head; a level-3 game is long and a level-1
+action costly), and is scored: a finished game by who won, an unfinished one at levels 2,
+head to head and 3 by the lead at the rules' prices (:func:`mhp_cards.referee.score`: the
+substances under each player's tokens, the Mission card and the money), at level 1 by who is
+closer to a mission (a claim wins outright there).
 
-What it knows is the view only: the real state's hidden cards never reach it, so a view whose
-hidden cards were dealt otherwise gives the same choice. Its randomness comes from the game's
-seeded generator (one draw per choice that is searched), and its budget is counted in
+What it knows is the view only: the real state's hidden cards never reach it, so a view
+whose hidden cards were dealt otherwise gives the same choice. Its randomness comes from the
+game's seeded generator (one draw per choice that is searched), and its budget is counted in
 simulated actions, not in seconds, so the same seed gives the same game on any machine (an
 optional time limit trades that for a bound on the time per choice).
 
 It is cheap where there is no choice: a single candidate, or candidates that are the same
 choice (selling or buying one of two cards of the same kind, taking the hidden top card of
-one pile or another), cost no rollout; a sale of a raw card to the Bank is searched only as
-the greedy bot's choice. Offers to other players: a sale of one raw card is a
-candidate when the partner would agree to it as the greedy bot does
+one pile or another, in the tree too), cost no rollout; a sale of a raw card to the Bank is
+searched at the root only as the greedy bot's choice. Offers to other players: a sale of one
+raw card is a candidate when the partner would agree to it as the greedy bot does
 (:meth:`GreedyBot.accepts`, asked in a sampled world from the partner's seat); other trades
-only when nothing else is allowed. Rollouts make no offers. It agrees to every offer made to it.
+only when nothing else is allowed. Rollouts make no offers. It agrees to every offer made to
+it.
 """
 
 from __future__ import annotations
@@ -43,8 +49,8 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Final
 
 from mhp_cards.catalog.models import Catalog
@@ -62,7 +68,7 @@ from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim.bots import GreedyBot, mission_elements
 from mhp_cards.sim.holdings import is_card_sale
 
-__all__ = ["HORIZONS", "STEPS", "SearchBot", "SearchBudget", "determinise"]
+__all__ = ["HORIZONS", "PRIORS", "STEPS", "SearchBot", "SearchBudget", "determinise"]
 
 #: Money (мР) by which a lead at the horizon counts about as much as a won game, for the
 #: evaluation of a rollout that stops before the end: tanh(lead / scale).
@@ -75,38 +81,63 @@ ROLLOUT_STEPS: Final = 2000
 #: and head to head are short races; a level-3 game is six times as long, and a level-1
 #: rollout costs a check of every mission claim at every step.
 HORIZONS: Final[Mapping[str, int | None]] = {"1": 4, "2": None, "1v1": None, "3": 6}
-#: The simulated actions a choice may cost by level when the budget names none: about 0.1 to
-#: 0.2 s of one core (an action of a level-1 rollout costs about ten of head to head).
-STEPS: Final[Mapping[str, int]] = {"1": 150, "2": 400, "1v1": 1500, "3": 250}
-#: The head start of the greedy choice: this many worlds' worth of a won game, spread over
-#: the worlds played (so it shrinks as the evidence grows).
-GREEDY_PRIOR: Final = 0.25
+#: The simulated actions a choice may cost by level when the budget names none: a mean of
+#: about 0.05 to 0.15 s of one core a choice (an action of a level-1 rollout costs about ten
+#: of head to head; level 1 gets more than the rest would, its rollouts being the noisiest).
+STEPS: Final[Mapping[str, int]] = {"1": 450, "2": 400, "1v1": 1500, "3": 250}
+#: The head start of the greedy choice by level when the budget names none: this many won
+#: games added to its total, spread over its visits (so it shrinks as the evidence grows).
+#: Level 1 needs a large one: a short rollout there says little (the cards collected are
+#: face down, the claim a race), and a choice made on noise plays worse than greedy's rule.
+PRIORS: Final[Mapping[str, float]] = {"1": 1.0, "2": 0.25, "1v1": 0.25, "3": 0.25}
 #: Candidates searched at most: the greedy choice, then the others in the order listed,
 #: moves that collect more first.
 MAX_CANDIDATES: Final = 8
 #: Sales of a card to another player tried at most, as candidates.
 MAX_OFFERS: Final = 3
+#: The exploration constant of UCB1 (values run from 0 to 1).
+EXPLORATION: Final = 0.7
+#: A noisy rollout choice of the bot's own is one of this many first candidates in greedy's
+#: order (greedy's choice, then the moves that collect more).
+NOISE_CHOICES: Final = 3
+
+
+@dataclass(slots=True)
+class _Node:
+    """A node of the tree: the viewer's information after a sequence of its own choices.
+
+    ``available``: the iterations in which the choice leading here was legal (the parent's
+    visits with it available), the count UCB1 explores against.
+    """
+
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    children: dict[Hashable, _Node] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
     """How much the search may spend on one choice.
 
-    ``steps``: the simulated actions (a candidate applied, the actions of its rollout) the
-    search may play for one choice, None: the level's (:data:`STEPS`); at least one world
-    is always played. ``worlds``: the
-    sampled worlds at most. ``horizon``: the turns a rollout plays after the candidate (the
-    rest of the bot's own turn counts as the first); None takes the level's (:data:`HORIZONS`).
-    ``noise``: the share of the bot's own rollout choices made at random. ``seconds``: an
-    optional time limit per choice, checked between worlds; with it, a game depends on the
-    machine's speed, so the default is None.
+    ``steps``: the simulated actions (the tree's and the rollouts') the search may play for
+    one choice, None: the level's (:data:`STEPS`); every candidate is played once whatever
+    the budget. ``worlds``: the iterations (one sampled world each) at most, unless there are
+    more candidates. ``horizon``: the turns an iteration plays from the choice, down the tree
+    and on in its rollout (the rest of the bot's own turn counts as the first); None takes
+    the level's (:data:`HORIZONS`). ``noise``: the share of the bot's own rollout choices
+    made at random among the first :data:`NOISE_CHOICES` in greedy's order. ``prior``: the
+    greedy choice's head start in won games, None: the level's (:data:`PRIORS`). ``seconds``: an
+    optional time limit per choice, checked between iterations once every candidate has been
+    played; with it, a game depends on the machine's speed, so the default is None.
     """
 
     steps: int | None = None
-    worlds: int = 64
+    worlds: int = 256
     horizon: int | None = None
     noise: float = 0.0
     seconds: float | None = None
+    prior: float | None = None
 
     def __post_init__(self) -> None:
         if self.steps is not None and self.steps < 1:
@@ -117,12 +148,14 @@ class SearchBudget:
             raise ValueError(f"the horizon is at least one turn, not {self.horizon}")
         if not 0 <= self.noise <= 1:
             raise ValueError(f"the noise is a probability from 0 to 1, not {self.noise}")
+        if self.prior is not None and self.prior < 0:
+            raise ValueError(f"the greedy choice's head start must not be negative: {self.prior}")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError(f"the time budget must be positive, not {self.seconds}")
 
 
 class SearchBot:
-    """Monte Carlo search in sampled worlds with greedy rollouts (see the module)."""
+    """Information-set Monte Carlo tree search over the view, greedy rollouts (see the module)."""
 
     name: Final = "search"
 
@@ -136,7 +169,9 @@ class SearchBot:
         self.searched = 0
         """Choices that were searched (more than one distinct candidate)."""
         self.rollouts = 0
-        """Rollouts played so far."""
+        """Rollouts played so far (one an iteration of the tree search)."""
+        self.nodes = 0
+        """Tree nodes made so far (one an iteration, unless the iteration had no choice)."""
         self.steps = 0
         """Simulated actions played so far."""
 
@@ -166,38 +201,140 @@ class SearchBot:
         return self._search(view, candidates, search_rng)
 
     def _search(self, view: GameState, candidates: list[Action], rng: random.Random) -> Action:
-        """Successive halving over ``candidates`` (the greedy choice first), one world a round."""
+        """Information-set MCTS from the viewer's seat: one sampled world an iteration."""
         me = view.viewer
         assert me is not None
         budget = self.budget
         horizon = budget.horizon if budget.horizon is not None else HORIZONS.get(view.level)
         allowed = budget.steps if budget.steps is not None else STEPS.get(view.level, 400)
-        totals = [0.0] * len(candidates)
-        alive = list(range(len(candidates)))
-        started, spent, worlds = time.perf_counter(), 0, 0
-        while worlds < budget.worlds and spent < allowed:
-            if (
-                worlds
-                and budget.seconds is not None
-                and time.perf_counter() - started > budget.seconds
+        stop = None if horizon is None else view.turn_number + horizon
+        prior = budget.prior if budget.prior is not None else PRIORS.get(view.level, 0.25)
+        face_down = any(pile and is_hidden(pile[-1]) for pile in view.piles)
+        root = _Node()
+        keys = [_choice_key(view, a, face_down) for a in candidates]
+        started, spent, iterations = time.perf_counter(), 0, 0
+        while iterations < max(budget.worlds, len(candidates)):
+            # Every candidate is played once whatever the budget; then the budget rules.
+            if iterations >= len(candidates) and (
+                spent >= allowed
+                or (budget.seconds is not None and time.perf_counter() - started > budget.seconds)
             ):
                 break
             world = determinise(view, self.catalog, rng, box=self._box)
-            seed = rng.getrandbits(64)
-            for index in alive:
-                value, steps = self._rollout(world, candidates[index], me, seed, horizon)
-                totals[index] += value
-                spent += steps
-            worlds += 1
-            if len(alive) > 2 and worlds & (worlds - 1) == 0:
-                alive.sort(key=lambda i: (-totals[i], i))
-                alive = sorted(alive[: (len(alive) + 1) // 2])
-        # Dropped candidates played fewer worlds: compare the survivors, which played them all.
-        return candidates[max(alive, key=lambda i: (self._mean(totals[i], worlds, i), -i))]
+            spent += self._iterate(
+                root, world, candidates, keys, me, rng.getrandbits(64), stop, face_down, prior
+            )
+            iterations += 1
+        return candidates[_most_visited(root, keys, prior)]
+
+    def _iterate(
+        self,
+        root: _Node,
+        world: GameState,
+        candidates: list[Action],
+        keys: list[Hashable],
+        me: str,
+        seed: int,
+        stop: int | None,
+        face_down: bool,
+        prior: float,
+    ) -> int:
+        """One iteration: select and expand in ``world``, roll out, back up; its steps."""
+        self.rollouts += 1
+        rng = random.Random(seed)
+        node, path, state, steps = root, [root], world, 0
+        options: list[Action] | None = candidates
+        option_keys: list[Hashable] = keys
+        expanded = False
+        while True:
+            if options is None:
+                # The viewer's later choice in this world (trades left out, see _rollout).
+                options, option_keys = self._options(state, me, rng, face_down)
+            if not options:
+                break
+            if len(options) == 1:
+                action, child = options[0], None
+            else:
+                index = _select(node, option_keys, prior)
+                action, key = options[index], option_keys[index]
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                    self.nodes += 1
+                    expanded = True
+            state = self._act(state, action, me, rng)
+            steps += 1
+            if child is not None:
+                node = child
+                path.append(node)
+            # The others (and forced fight steps) play greedy until the viewer chooses again.
+            state, played = self._advance(state, me, rng, stop, in_tree=True)
+            steps += played
+            if expanded or self._over(state, stop):
+                break
+            options = None
+        state, played = self._advance(state, me, rng, stop, in_tree=False)
+        steps += played
+        value = self._value(state, me)
+        for visited in path:
+            visited.visits += 1
+            visited.total += value
+        self.steps += steps
+        return steps
+
+    def _options(
+        self, state: GameState, me: str, rng: random.Random, face_down: bool
+    ) -> tuple[list[Action], list[Hashable]]:
+        """The viewer's candidates in a tree node below the root, greedy's first."""
+        legal = legal_actions(_no_trades(state), self.catalog)
+        distinct = _distinct(legal, lambda a: _choice_key(state, a, face_down))
+        if len(distinct) > 1:
+            distinct = _ordered(state, self._greedy.choose(state, legal, rng), distinct)
+        return distinct, [_choice_key(state, a, face_down) for a in distinct]
+
+    def _act(self, state: GameState, action: Action, me: str, rng: random.Random) -> GameState:
+        """``action`` applied; an offer the partner refuses leaves the state as it was."""
+        if isinstance(action, Trade) and not self._greedy.accepts(
+            view_of(state, action.partner), action, rng
+        ):
+            return _no_trades(state)
+        return apply(state, action, self.catalog)[0]
 
     @staticmethod
-    def _mean(total: float, worlds: int, index: int) -> float:
-        return (total + (GREEDY_PRIOR if index == 0 else 0.0)) / worlds
+    def _over(state: GameState, stop: int | None) -> bool:
+        return state.ended or (stop is not None and state.turn_number >= stop)
+
+    def _advance(
+        self, state: GameState, me: str, rng: random.Random, stop: int | None, *, in_tree: bool
+    ) -> tuple[GameState, int]:
+        """Play on until the viewer has a choice (``in_tree``) or the rollout's end.
+
+        The other seats and every fight step play greedy (the model of the others); the
+        viewer's own rollout choices are greedy's, or with probability ``noise`` one of the
+        first few candidates in greedy's order (a noisy greedy with move ordering).
+        """
+        steps = 0
+        noise = self.budget.noise
+        for _ in range(ROLLOUT_STEPS):
+            if self._over(state, stop):
+                break
+            # Trades are left out of rollouts: greedy proposes none while anything else is
+            # allowed, and at level 2 listing the trades is half the cost of listing actions.
+            if state.fight is None:
+                state = _no_trades(state)
+            actor = fight_actor(state) or state.current.id
+            if in_tree and actor == me and state.fight is None:
+                break
+            legal = legal_actions(state, self.catalog)
+            if not legal:
+                break
+            choice = self._greedy.choose(state, legal, rng)
+            if actor == me and noise and state.fight is None and rng.random() < noise:
+                ordered = _ordered(state, choice, _distinct(legal, lambda a: None))
+                choice = rng.choice(ordered[:NOISE_CHOICES])
+            state, _ = apply(state, choice, self.catalog)
+            steps += 1
+        return state, steps
 
     def _offers(self, view: GameState, legal: list[Action], rng: random.Random) -> list[Action]:
         """Sales of one raw card that the partner agrees to in a sampled world, dearest first.
@@ -227,43 +364,6 @@ class SearchBot:
             if len(offers) >= MAX_OFFERS:
                 break
         return offers
-
-    def _rollout(
-        self, world: GameState, action: Action, me: str, seed: int, horizon: int | None
-    ) -> tuple[float, int]:
-        """The value for ``me`` of ``action`` in ``world`` then greedy play, and its steps."""
-        self.rollouts += 1
-        rng = random.Random(seed)
-        refused = isinstance(action, Trade) and not self._greedy.accepts(
-            view_of(world, action.partner), action, rng
-        )
-        if refused:
-            return self._value(world, me), 1
-        state, _ = apply(world, action, self.catalog)
-        steps = 1
-        stop = None if horizon is None else world.turn_number + horizon
-        noise = self.budget.noise
-        for _ in range(ROLLOUT_STEPS):
-            if state.ended or (stop is not None and state.turn_number >= stop):
-                break
-            # Trades are left out of rollouts: greedy proposes none while anything else is
-            # allowed, and at level 2 listing the trades is half the cost of listing actions.
-            if "trade" not in state.done_this_turn and state.fight is None:
-                state = state.model_copy(
-                    update={"done_this_turn": (*state.done_this_turn, "trade")}
-                )
-            legal = legal_actions(state, self.catalog)
-            if not legal:
-                break
-            actor = fight_actor(state) or state.current.id
-            if actor == me and noise and state.fight is None and rng.random() < noise:
-                choice = rng.choice(legal)
-            else:
-                choice = self._greedy.choose(state, legal, rng)
-            state, _ = apply(state, choice, self.catalog)
-            steps += 1
-        self.steps += steps
-        return self._value(state, me), steps
 
     def _value(self, state: GameState, me: str) -> float:
         """1 for a won game, a share of 1 for a tie, 0 for a loss; between, by the lead."""
@@ -344,15 +444,78 @@ def _candidates(view: GameState, legal: list[Action]) -> list[Action]:
     one kind, and the takes from piles whose top card is hidden (head to head: a card unseen
     from one pile or another is the same gamble).
     """
-    own = [a for a in legal if partner_of(a) is None]
+    return _distinct(legal, lambda action: _key(view, action))
+
+
+def _select(node: _Node, keys: Sequence[Hashable], prior: float) -> int:
+    """The option to play: the first never tried, else the best by UCB1 (greedy's biased).
+
+    Only the options legal in this world take part (the others' statistics are left alone),
+    and each counts the iterations it was available in, not the parent's visits.
+    """
+    best, best_score = 0, -math.inf
+    for index, key in enumerate(keys):
+        child = node.children.get(key)
+        if child is None:
+            return index
+        child.available += 1
+    for index, key in enumerate(keys):
+        child = node.children[key]
+        mean = _mean(child, index, prior)
+        score = mean + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
+        if score > best_score:
+            best, best_score = index, score
+    return best
+
+
+def _mean(node: _Node, index: int, prior: float) -> float:
+    """The mean value; greedy's choice (index 0) has a head start that shrinks with visits."""
+    return (node.total + (prior if index == 0 else 0.0)) / node.visits
+
+
+def _most_visited(root: _Node, keys: Sequence[Hashable], prior: float) -> int:
+    """The root's choice: the most visited, then the best mean, then greedy's."""
+
+    def rank(index: int) -> tuple[int, float, int]:
+        child = root.children.get(keys[index])
+        if child is None or not child.visits:
+            return (0, -math.inf, -index)
+        return (child.visits, _mean(child, index, prior), -index)
+
+    return max(range(len(keys)), key=rank)
+
+
+def _no_trades(state: GameState) -> GameState:
+    """``state`` with the turn's trading done: no trade is listed (rollouts make none)."""
+    if "trade" in state.done_this_turn:
+        return state
+    return state.model_copy(update={"done_this_turn": (*state.done_this_turn, "trade")})
+
+
+def _choice_key(state: GameState, action: Action, face_down: bool) -> Hashable:
+    """What makes actions one choice for the viewer (see :func:`_key`), else the action.
+
+    ``face_down``: the piles' top cards are hidden from the viewer (head to head), so in a
+    sampled world a take from one pile or another is still the same gamble.
+    """
+    if isinstance(action, SellRaw | BuyRaw):
+        return (action.kind, action.card.rsplit("#", 1)[0])
+    if isinstance(action, TakeRaw) and face_down:
+        return (action.kind, HIDDEN_RAW)
+    return action
+
+
+def _distinct(actions: Sequence[Action], key: Callable[[Action], Hashable | None]) -> list[Action]:
+    """``actions`` without a trade (unless only trades), one of each ``key``, in order."""
+    own = [a for a in actions if partner_of(a) is None]
     chosen: list[Action] = []
-    seen: set[tuple[str, str]] = set()
-    for action in own or legal:
-        key = _key(view, action)
-        if key is not None:
-            if key in seen:
+    seen: set[Hashable] = set()
+    for action in own or actions:
+        mark = key(action)
+        if mark is not None:
+            if mark in seen:
                 continue
-            seen.add(key)
+            seen.add(mark)
         chosen.append(action)
     return chosen
 
