@@ -487,7 +487,7 @@ def _kinds_held(cards: tuple[str, ...]) -> tuple[str, ...]:
     key = (_kinds_held, cards)
     kinds: tuple[str, ...] | None = _MADE.get(key)
     if kinds is None:
-        kinds = _MADE[key] = tuple(sorted(card.rsplit("#", 1)[0] for card in cards))
+        kinds = _MADE[key] = tuple(sorted(_kind_of(card) for card in cards))
     return kinds
 
 

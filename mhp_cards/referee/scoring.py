@@ -109,19 +109,13 @@ def _items(state: GameState, catalog: Catalog) -> Iterator[tuple[str, int, tuple
             for token in container.places:
                 if token is None:
                     continue
-                price = prices.get(container.substance)
-                if price is None:
-                    price = prices[container.substance] = catalog.substance(
-                        container.substance
-                    ).price
+                price = _price(prices, catalog, container.substance)
                 yield token, price, ("container", container, installation.number)
     complete = state.complete_missions()
     for mission in state.missions:
         double = mission.id in complete or state.level == "1v1"
         for formula, tokens in mission.places:
-            price = prices.get(formula)
-            if price is None:
-                price = prices[formula] = catalog.substance(formula).price
+            price = _price(prices, catalog, formula)
             for token in tokens:
                 if token is None:
                     continue
@@ -133,6 +127,14 @@ def _items(state: GameState, catalog: Catalog) -> Iterator[tuple[str, int, tuple
 def _prices(catalog: Catalog) -> dict[str, int]:
     """The price of each substance by the formula text it is named by, as they are asked for."""
     return catalog.memo("referee.scoring-prices")
+
+
+def _price(prices: dict[str, int], catalog: Catalog, formula: str) -> int:
+    """The price of the substance named ``formula``, remembered in ``prices``."""
+    price = prices.get(formula)
+    if price is None:
+        price = prices[formula] = catalog.substance(formula).price
+    return price
 
 
 def _what(about: tuple[Any, ...]) -> str:

@@ -388,7 +388,8 @@ class GreedyBot(FieldEconomy):
         """Armour, when a combine could attack next turn and ``stake`` cards that serve are held.
 
         Armour makes an attack win about three times in ten instead of five (L1.T6). At level
-        3 the last 4 мР stay for a Warehouse card (a round without progress ends the game).
+        3 the last 4 мР stay for a Warehouse card (under the house rule quiet-round-ends a round
+        without progress ends the game).
         """
         reserve = WAREHOUSE_PRICE if view.level == "3" else 0
         if me.combine is None or me.combine.armour or me.money < UPGRADE_PRICE + reserve:
@@ -470,7 +471,7 @@ class GreedyBot(FieldEconomy):
                 return []
             return [a for a in buys if isinstance(a, BuyRaw) and kind_of(a.card) in closest.serves]
         if view.level == "3" and me.money < 2 * WAREHOUSE_PRICE:
-            return []  # the last 4 мР are kept for a round that would end without progress
+            return []  # the last 4 мР wait for a Warehouse card an installation needs
         fits = all_inputs(view)
         return [
             a for a in buys if isinstance(a, BuyRaw) and card_formula(self.catalog, a.card) in fits

@@ -31,20 +31,23 @@ POLICIES: Final[Mapping[str, Callable[[Catalog], Policy]]] = {
 
 def make_policy(name: str, catalog: Catalog) -> Policy:
     """The policy called ``name`` (``search:N``: N simulated actions a choice); KeyError if none."""
-    base, colon, steps = name.partition(":")
-    if not colon:
+    if ":" not in name:
         return POLICIES[name](catalog)
-    if base != "search" or not steps.isdigit() or int(steps) < 1:
+    steps = _search_steps(name)
+    if steps is None:
         raise KeyError(name)
-    return SearchBot(catalog, SearchBudget(steps=int(steps)))
+    return SearchBot(catalog, SearchBudget(steps=steps))
 
 
 def is_policy(name: str) -> bool:
     """Whether :func:`make_policy` knows ``name``."""
-    base, colon, steps = name.partition(":")
-    if not colon:
-        return name in POLICIES
-    return base == "search" and steps.isdigit() and int(steps) >= 1
+    return name in POLICIES if ":" not in name else _search_steps(name) is not None
+
+
+def _search_steps(name: str) -> int | None:
+    """N of a ``search:N`` name (a whole number from 1); None for any other name."""
+    base, _, steps = name.partition(":")
+    return int(steps) if base == "search" and steps.isdigit() and int(steps) >= 1 else None
 
 
 def policy_names() -> Sequence[str]:

@@ -121,15 +121,13 @@ def round_survives(view: GameState, move: Move, *, progress: bool) -> bool:
     the players left in the current quiet round do.
     """
     field = view.field
-    if field is None:
+    if field is None or not quiet_round_can_end(view):
         return True
     if not progress:
         return others_can_progress(moved(view, move))
     raw = raw_cells(field)
     collected = raw & set(move.path)
     after = moved(view, move, collected=len(collected))
-    if not quiet_round_can_end(after):
-        return True
     players = len(view.players)
     return any(
         could_progress(after, after.players[(view.turn + step) % players], raw - collected)

@@ -67,6 +67,7 @@ from mhp_cards.referee.scoring import totals as score_totals
 from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim.bots import GreedyBot, mission_elements
 from mhp_cards.sim.holdings import is_card_sale
+from mhp_cards.sim.reach import raw_cells
 
 __all__ = ["HORIZONS", "PRIORS", "STEPS", "SearchBot", "SearchBudget", "determinise"]
 
@@ -411,7 +412,7 @@ def _ordered(view: GameState, preferred: Action, candidates: list[Action]) -> li
     # short rollout cannot tell one sale from another (it would spend the budget on them).
     rest = [a for a in candidates if a != first and not isinstance(a, SellRaw)]
     if view.field is not None:
-        raw = {cell.position for cell in view.field.cells if cell.raw is not None}
+        raw = raw_cells(view.field)
 
         def collects(action: Action) -> int:
             return len(raw & set(action.path)) if isinstance(action, Move) else 0
