@@ -740,8 +740,10 @@ def _input_lines(ctx: _Context, number: int) -> list[list[Run]]:
                 made = "его производит и установка " if one else "его производят и установки "
             elif found.raw_cards:
                 made = "also made by installation " if one else "also made by installations "
+            elif ru:
+                made = "только из установки " if one else "только из установок "
             else:
-                made = "только из установки " if ru else "only from installation "
+                made = "only from installation " if one else "only from installations "
             parts.append(made + makers)
         text = "; ".join(parts) if parts else ("нет в наборе" if ru else "not in the box")
         lines.append([Run("•  "), *formula_runs(found.substance), *text_runs(f" — {text}")])

@@ -281,16 +281,16 @@ def test_unknown_electrolyser_when_the_catalog_has_none(catalog: Catalog) -> Non
 
 
 def test_mixed_installations(catalog: Catalog) -> None:
-    report = check(catalog, "1А / 1Б / 5Б / 5А")
+    report = check(catalog, "1А . / 1Б . / 7А 7Б")
     problem = only(report, "mixed-installations")
     assert problem.message == (
-        "the cards belong to installations 1, 5; an installation is built from the cards of "
+        "the cards belong to installations 1, 7; an installation is built from the cards of "
         "one number (plus electrolysers)"
     )
-    assert (problem.expected, problem.found) == ("one installation number", "1, 5")
+    assert (problem.expected, problem.found) == ("one installation number", "1, 7")
     assert problem.card is None
     assert report.installation is None
-    # 1Б's bottom edge touches 5Б's top edge, neither has a port there: nothing else is wrong
+    # 1Б's bottom edge touches 7А's top edge, neither has a port there: nothing else is wrong
     assert codes(report) == ["mixed-installations", "not-connected"]
 
 

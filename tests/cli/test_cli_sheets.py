@@ -37,7 +37,7 @@ def test_export_then_import_changes_nothing(cli, catalog: Path, tmp_path: Path) 
     assert exported.exit_code == 0, exported.stdout
     assert (
         exported.stdout.splitlines()[-1]
-        == "rows: raw_materials 24, substances 37, reactor_cards 28, missions 4"
+        == "rows: raw_materials 24, substances 37, reactor_cards 29, missions 4"
     )
     for source in (("--csv", str(tmp_path / "csv")), ("--xlsx", str(tmp_path / "c.xlsx"))):
         result = cli("catalog", "import", "--catalog", str(catalog), *source)

@@ -487,14 +487,15 @@ def test_V1_2_runnable_head_to_head_deals_only_installations_that_run_alone(cata
 
 
 def test_V1_2_runnable_counts_the_electrolysers_water(catalog) -> None:
-    """Without a water card the electrolyser is dry: 2, 3, 6 and 8, piped from it, do not run."""
+    """Without a water card the electrolyser is dry: 2, 3, 5, 6 and 8, piped from it, do not
+    run (nor 1 and 7, which take water beside a container)."""
     dry = catalog.model_copy(
         update={"raw_materials": tuple(r for r in catalog.raw_materials if r.formula != "H2O")}
     )
     wet = {i.number for i in catalog.installations_running_alone}
-    assert {2, 3, 6, 8} <= wet
-    assert {i.number for i in dry.installations_running_alone} == wet - {1, 2, 3, 6, 7, 8}
+    assert {2, 3, 5, 6, 8} <= wet
+    assert {i.number for i in dry.installations_running_alone} == wet - {1, 2, 3, 5, 6, 7, 8}
     for seed in range(10):
         dealt = deal(dry, "1v1", 2, seed).installations
         assert all(dry.runs_alone(dry.installation(i.number)) for i in dealt)
-        assert not {i.number for i in dealt} & {2, 3, 6, 8}
+        assert not {i.number for i in dealt} & {2, 3, 5, 6, 8}

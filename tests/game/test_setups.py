@@ -311,15 +311,21 @@ def test_V1_2_runnable_names_the_installations_that_run_alone(catalog: Catalog) 
     check = check_setup(catalog, "1v1", 2)
     line = item(check, "V1.2-runnable")
     assert line.ok
-    # 5 takes ammonia, which no raw card is: only installation 3 makes it. 4 takes nitrogen and
-    # oxygen from the atmosphere cards, and its water goes round by pipe (4Г back to 4В).
-    assert line.text == "9 installation(s) run from raw cards alone: 1, 2, 3, 4, 6, 7, 8, 9, 10"
+    # 5 makes its own ammonia (5В). 4 takes nitrogen and oxygen from the atmosphere cards, and
+    # its water goes round by pipe (4Г back to 4В).
+    assert line.text == (
+        "10 installation(s) run from raw cards alone: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"
+    )
 
 
 def test_V1_2_runnable_refuses_a_box_with_fewer_than_two(catalog: Catalog) -> None:
+    # Without water cards the urea plant's electrolyser is dry; 4 needs no water card.
     lonely = catalog.model_copy(
-        update={"installations": tuple(i for i in catalog.installations if i.number in (1, 5))}
+        update={
+            "installations": tuple(i for i in catalog.installations if i.number in (4, 5)),
+            "raw_materials": tuple(r for r in catalog.raw_materials if r.formula != "H2O"),
+        }
     )
     line = item(check_setup(lonely, "1v1", 2), "V1.2-runnable")
     assert not line.ok
-    assert line.text == "1 installation(s) run from raw cards alone: 1"
+    assert line.text == "1 installation(s) run from raw cards alone: 4"

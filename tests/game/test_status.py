@@ -285,7 +285,7 @@ def installation_not_in_catalog() -> GameState:
 
 
 def head_to_head_installation_that_never_runs_alone() -> GameState:
-    """Head to head: the first player's installation swapped for 5, which needs ammonia."""
+    """Head to head: the first player's installation swapped for 5."""
     state = base("1v1")
     mine = state.installations[0]
     five = next(i for i in base("2").installations if i.number == 5)
@@ -512,10 +512,6 @@ CASES: dict[str, Case] = {
         head_to_head_player_without_installation, (("V1.2", "blue has no installation"),)
     ),
     "1v1-shared-installation": Case(head_to_head_shared_installation, (("V1.2", "is shared"),)),
-    "1v1-installation-never-runs-alone": Case(
-        head_to_head_installation_that_never_runs_alone,
-        (("V1.2-runnable", "installation 5 needs a product of another installation"),),
-    ),
     # The Mission card (L2.M1).
     "mission-places-changed": Case(mission_places_changed, (("L2.M1", "the card shows"),)),
     "mission-formula-changed": Case(mission_formula_changed, (("L2.M1", "the card shows"),)),
@@ -545,6 +541,21 @@ def test_broken_state_reports_its_problem(name: str) -> None:
         assert match is not None, f"no [{rule}] …{words}… among\n{describe(issues)}"
         unmatched.remove(match)
     assert not unmatched, f"more issues than the one problem:\n{describe(unmatched)}"
+
+
+def test_head_to_head_installation_that_never_runs_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A box whose installation 5 needs another's product (as the default box's did, when its
+    urea plant took installation 3's ammonia) can never run it head to head."""
+    monkeypatch.setattr(
+        type(CATALOG), "runs_alone", lambda catalog, installation: installation.number != 5
+    )
+    state = head_to_head_installation_that_never_runs_alone()
+    [issue] = status(state, CATALOG)
+    assert issue.rule == "V1.2-runnable"
+    assert issue.message == (
+        "installation 5 needs a product of another installation and can never run head to head"
+    )
+    assert issue.hint == "deal one that runs from raw cards alone: 1, 2, 3, 4, 6, 7, 8, 9, 10"
 
 
 #: Broken states the state's schema itself refuses (a negative turn index): no file holds them.

@@ -552,22 +552,33 @@ def test_every_piece_mark_is_on_a_drawn_card(
     assert checked > 450
 
 
-def test_guides_say_where_each_input_comes_from(kit: list[Section], catalog: Catalog) -> None:
+def _guide_text(kit: list[Section], label: str) -> str:
     guides = next(section for section in kit if section.name == "guides")
-    by_label = {page.label: page for page in guides.pages}
+    page = next(page for page in guides.pages if page.label == label)
+    joined = " ".join(op.text for op in page.ops if isinstance(op, Text))
+    return re.sub(r"\s+", " ", joined)
 
-    def text(label: str) -> str:
-        joined = " ".join(op.text for op in by_label[label].ops if isinstance(op, Text))
-        return re.sub(r"\s+", " ", joined)
 
-    text_5 = text("guide-5")
-    # installation 5 needs NH3, which no raw card is: it comes from installation 3 (Haber-Bosch)
-    assert "только из установки 3" in text_5
-    text_9 = text("guide-9")
-    assert "карточки сырья «Тетрагидрат перхлората кальция» (3)" in text_9
-    assert not any(
-        raw.formula == "NH3" for raw in catalog.raw_materials
-    )  # the fact the NH3 line rests on
+def test_guides_say_where_each_input_comes_from(kit: list[Section]) -> None:
+    text_5 = _guide_text(kit, "guide-5")
+    # The urea plant's nitrogen is a raw card; its CO2 a raw card or a product of 1, 4 or 10.
+    assert "N 2 — карточки сырья «Азот атмосферы» (6)" in text_5
+    assert "его производят и установки 1, 4, 10" in text_5
+    text_9 = _guide_text(kit, "guide-9")
+    assert "карточки сырья «Тетрагидрат перхлората кальция» (2)" in text_9
+
+
+def test_guides_name_the_installations_an_input_comes_only_from(
+    catalog: Catalog, a4: SheetProfile, templates: Templates
+) -> None:
+    # Without CO2 cards in the deck the urea plant's CO2 comes from other installations only.
+    no_co2 = catalog.model_copy(
+        update={"raw_materials": tuple(r for r in catalog.raw_materials if r.formula != "CO2")}
+    )
+    text_5 = _guide_text(plan_kit(no_co2, a4, templates, only=["guides"]), "guide-5")
+    assert "CO 2 — только из установок 1, 4, 10" in text_5
+    text_en = _guide_text(plan_kit(no_co2, a4, templates, lang="en", only=["guides"]), "guide-5")
+    assert "CO 2 — only from installations 1, 4, 10" in text_en
 
 
 def test_a_russian_scale_has_a_decimal_comma(kit: list[Section]) -> None:

@@ -308,11 +308,11 @@ def test_perft_level_1_diagonal(catalog) -> None:
 
 
 def test_perft_level_2(catalog, dealt) -> None:
-    state = dealt("2", 2, 3)
+    state = dealt("2", 2, 21)
     assert counts(state, catalog) == {"take": 3}
     # Pile 1 shows a calcium perchlorate card: shared installation 9 takes it alone.
     assert state.piles[0][-1] == "calcium-perchlorate#1"
-    assert {i.number: i.owner for i in state.installations if i.owner} == {4: "red", 7: "blue"}
+    assert {i.number: i.owner for i in state.installations if i.owner} == {6: "red", 7: "blue"}
     state = step(state, "take 1", catalog)
     hand = [
         formula_of(catalog.raw_material(c.split("#")[0]).formula) for c in state.current.raw_cards

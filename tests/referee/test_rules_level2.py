@@ -319,13 +319,16 @@ def test_L2_T5_one_token_a_turn_and_only_ones_own(kit, holder) -> None:
 
 
 def test_L2_T6_a_substance_feeds_another_installation(kit, chem) -> None:
-    state = kit.owners(chem, {3: "red", 7: "blue"})  # red makes NH3 on installation 3
-    state = kit.token(state, "red", 3, "3А", 1)
-    state = kit.token(state, "red", 3, "3А", 1)
-    state = kit.give(state, "red", "carbon-dioxide")
-    co2 = state.player("red").raw_cards[0]
-    # 2 NH3 + CO2 → CO(NH2)2 + H2O on shared installation 5, the NH3 moved from installation 3.
-    kit.expect(state, React(installation=5, cards=(co2,)), "allowed", "L2.T6")
+    state = kit.owners(chem, {1: "red", 7: "blue"})  # red's lime kiln made a CO2
+    state = kit.token(state, "red", 1, "1А", 1)
+    state = kit.give(state, "red", "nitrogen")
+    state = kit.give(state, "red", "water-ice")
+    cards = state.player("red").raw_cards[-2:]
+    # The urea plant (shared installation 5) on a nitrogen and a water card, its CO2 moved
+    # from the lime kiln's container on installation 1.
+    kit.expect(state, React(installation=5, cards=cards), "allowed", "L2.T6")
+    new, _ = kit.play(state, React(installation=5, cards=cards))
+    assert kit.container(new, 1, "1А", 1).places == (None,)
 
 
 # --- L2.M1 the Mission card -----------------------------------------------------------------------

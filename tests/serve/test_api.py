@@ -1,7 +1,7 @@
 """The JSON API of ``mhp serve`` through Starlette's TestClient: every endpoint, its refusals.
 
 The scenes are real games dealt with seed 7 at level 1 for two players (red, blue): red's
-``move 3,3 2,3`` collects calcite#1 and oxygen#5; blue's same move attacks red (a fight),
+``move 3,3 2,3`` collects sulfur#8 and oxygen#5; blue's same move attacks red (a fight),
 while blue's ``move 3,3 3,2`` collects nitrogen#4.
 Every answer is validated against the committed schema (catalog/schema/serve-api.schema.json).
 """
@@ -146,7 +146,7 @@ def test_a_players_view_hides_what_they_may_not_see(client: TestClient, catalog:
     assert all(card.startswith("hidden#") for card in red_hand)
     red = client.get(f"/api/games/{game['id']}", params={"player": "red"}).json()
     own = next(p for p in red["state"]["players"] if p["id"] == "red")["raw_cards"]
-    assert own == ["calcite#1", "oxygen#5"]
+    assert own == ["sulfur#8", "oxygen#5"]
 
 
 def test_a_view_for_nobody_is_refused(client: TestClient) -> None:
@@ -202,7 +202,7 @@ def test_an_allowed_action_is_applied_logged_and_versioned(
     assert body["ruling"]["verdict"] == "allowed"
     assert body["ruling"]["rules"][0] == "L1.T1"
     assert body["events"][0]["kind"] == "move"
-    assert body["events"][0]["data"]["collected"] == ["calcite#1", "oxygen#5"]
+    assert body["events"][0]["data"]["collected"] == ["sulfur#8", "oxygen#5"]
     start = deal(catalog, "1", 2, 7)
     expected, _ = apply(start, parse_action(RED_MOVE), catalog)
     assert GameState.model_validate(body["state"]) == expected
@@ -346,23 +346,23 @@ def test_after_the_dice_the_winner_chooses_the_spoils_and_the_loser_the_retreat(
 ) -> None:
     game = fight_pending(client)
     path = f"/api/games/{game['id']}"
-    play(client, game, "fight 6:1")  # blue, the attacker, wins; red holds calcite#1, oxygen#5
+    play(client, game, "fight 6:1")  # blue, the attacker, wins; red holds sulfur#8, oxygen#5
     # Blue looks at all of red's cards while choosing (their view and their legal actions).
     seen = client.get(f"{path}?player=blue").json()["state"]["players"][0]["raw_cards"]
-    assert sorted(seen) == ["calcite#1", "oxygen#5"]
+    assert sorted(seen) == ["oxygen#5", "sulfur#8"]
     others = client.get(f"{path}?player=red").json()["state"]["players"][1]
     assert others["raw_cards"] == []
     legal = client.get(f"{path}/legal?player=blue").json()
     conforms(legal, "Legal")
     assert legal["groups"]["spoils"] == [
         "spoils",
-        "spoils calcite#1",
         "spoils oxygen#5",
-        "spoils calcite#1 oxygen#5",
+        "spoils sulfur#8",
+        "spoils oxygen#5 sulfur#8",
     ]
     refused = play(client, game, "as red spoils", status=422)
     assert "L1.T4.R4" in refused["ruling"]["rules"]
-    body = play(client, game, "spoils calcite#1")
+    body = play(client, game, "spoils sulfur#8")
     assert [e["kind"] for e in body["events"]] == ["spoils"]
     assert body["state"]["fight"]["taken"] == 1
     # Now red chooses where to retreat; the actions are listed as red's.
@@ -374,7 +374,7 @@ def test_after_the_dice_the_winner_chooses_the_spoils_and_the_loser_the_retreat(
     assert body["ruling"]["verdict"] == "allowed"
     assert "L1.T5" in body["ruling"]["rules"]
     blue = body["state"]["players"][1]
-    assert blue["raw_cards"] == ["calcite#1"]
+    assert blue["raw_cards"] == ["sulfur#8"]
     # No step of a fight is taken back.
     undo = client.post(f"{path}/undo", json={"version": body["version"]})
     assert undo.status_code == 409
@@ -399,17 +399,17 @@ def test_dice_rolled_by_the_game_follow_its_seed(client: TestClient, catalog: Ca
 def test_a_trade_waits_for_the_partner_and_is_applied_when_accepted(client: TestClient) -> None:
     game = new_game(client)
     play(client, game, RED_MOVE)
-    body = play(client, game, "trade blue give calcite#1", status=202)
+    body = play(client, game, "trade blue give sulfur#8", status=202)
     proposal = body["proposal"]
     assert (proposal["from"], proposal["to"], proposal["text"]) == (
         "red",
         "blue",
-        "trade blue give calcite#1",
+        "trade blue give sulfur#8",
     )
     assert body["ruling"]["verdict"] == "allowed"
     assert body["version"] == 3
     red = next(p for p in body["state"]["players"] if p["id"] == "red")
-    assert "calcite#1" in red["raw_cards"]  # not applied yet
+    assert "sulfur#8" in red["raw_cards"]  # not applied yet
     shown = client.get(f"/api/games/{game['id']}").json()
     assert shown["pending"] == proposal
     assert client.get(f"/api/games/{game['id']}/legal").json()["pending"] == proposal
@@ -425,9 +425,9 @@ def test_a_trade_waits_for_the_partner_and_is_applied_when_accepted(client: Test
     assert body["pending"] is None
     assert body["version"] == 4
     blue = next(p for p in body["state"]["players"] if p["id"] == "blue")
-    assert blue["raw_cards"] == ["calcite#1"]
+    assert blue["raw_cards"] == ["sulfur#8"]
     log = client.get(f"/api/games/{game['id']}/log").json()["entries"]
-    assert [e["text"] for e in log] == [RED_MOVE, "trade blue give calcite#1"]
+    assert [e["text"] for e in log] == [RED_MOVE, "trade blue give sulfur#8"]
     again = client.post(path + "/accept", json={"version": 4})
     assert again.status_code == 404
     assert again.json()["error"]["code"] == "no-proposal"
@@ -437,7 +437,7 @@ def test_a_declined_trade_changes_nothing_but_the_version(client: TestClient) ->
     game = new_game(client)
     play(client, game, RED_MOVE)
     before = client.get(f"/api/games/{game['id']}").json()["state"]
-    proposal = play(client, game, "trade blue give calcite#1", status=202)["proposal"]
+    proposal = play(client, game, "trade blue give sulfur#8", status=202)["proposal"]
     path = f"/api/games/{game['id']}/proposals/{proposal['id']}/decline"
     stale = client.post(path, json={"version": 2})
     assert stale.status_code == 409
@@ -454,7 +454,7 @@ def test_a_declined_trade_changes_nothing_but_the_version(client: TestClient) ->
 def test_another_action_withdraws_a_proposal(client: TestClient) -> None:
     game = new_game(client)
     play(client, game, RED_MOVE)
-    proposal = play(client, game, "trade blue give calcite#1", status=202)["proposal"]
+    proposal = play(client, game, "trade blue give sulfur#8", status=202)["proposal"]
     body = play(client, game, "end")
     assert body["pending"] is None
     answer = client.post(
@@ -478,14 +478,14 @@ def test_a_forbidden_trade_is_no_proposal(client: TestClient) -> None:
 def test_undo_goes_back_to_the_last_reveal(client: TestClient, catalog: Catalog) -> None:
     game = new_game(client)
     after_move = play(client, game, RED_MOVE)["state"]
-    play(client, game, "sell calcite#1")
+    play(client, game, "sell sulfur#8")
     play(client, game, "end")
     version = client.get(f"/api/games/{game['id']}").json()["version"]
     answer = client.post(f"/api/games/{game['id']}/undo", json={"version": version})
     assert answer.status_code == 200, answer.text
     conforms(answer.json(), "UndoResult")
     body = answer.json()
-    assert [u["text"] for u in body["undone"]] == ["sell calcite#1", "end"]
+    assert [u["text"] for u in body["undone"]] == ["sell sulfur#8", "end"]
     assert body["state"] == after_move
     assert body["version"] == version + 1
     log = client.get(f"/api/games/{game['id']}/log").json()["entries"]
@@ -688,7 +688,7 @@ def test_a_new_server_on_the_same_data_finds_every_game(make_client: Any) -> Non
     first = make_client()
     game = new_game(first)
     play(first, game, RED_MOVE)
-    proposal = play(first, game, "trade blue give calcite#1", status=202)["proposal"]
+    proposal = play(first, game, "trade blue give sulfur#8", status=202)["proposal"]
     before = first.get(f"/api/games/{game['id']}").json()
     log = first.get(f"/api/games/{game['id']}/log").json()
     second = make_client()
@@ -708,7 +708,7 @@ def test_the_log_hides_the_cards_another_player_collected(client: TestClient) ->
     conforms(for_blue, "Log")
     assert for_blue["viewer"] == "blue"
     text = json.dumps(for_blue, ensure_ascii=False)
-    assert "calcite#1" not in text
+    assert "sulfur#8" not in text
     assert "oxygen#5" not in text
     [event] = for_blue["entries"][0]["events"]
     seen = client.get(f"/api/games/{game['id']}", params={"player": "blue"}).json()
@@ -717,7 +717,7 @@ def test_the_log_hides_the_cards_another_player_collected(client: TestClient) ->
     assert all(card in event["en"] for card in red["raw_cards"])
     for_red = client.get(path, params={"player": "red"}).json()
     assert for_red["entries"][0]["events"][0]["data"]["collected"] == [
-        "calcite#1",
+        "sulfur#8",
         "oxygen#5",
     ]
     assert client.get(path).json()["entries"] == for_red["entries"]
@@ -743,7 +743,7 @@ def test_the_legal_actions_of_a_view_name_hidden_cards_by_placeholder(client: Te
     assert answer.status_code == 202, answer.text
     assert answer.json()["proposal"]["text"] == trades[0]
     real = client.get(f"/api/games/{game['id']}").json()["pending"]
-    assert real["text"] in ("trade red get calcite#1", "trade red get oxygen#5")
+    assert real["text"] in ("trade red get sulfur#8", "trade red get oxygen#5")
     for_red = client.get(f"/api/games/{game['id']}", params={"player": "red"}).json()
     assert for_red["pending"]["text"] == real["text"]  # red sees their own cards
 
@@ -757,28 +757,28 @@ def test_an_offered_card_is_shown_to_the_partner_face_up(client: TestClient) -> 
     before = client.get(path, params={"player": "blue"}).json()
     red_before = next(p for p in before["state"]["players"] if p["id"] == "red")["raw_cards"]
     assert all(card.startswith("hidden#") for card in red_before)
-    proposal = play(client, game, "trade blue give calcite#1", status=202)["proposal"]
+    proposal = play(client, game, "trade blue give sulfur#8", status=202)["proposal"]
     seen = client.get(path, params={"player": "blue"}).json()
-    assert seen["pending"]["text"] == "trade blue give calcite#1"
-    assert seen["pending"]["action"]["give"] == ["calcite#1"]
+    assert seen["pending"]["text"] == "trade blue give sulfur#8"
+    assert seen["pending"]["action"]["give"] == ["sulfur#8"]
     red = next(p for p in seen["state"]["players"] if p["id"] == "red")["raw_cards"]
     # The offered card face up in its place; the other keeps its placeholder and its number.
     real = next(p for p in client.get(path).json()["state"]["players"] if p["id"] == "red")
     expected = [
-        card if card == "calcite#1" else placeholder
+        card if card == "sulfur#8" else placeholder
         for card, placeholder in zip(real["raw_cards"], red_before, strict=True)
     ]
     assert red == expected
     assert "oxygen#5" not in json.dumps(seen)
     legal = client.get(f"{path}/legal", params={"player": "blue"}).json()
-    assert legal["pending"]["text"] == "trade blue give calcite#1"
+    assert legal["pending"]["text"] == "trade blue give sulfur#8"
     # Declined: the card goes back face down in blue's eyes.
     declined = client.post(
         f"{path}/proposals/{proposal['id']}/decline", json={"version": 3, "player": "blue"}
     )
     assert declined.status_code == 200
     after = client.get(path, params={"player": "blue"}).json()
-    assert "calcite#1" not in json.dumps(after)
+    assert "sulfur#8" not in json.dumps(after)
 
 
 def test_a_usual_button_the_referee_refuses_comes_with_its_reason(

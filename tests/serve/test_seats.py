@@ -1,7 +1,7 @@
 """Seats that are yours: a phone claims a seat and only it acts as that player or sees their cards.
 
 The scenes are the API tests' game (seed 7, level 1, red and blue): red's ``move 3,3 2,3``
-collects calcite#1 and oxygen#5. Every answer is validated against the committed schema.
+collects sulfur#8 and oxygen#5. Every answer is validated against the committed schema.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from mhp_cards.serve.store import DB_NAME, Store
 from tests.serve.conftest import conforms, new_game
 
 RED_MOVE = "move 3,3 2,3"
-RED_CARDS = ("calcite#1", "oxygen#5")
+RED_CARDS = ("sulfur#8", "oxygen#5")
 
 
 def claim(client: TestClient, game: dict[str, Any], player: str) -> str:
@@ -189,7 +189,7 @@ def test_answering_a_proposal_needs_the_partners_secret(client: TestClient) -> N
     red = claim(client, game, "red")
     blue = claim(client, game, "blue")
     act(client, game, RED_MOVE, red)
-    proposal = act(client, game, "trade blue give calcite#1", red).json()["proposal"]
+    proposal = act(client, game, "trade blue give sulfur#8", red).json()["proposal"]
     path = f"/api/games/{game['id']}/proposals/{proposal['id']}"
     now = version(client, game)
     error = refused(client.post(path + "/accept", json={"version": now}), "blue")
@@ -204,7 +204,7 @@ def test_answering_a_proposal_needs_the_partners_secret(client: TestClient) -> N
     )
     assert answer.status_code == 200, answer.text
     conforms(answer.json(), "AnswerResult")
-    assert answer.json()["state"]["players"][1]["raw_cards"] == ["calcite#1"]
+    assert answer.json()["state"]["players"][1]["raw_cards"] == ["sulfur#8"]
 
 
 def test_the_proposer_may_withdraw_with_their_own_secret(client: TestClient) -> None:
@@ -212,7 +212,7 @@ def test_the_proposer_may_withdraw_with_their_own_secret(client: TestClient) -> 
     red = claim(client, game, "red")
     claim(client, game, "blue")
     act(client, game, RED_MOVE, red)
-    proposal = act(client, game, "trade blue give calcite#1", red).json()["proposal"]
+    proposal = act(client, game, "trade blue give sulfur#8", red).json()["proposal"]
     path = f"/api/games/{game['id']}/proposals/{proposal['id']}/decline"
     answer = client.post(
         path, json={"version": version(client, game), "player": "red"}, headers=seat(red)
@@ -226,7 +226,7 @@ def test_undo_is_for_the_seat_whose_action_it_takes_back(client: TestClient) -> 
     red = claim(client, game, "red")
     blue = claim(client, game, "blue")
     act(client, game, RED_MOVE, red)
-    act(client, game, "sell calcite#1", red)
+    act(client, game, "sell sulfur#8", red)
     path = f"/api/games/{game['id']}/undo"
     error = refused(client.post(path, json={"version": version(client, game)}), "red")
     assert "отменять ход Красного" in error["reason"]["ru"]
@@ -240,7 +240,7 @@ def test_undo_is_for_the_seat_whose_action_it_takes_back(client: TestClient) -> 
     )
     assert answer.status_code == 200, answer.text
     conforms(answer.json(), "UndoResult")
-    assert [u["text"] for u in answer.json()["undone"]] == ["sell calcite#1"]
+    assert [u["text"] for u in answer.json()["undone"]] == ["sell sulfur#8"]
 
 
 def test_undo_across_two_seats_needs_both(client: TestClient) -> None:
@@ -248,7 +248,7 @@ def test_undo_across_two_seats_needs_both(client: TestClient) -> None:
     game = new_game(client)
     red = claim(client, game, "red")
     act(client, game, RED_MOVE, red)
-    act(client, game, "sell calcite#1", red)
+    act(client, game, "sell sulfur#8", red)
     act(client, game, "end", red)
     blue = claim(client, game, "blue")
     path = f"/api/games/{game['id']}/undo"

@@ -53,6 +53,12 @@ WATER_ICE_COPIES = WATER_ICE + "    copies: 9\n"
 #: M2's NaOH place, up to its count (NaCl is a raw card, made by no installation).
 MISSION_NAOH = "        - {formula: NaOH,"
 MISSION_NACL = "        - {formula: ‸NaCl,"
+#: The line before the Haber–Bosch converter's reaction (3А; the urea plant's loop, 5В, prints
+#: the same reaction).
+AMMONIA_CONVERTER = (
+    "        name: {ru: Колонна синтеза аммиака (железный катализатор),"
+    " en: Ammonia converter (iron catalyst)}\n"
+)
 SLAKER_PORT = "          - {edge: top, position: 2, substance: CaO, direction: in}"
 ARMOUR = '    - {id: armour, name: {ru: Броня, en: Armour}, price: 4, count: 5, levels: ["3"]}\n'
 
@@ -359,8 +365,8 @@ CASES = [
     Case(
         "card-reaction-does-not-balance",
         INSTALLATIONS,
-        "        reactions: [N2 + 3 H2 -> 2 NH3]",
-        "        reactions: [‸N2 + H2 -> NH3]",
+        AMMONIA_CONVERTER + "        reactions: [N2 + 3 H2 -> 2 NH3]",
+        AMMONIA_CONVERTER + "        reactions: [‸N2 + H2 -> NH3]",
         "reactions",
         ("reaction 'N2 + H2 -> NH3' does not balance", "N -1", "H +1"),
         "installations[*].cards[*].reactions[*]",
@@ -942,10 +948,10 @@ def test_price_that_does_not_grow_is_a_warning_not_an_error(catalog_copy) -> Non
 
 
 def test_card_letters_out_of_order_is_a_warning(catalog_copy) -> None:
-    catalog_copy.edit(INSTALLATIONS, "      - id: 5Б\n", "      - id: 5В\n")
+    catalog_copy.edit(INSTALLATIONS, "      - id: 7Б\n", "      - id: 7В\n")
     validation = catalog_copy.validate()
     assert validation.is_valid()
-    warning = catalog_copy.find_issue(validation, "card-ids", "installation 5 uses the letters АВ")
+    warning = catalog_copy.find_issue(validation, "card-ids", "installation 7 uses the letters АВ")
     assert warning.severity == "warning"
     assert warning.hint == "letter its cards А, Б in order"
 

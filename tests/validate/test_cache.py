@@ -17,8 +17,8 @@ CHEAPER_IRON = (
     "    name: {ru: Железо, en: Iron}\n    price: 9",
     "    name: {ru: Железо, en: Iron}\n    price: 7",
 )
-#: Urea's price line (the only price of 16 мР).
-UREA_PRICE = "price: 16"
+#: Iron's price line (the only price of 9 мР).
+IRON_PRICE = "price: 9"
 
 
 @pytest.fixture
@@ -152,7 +152,7 @@ def test_an_entry_under_the_wrong_key_is_not_trusted(catalog_copy, cache_dir, va
 
 
 def test_an_invalid_catalog_is_not_cached(catalog_copy, cache_dir, validations) -> None:
-    catalog_copy.edit(SUBSTANCES, UREA_PRICE, "price: -16")
+    catalog_copy.edit(SUBSTANCES, IRON_PRICE, "price: -9")
     assert not validate_catalog(catalog_copy.directory).is_valid()
     assert not validate_catalog(catalog_copy.directory).is_valid()
     assert len(validations) == 2
@@ -227,8 +227,8 @@ def test_the_test_run_does_not_cache_into_the_home_directory() -> None:
 
 
 def test_a_string_for_a_number_is_still_a_schema_error(catalog_copy) -> None:
-    # The models alone would read "16" as 16 (pydantic's lax mode); the file's schema refuses it.
-    catalog_copy.edit(SUBSTANCES, UREA_PRICE, 'price: "16"')
+    # The models alone would read "9" as 9 (pydantic's lax mode); the file's schema refuses it.
+    catalog_copy.edit(SUBSTANCES, IRON_PRICE, 'price: "9"')
     validation = validate_catalog(catalog_copy.directory)
     issue = catalog_copy.find_issue(validation, "schema", "is text, expected a whole number")
     assert issue.file == SUBSTANCES
@@ -257,7 +257,7 @@ def test_a_cached_catalog_prints_the_same_kit(cache_dir, tmp_path, monkeypatch) 
 
 def test_a_yaml_key_that_is_not_text_is_still_reported(catalog_copy) -> None:
     # YAML 1.1 reads the key NO as False; JSON would have turned it into the text "false"
-    catalog_copy.edit(SUBSTANCES, UREA_PRICE, UREA_PRICE + "\n    NO: 1")
+    catalog_copy.edit(SUBSTANCES, IRON_PRICE, IRON_PRICE + "\n    NO: 1")
     validation = validate_catalog(catalog_copy.directory)
     assert not validation.is_valid()
     issue = catalog_copy.find_issue(validation, "schema", "unknown key False")

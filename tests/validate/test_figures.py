@@ -43,8 +43,10 @@ def _mission(mission_id: str):
         # N2 (1) + O2 (2) + CaCO3 (1) laid; Ca(NO3)2 (12) + CO2 (1) made; the water goes round
         # by pipe (4Г back to 4В) and the nitrogen oxides and nitric acid flow in pipes.
         (4, ("N2", "O2", "CaCO3"), ("Ca(NO3)2", "CO2"), 9),
-        # NH3 (6) + CO2 (1) laid; urea (16) + H2O (1) made.
-        (5, ("NH3", "CO2"), ("CO(NH2)2", "H2O"), 10),
+        # The urea plant makes its own ammonia: H2O (1, the electrolyser's) + N2 (1) + CO2 (1)
+        # laid; urea (11) + H2O (1) + the electrolyser's O2 (2) made; H2, NH3 and the
+        # carbamate flow in pipes.
+        (5, ("H2O", "N2", "CO2"), ("CO(NH2)2", "H2O", "O2"), 11),
         (9, ("Ca(ClO4)2·4H2O",), ("H2O", "CaCl2", "O2"), 5),
     ],
 )
@@ -53,16 +55,19 @@ def test_a_run_is_priced_as_it_is_played(number, lays, makes, adds) -> None:
     assert (figure.lays, figure.makes, figure.adds) == (lays, makes, adds)
 
 
-def test_only_5_needs_another_installations_product() -> None:
-    assert [i.number for i in FIGURES.installations if not i.runs_alone] == [5]
+def test_every_installation_runs_on_raw_cards_alone() -> None:
+    # Installation 5 once took 3's ammonia, and no urea was made in a five-player game where
+    # 3 and 5 had different owners; its plant now makes its own (catalog/README.md).
+    assert [i.number for i in FIGURES.installations if not i.runs_alone] == []
 
 
 def test_the_fewest_runs_of_each_mission() -> None:
     # M2 = NaOH + HCl + Ca(NO3)2 + 2 CO2: a run of 7 makes the NaOH and the HCl, a run of 4
     # the Ca(NO3)2 and a CO2, and the second CO2 comes from 1 (or 4 or 10).
     assert _mission("M2").fewest_runs == (1, 4, 7)
-    # M3 = urea + CO2 + 2 O2: urea from 5 (fed by 3's NH3), O2 and CO2 from the others.
-    assert len(_mission("M3").fewest_runs or ()) == 4
+    # M3 = urea + CO2 + 2 O2: a run of 5 makes the urea and an O2, a run of 2 (or 3 or 8)
+    # the other O2, and the CO2 comes from 1 (or 4 or 10).
+    assert len(_mission("M3").fewest_runs or ()) == 3
     assert 5 in (_mission("M3").fewest_runs or ())
     # M1 = 2 CH4 + 4 O2: a run of 2 makes one CH4 and one O2 token.
     assert _mission("M1").fewest_runs == (2, 2, 2, 2)

@@ -101,8 +101,8 @@ def test_an_installation_outside_the_band_is_located_at_its_reaction(catalog_cop
     )
     assert "L2.T4-portion" in issue.hint
     catalog_copy.assert_located(issue, INSTALLATIONS, where, "installations[8].reaction")
-    # Below 6 as well: 1 (+5) and 7 (+5); the others add 6 to 11.
-    assert validation.checks["installation-value"] == "3 warning(s)"
+    # Below 6 as well: 1, 3 and 7 (+5 each); the others add 7 to 11.
+    assert validation.checks["installation-value"] == "4 warning(s)"
 
 
 def test_the_band_counts_what_a_run_places_not_the_piped_hydrogen(catalog_copy) -> None:
@@ -138,6 +138,7 @@ OTHER_RAW_INPUTS = (
     "          - {substance: CO2, role: raw-input}",  # 2А
     "          - {substance: N2, role: raw-input}",  # 3А
     "          - {substance: O2, role: raw-input}",  # 4А
+    "NH2COONH4]\n        containers:\n          - {substance: CO2, role: raw-input}",  # 5А
     "          - {substance: S, role: raw-input}",  # 6А
     "          - {substance: NaCl, role: raw-input}",  # 7А
     "          - {substance: Fe2O3, role: raw-input}",  # 8А
