@@ -46,6 +46,7 @@ from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places, reactions
 from mhp_cards.referee.table import INSTALLATIONS_READ
 from mhp_cards.referee.tokens import find_container
+from mhp_cards.referee.trade import raw_trade_reads
 
 __all__ = ["legal_actions", "mission_choices", "price_range"]
 
@@ -85,8 +86,22 @@ def mission_choices(state: GameState, reaction: React) -> list[React]:
     """The other places a reaction's products may take on the Mission card (L2.M1-choice).
 
     The reaction as given puts each product on the first mission with a free place; each
-    variant here names another choice for at least one product.
+    variant here names another choice for at least one product. Made once for a reaction
+    and the copies of the state that leave the installations and the Mission card alone.
     """
+    key = ("mission-choices", id(reaction))
+    facts = state.facts(_CHOICES_READ)
+    known: tuple[React, tuple[React, ...]] | None = facts.get(key)
+    if known is None or known[0] is not reaction:
+        known = facts[key] = (reaction, tuple(_mission_choices(state, reaction)))
+    return list(known[1])
+
+
+#: The fields of a state the choices of places on the Mission card read.
+_CHOICES_READ: Final = frozenset({"installations", "missions"})
+
+
+def _mission_choices(state: GameState, reaction: React) -> list[React]:
     installation = next(i for i in state.installations if i.number == reaction.installation)
     options = [
         [state.missions[m].id for m, _, _ in free_mission_places(state, container.substance)]
@@ -307,13 +322,18 @@ def _trades(
     """
     mine, theirs = _first_of_each_kind(player.raw_cards), _first_of_each_kind(partner.raw_cards)
     # The verdict on a raw trade depends on how many cards go each way (the combine's room at
-    # level 3), never on which held cards it names: one judgement per shape.
-    listed = [
-        action
-        for shape in _raw_trade_shapes(partner.id, mine, theirs)
-        if shape and allowed_now(shape[0])
-        for action in shape
-    ]
+    # level 3), never on which held cards it names: one judgement per shape, kept for every
+    # listing where what it reads (raw_trade_reads) is the same.
+    listed: list[Action] = []
+    shapes = _raw_trade_shapes(partner.id, mine, theirs)
+    for gives, gets, shape in zip(_GIVES, _GETS, shapes, strict=True):
+        if shape:
+            key = raw_trade_reads(state, partner, gives, gets)
+            verdict = _RAW_VERDICTS.get(key)
+            if verdict is None:
+                verdict = _RAW_VERDICTS[key] = allowed_now(shape[0])
+            if verdict:
+                listed += shape
     if state.level in CHEMISTRY_LEVELS:
         singles, groups = _product_trades(state, player.id, partner.id, mine, theirs)
         listed += [action for action in singles if allowed_now(action)]
@@ -323,6 +343,13 @@ def _trades(
             if group and allowed_now(group[0]):
                 listed += group
     return listed
+
+
+#: How many cards go each way in the sales, purchases and swaps of _raw_trade_shapes.
+_GIVES: Final = (1, 0, 1)
+_GETS: Final = (0, 1, 1)
+#: The verdicts on raw trades by what they read (a few dozen values at most).
+_RAW_VERDICTS: dict[tuple[object, ...], bool] = {}
 
 
 def _product_trades(
