@@ -188,22 +188,14 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                     variant for variant in mission_choices(state, reaction) if allowed_now(variant)
                 ]
         for ref, _ in _token_places(state, player.id):
-            to_bank = _made(FreeToken, product=ref, how="sell-bank", price=0)
+            to_bank = _freeing(ref, "sell-bank", price=0)
             prices = price_range(state, to_bank, catalog)
-            offers: list[Action] = [_made(FreeToken, product=ref, how="dump")]
+            offers: list[Action] = [_freeing(ref, "dump")]
             if prices:
-                offers.append(_made(FreeToken, product=ref, how="sell-bank", price=prices[-1]))
+                offers.append(_freeing(ref, "sell-bank", price=prices[-1]))
             for buyer in state.players:
                 if buyer.id != player.id and state.level != "1v1":
-                    offers.append(
-                        _made(
-                            FreeToken,
-                            product=ref,
-                            how="sell-player",
-                            partner=buyer.id,
-                            price=0,
-                        )
-                    )
+                    offers.append(_freeing(ref, "sell-player", partner=buyer.id, price=0))
             listed += [action for action in offers if allowed_now(action)]
     if state.level != "1v1" and "trade" not in state.done_this_turn:
         for partner in state.players:
@@ -420,6 +412,18 @@ def _product_trade(
     return trade
 
 
+def _freeing(ref: ProductRef, how: str, **fields: Any) -> Action:
+    """The :class:`FreeToken` :func:`_made` would make with these fields, found by the place.
+
+    A product place is a model, slow to hash; its fields are plain values.
+    """
+    key = (_freeing, _place_of(ref), how, *fields.items())
+    freeing: Action | None = _MADE.get(key)
+    if freeing is None:
+        freeing = _MADE[key] = _made(FreeToken, product=ref, how=how, **fields)
+    return freeing
+
+
 def _place_of(ref: ProductRef) -> tuple[int, str, int]:
     return ref.installation, ref.card, ref.container
 
@@ -427,23 +431,33 @@ def _place_of(ref: ProductRef) -> tuple[int, str, int]:
 def _raw_trade_shapes(
     partner: str, mine: tuple[str, ...], theirs: tuple[str, ...]
 ) -> tuple[list[Action], list[Action], list[Action]]:
-    """The one-card sales, purchases and swaps with ``partner``, made once per pair of hands."""
+    """The one-card sales, purchases and swaps with ``partner``, made once per pair of hands.
+
+    A step changes one hand or two: the purchases and each card's swaps are kept by the hand
+    they read, so a new pair of hands reuses what the hand that stayed gives.
+    """
     key = (_raw_trade_shapes, partner, mine, theirs)
     shapes: tuple[list[Action], list[Action], list[Action]] | None = _MADE.get(key)
     if shapes is None:
         sales = [_raw_trade(partner, card, None) for card in mine]
-        purchases = [_raw_trade(partner, None, card) for card in theirs]
-        kinds = [_kind_of(card) for card in theirs]
+        purchases = list(_swap_row(partner, None, theirs))
         swaps: list[Action] = []
-        for a in mine:
-            kind = _kind_of(a)
-            swaps += [
-                _raw_trade(partner, a, b)
-                for b, other in zip(theirs, kinds, strict=True)
-                if other != kind
-            ]
+        for card in mine:
+            swaps += _swap_row(partner, card, theirs)
         shapes = _MADE[key] = (sales, purchases, swaps)
     return shapes
+
+
+def _swap_row(partner: str, give: str | None, theirs: tuple[str, ...]) -> tuple[Action, ...]:
+    """``give`` swapped for each of ``theirs`` of another kind; each bought when it is None."""
+    key = (_swap_row, partner, give, theirs)
+    row: tuple[Action, ...] | None = _MADE.get(key)
+    if row is None:
+        kind = None if give is None else _kind_of(give)
+        row = _MADE[key] = tuple(
+            _raw_trade(partner, give, card) for card in theirs if _kind_of(card) != kind
+        )
+    return row
 
 
 def _raw_trade(partner: str, give: str | None, receive: str | None) -> Action:
