@@ -350,12 +350,13 @@ def _product_trades(
     """The one-item trades with ``partner`` that move a product, to be judged.
 
     The trades judged one by one (a product bought, or swapped for one), then the groups
-    judged by their first (a product for each raw card, each raw card for a product). Made
-    once for the installations' tokens and the two hands' kinds.
+    judged by their first (a product for each raw card, each raw card for a product). The
+    first are made once for the installations' tokens, each group once for its product and
+    the hand it reads.
     """
-    key = ("product-trades", player, partner, mine, theirs)
+    key = ("product-trades", player, partner)
     facts = state.facts(INSTALLATIONS_READ)
-    found: tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...]] | None = facts.get(key)
+    found: tuple[list[ProductRef], list[ProductRef], tuple[Action, ...]] | None = facts.get(key)
     if found is None:
         own = _product_refs(state, player)
         others = _product_refs(state, partner)
@@ -363,18 +364,29 @@ def _product_trades(
             *(_product_trade(partner, get_product=ref) for ref in others),
             *(_product_trade(partner, give_product=a, get_product=b) for a in own for b in others),
         )
-        groups = (
-            *(
-                tuple(_product_trade(partner, give_product=ref, receive=(card,)) for card in theirs)
-                for ref in own
-            ),
-            *(
-                tuple(_product_trade(partner, give=(card,), get_product=ref) for card in mine)
-                for ref in others
-            ),
+        found = facts[key] = (own, others, singles)
+    own, others, singles = found
+    groups = (
+        *(_product_row(partner, ref, theirs, giving=True) for ref in own),
+        *(_product_row(partner, ref, mine, giving=False) for ref in others),
+    )
+    return singles, groups
+
+
+def _product_row(
+    partner: str, ref: ProductRef, cards: tuple[str, ...], *, giving: bool
+) -> tuple[Action, ...]:
+    """The product given for each of ``cards`` (``giving``), or got for each of them."""
+    key = (_product_row, partner, _place_of(ref), cards, giving)
+    row: tuple[Action, ...] | None = _MADE.get(key)
+    if row is None:
+        row = _MADE[key] = tuple(
+            _product_trade(partner, give_product=ref, receive=(card,))
+            if giving
+            else _product_trade(partner, give=(card,), get_product=ref)
+            for card in cards
         )
-        found = facts[key] = (singles, groups)
-    return found
+    return row
 
 
 def _product_trade(
