@@ -317,10 +317,10 @@ def _trades(
     # level 3), never on which held cards it names: one judgement per shape, kept for every
     # listing where what it reads (raw_trade_reads) is the same.
     listed: list[Action] = []
-    shapes = _raw_trade_shapes(partner.id, mine, theirs)
-    for gives, gets, shape in zip(_GIVES, _GETS, shapes, strict=True):
+    reads = raw_trade_reads(state, partner)
+    for number, shape in enumerate(_raw_trade_shapes(partner.id, mine, theirs)):
         if shape:
-            key = raw_trade_reads(state, partner, gives, gets)
+            key = (number, reads)  # the shape names how many cards go each way
             verdict = _RAW_VERDICTS.get(key)
             if verdict is None:
                 verdict = _RAW_VERDICTS[key] = allowed_now(shape[0])
@@ -337,11 +337,9 @@ def _trades(
     return listed
 
 
-#: How many cards go each way in the sales, purchases and swaps of _raw_trade_shapes.
-_GIVES: Final = (1, 0, 1)
-_GETS: Final = (0, 1, 1)
-#: The verdicts on raw trades by what they read (a few dozen values at most).
-_RAW_VERDICTS: dict[tuple[object, ...], bool] = {}
+#: The verdicts on raw trades by shape (sales, purchases, swaps) and what else they read
+#: (a few dozen values at most).
+_RAW_VERDICTS: dict[tuple[int, tuple[object, ...]], bool] = {}
 
 
 def _product_trades(
@@ -354,9 +352,14 @@ def _product_trades(
     first are made once for the installations' tokens, each group once for its product and
     the hand it reads.
     """
-    key = ("product-trades", player, partner)
     facts = state.facts(INSTALLATIONS_READ)
-    found: tuple[list[ProductRef], list[ProductRef], tuple[Action, ...]] | None = facts.get(key)
+    key = ("product-trades", player, partner, mine, theirs)
+    trades: tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...]] | None = facts.get(key)
+    if trades is not None:
+        return trades
+    key_of_singles = ("product-trades", player, partner)
+    found: tuple[list[ProductRef], list[ProductRef], tuple[Action, ...]] | None
+    found = facts.get(key_of_singles)
     if found is None:
         own = _product_refs(state, player)
         others = _product_refs(state, partner)
@@ -364,13 +367,14 @@ def _product_trades(
             *(_product_trade(partner, get_product=ref) for ref in others),
             *(_product_trade(partner, give_product=a, get_product=b) for a in own for b in others),
         )
-        found = facts[key] = (own, others, singles)
+        found = facts[key_of_singles] = (own, others, singles)
     own, others, singles = found
     groups = (
         *(_product_row(partner, ref, theirs, giving=True) for ref in own),
         *(_product_row(partner, ref, mine, giving=False) for ref in others),
     )
-    return singles, groups
+    trades = facts[key] = (singles, groups)
+    return trades
 
 
 def _product_row(

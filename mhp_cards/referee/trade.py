@@ -141,20 +141,18 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
     return None
 
 
-def raw_trade_reads(state: GameState, partner: Player, gives: int, gets: int) -> tuple[object, ...]:
-    """All that :func:`refuse_trade` reads for a trade of raw cards alone, at no price.
+def raw_trade_reads(state: GameState, partner: Player) -> tuple[object, ...]:
+    """All that :func:`refuse_trade` reads for a trade of raw cards alone at no price, but them.
 
     For such a trade between the current player and ``partner``, each holding the cards it
-    names (``gives`` cards given, ``gets`` received), the verdict turns on these alone: the
-    level, whether the turn's trade is made (L2.T2), how many cards go each way and, at
-    level 3, the room left in both combines (L3.S3). The listing judges one such trade per
-    value of these and reuses the verdict.
+    names, the verdict turns on how many cards go each way and these alone: the level,
+    whether the turn's trade is made (L2.T2) and, at level 3, the room left in both combines
+    (L3.S3). The listing judges one such trade per value of these and reuses the verdict.
     """
     done = "trade" in state.done_this_turn
     if state.level != "3":
-        return (state.level, done, gives, gets)
-    rooms = (capacity_left(state, state.current), capacity_left(state, partner))
-    return (state.level, done, gives, gets, *rooms)
+        return (state.level, done)
+    return (state.level, done, capacity_left(state, state.current), capacity_left(state, partner))
 
 
 #: The rules a trade rests on, by level (head to head forbids trades: V1.4).
