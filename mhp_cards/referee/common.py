@@ -125,10 +125,24 @@ def only_at_levels(
 
 
 def once_a_turn(state: GameState, kind: str, rules: tuple[str, ...], code: str) -> Ruling | None:
-    """A refusal (reason ``code``) when ``kind`` was done this turn already; None otherwise."""
-    if kind in state.done_this_turn:
-        return refused(rules, code, done_this_turn=list(state.done_this_turn))
-    return None
+    """A refusal (reason ``code``) when ``kind`` was done this turn already; None otherwise.
+
+    The refusal is a shared value, made once for its rules, code and the kinds done: the
+    listing of legal actions meets the same ones at every step of a turn.
+    """
+    done = state.done_this_turn
+    if kind not in done:
+        return None
+    key = (rules, code, done)
+    ruling = _ONCE.get(key)
+    if ruling is None:
+        if len(_ONCE) >= _REMEMBERED_REFUSALS:
+            _ONCE.clear()
+        ruling = _ONCE[key] = refused(rules, code, done_this_turn=list(done))
+    return ruling
+
+
+_ONCE: dict[tuple[tuple[str, ...], str, tuple[str, ...]], Ruling] = {}
 
 
 def refuse_after_discard(state: GameState) -> Ruling | None:

@@ -46,6 +46,7 @@ from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places, reactions
 from mhp_cards.referee.table import INSTALLATIONS_READ
 from mhp_cards.referee.tokens import find_container
+from mhp_cards.referee.trade import raw_trade_reads
 
 __all__ = ["legal_actions", "mission_choices", "price_range"]
 
@@ -85,8 +86,22 @@ def mission_choices(state: GameState, reaction: React) -> list[React]:
     """The other places a reaction's products may take on the Mission card (L2.M1-choice).
 
     The reaction as given puts each product on the first mission with a free place; each
-    variant here names another choice for at least one product.
+    variant here names another choice for at least one product. Made once for a reaction
+    and the copies of the state that leave the installations and the Mission card alone.
     """
+    key = ("mission-choices", id(reaction))
+    facts = state.facts(_CHOICES_READ)
+    known: tuple[React, tuple[React, ...]] | None = facts.get(key)
+    if known is None or known[0] is not reaction:
+        known = facts[key] = (reaction, tuple(_mission_choices(state, reaction)))
+    return list(known[1])
+
+
+#: The fields of a state the choices of places on the Mission card read.
+_CHOICES_READ: Final = frozenset({"installations", "missions"})
+
+
+def _mission_choices(state: GameState, reaction: React) -> list[React]:
     installation = next(i for i in state.installations if i.number == reaction.installation)
     options = [
         [state.missions[m].id for m, _, _ in free_mission_places(state, container.substance)]
@@ -173,22 +188,14 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                     variant for variant in mission_choices(state, reaction) if allowed_now(variant)
                 ]
         for ref, _ in _token_places(state, player.id):
-            to_bank = _made(FreeToken, product=ref, how="sell-bank", price=0)
+            to_bank = _freeing(ref, "sell-bank", price=0)
             prices = price_range(state, to_bank, catalog)
-            offers: list[Action] = [_made(FreeToken, product=ref, how="dump")]
+            offers: list[Action] = [_freeing(ref, "dump")]
             if prices:
-                offers.append(_made(FreeToken, product=ref, how="sell-bank", price=prices[-1]))
+                offers.append(_freeing(ref, "sell-bank", price=prices[-1]))
             for buyer in state.players:
                 if buyer.id != player.id and state.level != "1v1":
-                    offers.append(
-                        _made(
-                            FreeToken,
-                            product=ref,
-                            how="sell-player",
-                            partner=buyer.id,
-                            price=0,
-                        )
-                    )
+                    offers.append(_freeing(ref, "sell-player", partner=buyer.id, price=0))
             listed += [action for action in offers if allowed_now(action)]
     if state.level != "1v1" and "trade" not in state.done_this_turn:
         for partner in state.players:
@@ -307,13 +314,18 @@ def _trades(
     """
     mine, theirs = _first_of_each_kind(player.raw_cards), _first_of_each_kind(partner.raw_cards)
     # The verdict on a raw trade depends on how many cards go each way (the combine's room at
-    # level 3), never on which held cards it names: one judgement per shape.
-    listed = [
-        action
-        for shape in _raw_trade_shapes(partner.id, mine, theirs)
-        if shape and allowed_now(shape[0])
-        for action in shape
-    ]
+    # level 3), never on which held cards it names: one judgement per shape, kept for every
+    # listing where what it reads (raw_trade_reads) is the same.
+    listed: list[Action] = []
+    reads = raw_trade_reads(state, partner)
+    for number, shape in enumerate(_raw_trade_shapes(partner.id, mine, theirs)):
+        if shape:
+            key = (number, reads)  # the shape names how many cards go each way
+            verdict = _RAW_VERDICTS.get(key)
+            if verdict is None:
+                verdict = _RAW_VERDICTS[key] = allowed_now(shape[0])
+            if verdict:
+                listed += shape
     if state.level in CHEMISTRY_LEVELS:
         singles, groups = _product_trades(state, player.id, partner.id, mine, theirs)
         listed += [action for action in singles if allowed_now(action)]
@@ -325,18 +337,29 @@ def _trades(
     return listed
 
 
+#: The verdicts on raw trades by shape (sales, purchases, swaps) and what else they read
+#: (a few dozen values at most).
+_RAW_VERDICTS: dict[tuple[int, tuple[object, ...]], bool] = {}
+
+
 def _product_trades(
     state: GameState, player: str, partner: str, mine: tuple[str, ...], theirs: tuple[str, ...]
 ) -> tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...]]:
     """The one-item trades with ``partner`` that move a product, to be judged.
 
     The trades judged one by one (a product bought, or swapped for one), then the groups
-    judged by their first (a product for each raw card, each raw card for a product). Made
-    once for the installations' tokens and the two hands' kinds.
+    judged by their first (a product for each raw card, each raw card for a product). The
+    first are made once for the installations' tokens, each group once for its product and
+    the hand it reads.
     """
-    key = ("product-trades", player, partner, mine, theirs)
     facts = state.facts(INSTALLATIONS_READ)
-    found: tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...]] | None = facts.get(key)
+    key = ("product-trades", player, partner, mine, theirs)
+    trades: tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...]] | None = facts.get(key)
+    if trades is not None:
+        return trades
+    key_of_singles = ("product-trades", player, partner)
+    found: tuple[list[ProductRef], list[ProductRef], tuple[Action, ...]] | None
+    found = facts.get(key_of_singles)
     if found is None:
         own = _product_refs(state, player)
         others = _product_refs(state, partner)
@@ -344,18 +367,30 @@ def _product_trades(
             *(_product_trade(partner, get_product=ref) for ref in others),
             *(_product_trade(partner, give_product=a, get_product=b) for a in own for b in others),
         )
-        groups = (
-            *(
-                tuple(_product_trade(partner, give_product=ref, receive=(card,)) for card in theirs)
-                for ref in own
-            ),
-            *(
-                tuple(_product_trade(partner, give=(card,), get_product=ref) for card in mine)
-                for ref in others
-            ),
+        found = facts[key_of_singles] = (own, others, singles)
+    own, others, singles = found
+    groups = (
+        *(_product_row(partner, ref, theirs, giving=True) for ref in own),
+        *(_product_row(partner, ref, mine, giving=False) for ref in others),
+    )
+    trades = facts[key] = (singles, groups)
+    return trades
+
+
+def _product_row(
+    partner: str, ref: ProductRef, cards: tuple[str, ...], *, giving: bool
+) -> tuple[Action, ...]:
+    """The product given for each of ``cards`` (``giving``), or got for each of them."""
+    key = (_product_row, partner, _place_of(ref), cards, giving)
+    row: tuple[Action, ...] | None = _MADE.get(key)
+    if row is None:
+        row = _MADE[key] = tuple(
+            _product_trade(partner, give_product=ref, receive=(card,))
+            if giving
+            else _product_trade(partner, give=(card,), get_product=ref)
+            for card in cards
         )
-        found = facts[key] = (singles, groups)
-    return found
+    return row
 
 
 def _product_trade(
@@ -393,6 +428,18 @@ def _product_trade(
     return trade
 
 
+def _freeing(ref: ProductRef, how: str, **fields: Any) -> Action:
+    """The :class:`FreeToken` :func:`_made` would make with these fields, found by the place.
+
+    A product place is a model, slow to hash; its fields are plain values.
+    """
+    key = (_freeing, _place_of(ref), how, *fields.items())
+    freeing: Action | None = _MADE.get(key)
+    if freeing is None:
+        freeing = _MADE[key] = _made(FreeToken, product=ref, how=how, **fields)
+    return freeing
+
+
 def _place_of(ref: ProductRef) -> tuple[int, str, int]:
     return ref.installation, ref.card, ref.container
 
@@ -400,23 +447,33 @@ def _place_of(ref: ProductRef) -> tuple[int, str, int]:
 def _raw_trade_shapes(
     partner: str, mine: tuple[str, ...], theirs: tuple[str, ...]
 ) -> tuple[list[Action], list[Action], list[Action]]:
-    """The one-card sales, purchases and swaps with ``partner``, made once per pair of hands."""
+    """The one-card sales, purchases and swaps with ``partner``, made once per pair of hands.
+
+    A step changes one hand or two: the purchases and each card's swaps are kept by the hand
+    they read, so a new pair of hands reuses what the hand that stayed gives.
+    """
     key = (_raw_trade_shapes, partner, mine, theirs)
     shapes: tuple[list[Action], list[Action], list[Action]] | None = _MADE.get(key)
     if shapes is None:
         sales = [_raw_trade(partner, card, None) for card in mine]
-        purchases = [_raw_trade(partner, None, card) for card in theirs]
-        kinds = [_kind_of(card) for card in theirs]
+        purchases = list(_swap_row(partner, None, theirs))
         swaps: list[Action] = []
-        for a in mine:
-            kind = _kind_of(a)
-            swaps += [
-                _raw_trade(partner, a, b)
-                for b, other in zip(theirs, kinds, strict=True)
-                if other != kind
-            ]
+        for card in mine:
+            swaps += _swap_row(partner, card, theirs)
         shapes = _MADE[key] = (sales, purchases, swaps)
     return shapes
+
+
+def _swap_row(partner: str, give: str | None, theirs: tuple[str, ...]) -> tuple[Action, ...]:
+    """``give`` swapped for each of ``theirs`` of another kind; each bought when it is None."""
+    key = (_swap_row, partner, give, theirs)
+    row: tuple[Action, ...] | None = _MADE.get(key)
+    if row is None:
+        kind = None if give is None else _kind_of(give)
+        row = _MADE[key] = tuple(
+            _raw_trade(partner, give, card) for card in theirs if _kind_of(card) != kind
+        )
+    return row
 
 
 def _raw_trade(partner: str, give: str | None, receive: str | None) -> Action:

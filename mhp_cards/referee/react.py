@@ -242,6 +242,34 @@ def _plan_react(state: GameState, action: React, catalog: Catalog) -> Outcome | 
     if refusal:
         return Outcome(refusal)
     player = state.current
+    # The rest of the rule reads the installations, the Mission card, the player's tokens and
+    # where they stand (user), and the hand only to find the cards named: worked out once for
+    # the copies of the state that leave those alone (the listing, then apply, then the other
+    # steps of the turn ask it again).
+    key = ("react-plan", id(action), *user(state, player.id), player.tokens)
+    facts = state.facts(_PLAN_READ)
+    known: list[Any] | None = facts.get(key)
+    if known is None or known[0] is not action or known[1] is not catalog:
+        known = facts[key] = [action, catalog, _react_place(state, action, player.id), None]
+    place = known[2]
+    if isinstance(place, Outcome):
+        return place
+    missing = [c for c in action.cards if c not in player.raw_cards]
+    if missing:
+        return Outcome(forbidden(rules, "cards.player-lacks", {"missing": missing}))
+    plan = known[3]
+    if plan is None:  # only for cards the player holds: a card the game lacks is refused above
+        plan = known[3] = _react_plan(state, action, catalog, player.id, place)
+    return plan  # type: ignore[no-any-return]
+
+
+#: The fields of a state the plan of a reaction reads, besides the player's (in its key).
+_PLAN_READ: Final = frozenset({"level", "installations", "missions"})
+
+
+def _react_place(state: GameState, action: React, player_id: str) -> Outcome | int:
+    """The index of the installation the reaction runs, or why it may not run there."""
+    rules = _REACT_RULES
     index = next(
         (i for i, inst in enumerate(state.installations) if inst.number == action.installation),
         None,
@@ -251,7 +279,7 @@ def _plan_react(state: GameState, action: React, catalog: Catalog) -> Outcome | 
             forbidden(rules, "react.no-installation", {"installation": action.installation})
         )
     installation = state.installations[index]
-    if installation.number not in usable_numbers(state, player.id):
+    if installation.number not in usable_numbers(state, player_id):
         if state.level == "3" and installation.owner is None:
             return Outcome(forbidden(("L3.S5",), "react.shared-at-base"))
         if state.level == "1v1":
@@ -265,9 +293,15 @@ def _plan_react(state: GameState, action: React, catalog: Catalog) -> Outcome | 
         )
     if len(set(action.cards)) != len(action.cards):
         return Outcome(forbidden(rules, "cards.named-twice"))
-    missing = [c for c in action.cards if c not in player.raw_cards]
-    if missing:
-        return Outcome(forbidden(rules, "cards.player-lacks", {"missing": missing}))
+    return index
+
+
+def _react_plan(
+    state: GameState, action: React, catalog: Catalog, player_id: str, index: int
+) -> Outcome | _ReactPlan:
+    """The rest of the reaction's rule once its cards are held: inputs, tokens, places."""
+    rules = _REACT_RULES
+    installation = state.installations[index]
     inputs = [c for c in installation.containers if c.role == "raw-input"]
     remaining = list(action.cards)
     unmatched = []
@@ -282,7 +316,7 @@ def _plan_react(state: GameState, action: React, catalog: Catalog) -> Outcome | 
     used_products: list[tuple[int, int, int]] = []
     lacking = []
     if unmatched:
-        sources = {f: list(places) for f, places in product_sources(state, player.id).items()}
+        sources = {f: list(places) for f, places in product_sources(state, player_id).items()}
         for substance in unmatched:
             pool = sources.get(formula_of(substance), [])
             if pool:
@@ -308,7 +342,7 @@ def _plan_react(state: GameState, action: React, catalog: Catalog) -> Outcome | 
             )
         )
     products = [k for k, c in enumerate(installation.containers) if c.role == "product"]
-    free = state.free_tokens(player.id) + len(used_products)
+    free = state.free_tokens(player_id) + len(used_products)
     if free < len(products):
         return Outcome(
             forbidden(
@@ -351,7 +385,7 @@ def _plan_react(state: GameState, action: React, catalog: Catalog) -> Outcome | 
                 board = [mission.places for mission in missions]
             formula_text, tokens = board[m][p]
             new_tokens = list(tokens)
-            new_tokens[slot] = player.id
+            new_tokens[slot] = player_id
             places = list(board[m])
             places[p] = (formula_text, tuple(new_tokens))
             board[m] = tuple(places)
@@ -761,7 +795,7 @@ def _ways(
         same = tuple(sorted(chosen))
         if same not in seen:
             seen.add(same)
-            made.append(React(installation=number, cards=chosen))
+            made.append(_reaction(number, chosen))
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
     found = memo[key] = tuple(made)
@@ -769,6 +803,24 @@ def _ways(
 
 
 _MEMO_LIMIT = 100_000
+
+
+def _reaction(number: int, cards: tuple[str, ...]) -> React:
+    """The reaction of these cards on this installation, one shared value for every hand.
+
+    Judgements kept by reaction (the plan of :func:`refuse_react`, the Mission-card choices)
+    then serve every hand that lists it.
+    """
+    key = (number, cards)
+    made = _REACTIONS.get(key)
+    if made is None:
+        if len(_REACTIONS) >= _MEMO_LIMIT:
+            _REACTIONS.clear()
+        made = _REACTIONS[key] = React(installation=number, cards=cards)
+    return made
+
+
+_REACTIONS: dict[tuple[int, tuple[str, ...]], React] = {}
 
 
 def _identity(formula: Formula | None) -> object:

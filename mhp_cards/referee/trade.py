@@ -9,7 +9,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from mhp_cards.catalog.models import Catalog, formula_of
-from mhp_cards.game.state import GameState, InstallationState, MissionState
+from mhp_cards.game.state import GameState, InstallationState, MissionState, Player
 from mhp_cards.referee.actions import ProductRef, Trade
 from mhp_cards.referee.common import (
     Judge,
@@ -139,6 +139,20 @@ def refuse_trade(state: GameState, action: Trade, catalog: Catalog) -> Outcome |
                     )
                 )
     return None
+
+
+def raw_trade_reads(state: GameState, partner: Player) -> tuple[object, ...]:
+    """All that :func:`refuse_trade` reads for a trade of raw cards alone at no price, but them.
+
+    For such a trade between the current player and ``partner``, each holding the cards it
+    names, the verdict turns on how many cards go each way and these alone: the level,
+    whether the turn's trade is made (L2.T2) and, at level 3, the room left in both combines
+    (L3.S3). The listing judges one such trade per value of these and reuses the verdict.
+    """
+    done = "trade" in state.done_this_turn
+    if state.level != "3":
+        return (state.level, done)
+    return (state.level, done, capacity_left(state, state.current), capacity_left(state, partner))
 
 
 #: The rules a trade rests on, by level (head to head forbids trades: V1.4).
