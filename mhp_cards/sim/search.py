@@ -92,7 +92,7 @@ HORIZONS: Final[Mapping[str, int | None]] = {"1": 4, "2": None, "1v1": None, "3"
 #: :data:`LISTING_COST`): set so that the slowest choice stays under 0.2 s of one core
 #: (measured, docs/guides/simulation.md; an action of a level-1 rollout costs about four of
 #: head to head, one of level 2 or 3 about three).
-STEPS: Final[Mapping[str, int]] = {"1": 1100, "2": 350, "1v1": 1150, "3": 220}
+STEPS: Final[Mapping[str, int]] = {"1": 800, "2": 350, "1v1": 1150, "3": 220}
 #: What an action listed costs, in simulated actions, by level (a simulated action costs 1
 #: plus this for each action the referee lists before it). At level 1 the listing is most of
 #: the cost and grows with the hand (a sale and a claim check for every card): counting it
@@ -155,15 +155,17 @@ class SearchBudget:
     (:data:`STEPS`). A simulated action (the tree's or a rollout's) costs one unit, plus, at
     level 1, a share of one for each action listed before it (:data:`LISTING_COST`). The
     budget is a bound: an iteration that would overrun it stops there and is scored as a
-    rollout that reached its horizon, and the first iterations, one a candidate, share it.
-    ``worlds``: the iterations (one sampled world each) at most, unless there are more
+    rollout that reached its horizon, and the candidates last in greedy's order may go
+    unplayed. ``worlds``: the iterations (one sampled world each) at most, unless there are more
     candidates. ``horizon``: the turns an iteration plays from the choice, down the tree
     and on in its rollout (the rest of the bot's own turn counts as the first); None takes
     the level's (:data:`HORIZONS`). ``noise``: the share of the bot's own rollout choices
     made at random among the first :data:`NOISE_CHOICES` in greedy's order. ``prior``: the
     greedy choice's head start in won games, None: the level's (:data:`PRIORS`). ``seconds``: an
-    optional time limit per choice, checked between iterations once every candidate has been
-    played; with it, a game depends on the machine's speed, so the default is None.
+    optional time limit per choice, checked between iterations (one is always played): a bound
+    on the time a choice takes, the budget's units not being one on a busy machine (a garbage
+    collection pause, another process's load); with it, a game depends on the machine's speed,
+    so the default is None.
     """
 
     steps: int | None = None
@@ -257,9 +259,9 @@ class SearchBot:
         started, spent, iterations = time.perf_counter(), 0.0, 0
         while iterations < max(budget.worlds, len(candidates)):
             # The budget is a bound: the candidates it cannot afford a rollout for (the last
-            # in greedy's order) are not played. The clock, if set, lets every one be played.
+            # in greedy's order) are not played. So is the clock, if set (after one iteration).
             if spent >= allowed or (
-                iterations >= len(candidates)
+                iterations
                 and budget.seconds is not None
                 and time.perf_counter() - started > budget.seconds
             ):
