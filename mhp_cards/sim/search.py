@@ -35,8 +35,9 @@ cost units, not in seconds, so the same seed gives the same game on any machine 
 time limit trades that for a bound on the time per choice). A unit is a simulated action, and
 at level 1 also a quarter of one for each action listed before it (:data:`LISTING_COST`: there
 the listing is most of an action's cost, and grows with the hand), so that the units track
-the time: the levels' budgets (:data:`STEPS`) keep the slowest choice under 0.2 s of one core
-on the machine the figures of docs/guides/simulation.md were measured on.
+the time: the levels' budgets (:data:`STEPS`) cost about 0.06 to 0.12 s of one core on the
+machine of docs/guides/simulation.md. A pause that is not the search's (a garbage collection,
+a core shared with other work) can still stretch a choice: ``seconds`` bounds the time.
 
 It is cheap where there is no choice: a claim at level 1 (it wins the game), a single
 candidate, or candidates that are the same choice (selling or buying one of two cards of the
@@ -89,10 +90,11 @@ ROLLOUT_STEPS: Final = 2000
 #: rollout costs a check of every mission claim at every step.
 HORIZONS: Final[Mapping[str, int | None]] = {"1": 4, "2": None, "1v1": None, "3": 6}
 #: The cost units a choice may spend by level when the budget names none (see
-#: :data:`LISTING_COST`): set so that the slowest choice stays under 0.2 s of one core
-#: (measured, docs/guides/simulation.md; an action of a level-1 rollout costs about four of
-#: head to head, one of level 2 or 3 about three).
-STEPS: Final[Mapping[str, int]] = {"1": 800, "2": 350, "1v1": 1150, "3": 220}
+#: :data:`LISTING_COST`): a whole budget costs about 0.06 to 0.12 s of one core (the 95th
+#: percentile of a unit's time, docs/guides/simulation.md), room for the dearest positions
+#: under 0.2 s (an action of a level-1 rollout costs about four of head to head, one of
+#: level 2 or 3 about three).
+STEPS: Final[Mapping[str, int]] = {"1": 800, "2": 400, "1v1": 1150, "3": 220}
 #: What an action listed costs, in simulated actions, by level (a simulated action costs 1
 #: plus this for each action the referee lists before it). At level 1 the listing is most of
 #: the cost and grows with the hand (a sale and a claim check for every card): counting it
