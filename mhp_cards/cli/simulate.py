@@ -38,8 +38,8 @@ def simulate_command(
         typer.Option(
             "--search-steps",
             metavar="N",
-            help="The search bot's budget: simulated actions per choice (default: the "
-            "level's, about 0.1-0.2 s of CPU). Same as --policy search:N.",
+            help="The search bot's budget: cost units per choice, about a simulated action "
+            "each (default: the level's, at most 0.2 s of CPU). Same as --policy search:N.",
         ),
     ] = None,
     house_rule: Annotated[

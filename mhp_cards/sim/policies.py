@@ -1,6 +1,6 @@
 """The policies by name: what ``mhp simulate --policy`` and ``play_game`` accept.
 
-``search:N`` is the search bot with a budget of N simulated actions a choice
+``search:N`` is the search bot with a budget of N cost units a choice
 (:class:`~mhp_cards.sim.search.SearchBudget`); ``search`` alone takes each level's default.
 
 A module of its own because the ``search`` bot plays its rollouts with the greedy bot: the
@@ -30,7 +30,7 @@ POLICIES: Final[Mapping[str, Callable[[Catalog], Policy]]] = {
 
 
 def make_policy(name: str, catalog: Catalog) -> Policy:
-    """The policy called ``name`` (``search:N``: N simulated actions a choice); KeyError if none."""
+    """The policy called ``name`` (``search:N``: N cost units a choice); KeyError if none."""
     if ":" not in name:
         return POLICIES[name](catalog)
     steps = _search_steps(name)

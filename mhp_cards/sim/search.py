@@ -18,7 +18,8 @@ and every fight step, play greedy (the model of the other players). From the nod
 ``noise`` makes it pick among the first few in greedy's order (a noisy greedy with move
 ordering: off by default, as it played worse at level 2, docs/guides/simulation.md); the
 value is backed up the path. The candidate visited most is played (ties: the better mean,
-then greedy's). Every candidate is tried once whatever the budget.
+then greedy's). The budget bounds the search: candidates it cannot afford a rollout for (the
+last in greedy's order) are not played, and the iteration that reaches it stops there.
 
 An iteration plays to the end of the game or to a horizon of turns from the choice (by
 level: the game is short at levels 2 and head to head; a level-3 game is long and a level-1
@@ -30,12 +31,18 @@ closer to a mission (a claim wins outright there).
 What it knows is the view only: the real state's hidden cards never reach it, so a view
 whose hidden cards were dealt otherwise gives the same choice. Its randomness comes from the
 game's seeded generator (one draw per choice that is searched), and its budget is counted in
-simulated actions, not in seconds, so the same seed gives the same game on any machine (an
-optional time limit trades that for a bound on the time per choice).
+cost units, not in seconds, so the same seed gives the same game on any machine (an optional
+time limit trades that for a bound on the time per choice). A unit is a simulated action, and
+at level 1 also a quarter of one for each action listed before it (:data:`LISTING_COST`: there
+the listing is most of an action's cost, and grows with the hand), so that the units track
+the time: the levels' budgets (:data:`STEPS`) cost about 0.06 to 0.12 s of one core on the
+machine of docs/guides/simulation.md. A pause that is not the search's (a garbage collection,
+a core shared with other work) can still stretch a choice: ``seconds`` bounds the time.
 
-It is cheap where there is no choice: a single candidate, or candidates that are the same
-choice (selling or buying one of two cards of the same kind, taking the hidden top card of
-one pile or another, in the tree too), cost no rollout; a sale of a raw card to the Bank is
+It is cheap where there is no choice: a claim at level 1 (it wins the game), a single
+candidate, or candidates that are the same choice (selling or buying one of two cards of the
+same kind, taking the hidden top card of one pile or another, in the tree too), cost no
+rollout; a sale of a raw card to the Bank is
 searched at the root only as the greedy bot's choice. Offers to other players: a sale of one
 raw card is a candidate when the partner would agree to it as the greedy bot does
 (:meth:`GreedyBot.accepts`, asked in a sampled world from the partner's seat); other trades
@@ -82,10 +89,18 @@ ROLLOUT_STEPS: Final = 2000
 #: and head to head are short races; a level-3 game is six times as long, and a level-1
 #: rollout costs a check of every mission claim at every step.
 HORIZONS: Final[Mapping[str, int | None]] = {"1": 4, "2": None, "1v1": None, "3": 6}
-#: The simulated actions a choice may cost by level when the budget names none: a mean of
-#: about 0.05 to 0.15 s of one core a choice (an action of a level-1 rollout costs about ten
-#: of head to head; level 1 gets more than the rest would, its rollouts being the noisiest).
-STEPS: Final[Mapping[str, int]] = {"1": 450, "2": 400, "1v1": 1500, "3": 250}
+#: The cost units a choice may spend by level when the budget names none (see
+#: :data:`LISTING_COST`): a whole budget costs about 0.06 to 0.12 s of one core (the 95th
+#: percentile of a unit's time, docs/guides/simulation.md), room for the dearest positions
+#: under 0.2 s (an action of a level-1 rollout costs about four of head to head, one of
+#: level 2 or 3 about three).
+STEPS: Final[Mapping[str, int]] = {"1": 800, "2": 400, "1v1": 1150, "3": 220}
+#: What an action listed costs, in simulated actions, by level (a simulated action costs 1
+#: plus this for each action the referee lists before it). At level 1 the listing is most of
+#: the cost and grows with the hand (a sale and a claim check for every card): counting it
+#: keeps the time of a choice within a third of its mean where counting actions alone left it
+#: within a half. At the other levels the listing tracks the time no better than the actions.
+LISTING_COST: Final[Mapping[str, float]] = {"1": 0.25}
 #: The head start of the greedy choice by level when the budget names none: this many won
 #: games added to its total, spread over its visits (so it shrinks as the evidence grows).
 #: Level 1 needs a large one: a short rollout there says little (the cards collected are
@@ -117,20 +132,42 @@ class _Node:
     children: dict[Hashable, _Node] = field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class _Meter:
+    """The cost units an iteration has spent and may spend (see :data:`LISTING_COST`)."""
+
+    limit: float
+    per_listed: float
+    spent: float = 0.0
+
+    def charge(self, listed: int) -> None:
+        """One simulated action, after a listing of ``listed`` actions."""
+        self.spent += 1 + self.per_listed * listed
+
+    @property
+    def out(self) -> bool:
+        return self.spent >= self.limit
+
+
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
     """How much the search may spend on one choice.
 
-    ``steps``: the simulated actions (the tree's and the rollouts') the search may play for
-    one choice, None: the level's (:data:`STEPS`); every candidate is played once whatever
-    the budget. ``worlds``: the iterations (one sampled world each) at most, unless there are
-    more candidates. ``horizon``: the turns an iteration plays from the choice, down the tree
+    ``steps``: the cost units the search may spend on one choice, None: the level's
+    (:data:`STEPS`). A simulated action (the tree's or a rollout's) costs one unit, plus, at
+    level 1, a share of one for each action listed before it (:data:`LISTING_COST`). The
+    budget is a bound: an iteration that would overrun it stops there and is scored as a
+    rollout that reached its horizon, and the candidates last in greedy's order may go
+    unplayed. ``worlds``: the iterations (one sampled world each) at most, unless there are more
+    candidates. ``horizon``: the turns an iteration plays from the choice, down the tree
     and on in its rollout (the rest of the bot's own turn counts as the first); None takes
     the level's (:data:`HORIZONS`). ``noise``: the share of the bot's own rollout choices
     made at random among the first :data:`NOISE_CHOICES` in greedy's order. ``prior``: the
     greedy choice's head start in won games, None: the level's (:data:`PRIORS`). ``seconds``: an
-    optional time limit per choice, checked between iterations once every candidate has been
-    played; with it, a game depends on the machine's speed, so the default is None.
+    optional time limit per choice, checked between iterations (one is always played): a bound
+    on the time a choice takes, the budget's units not being one on a busy machine (a garbage
+    collection pause, another process's load); with it, a game depends on the machine's speed,
+    so the default is None.
     """
 
     steps: int | None = None
@@ -175,6 +212,8 @@ class SearchBot:
         """Tree nodes made so far (one an iteration, unless the iteration had no choice)."""
         self.steps = 0
         """Simulated actions played so far."""
+        self.spent = 0.0
+        """Cost units spent so far (see :class:`SearchBudget`)."""
 
     def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
         """The candidate whose rollouts from sampled worlds score best for the viewer.
@@ -186,6 +225,11 @@ class SearchBot:
             raise ValueError("the search bot plays from a player's view, not from the full state")
         if view.fight is not None:
             return self._greedy.choose(view, legal, rng)
+        if view.level == "1":
+            # A mission claimed at level 1 wins the game (L1.E2): nothing to search.
+            claim = next((a for a in legal if a.kind == "claim"), None)
+            if claim is not None:
+                return claim
         candidates = _candidates(view, legal)
         offering = view.level in ("2", "3") and any(is_card_sale(a) for a in legal)
         if len(candidates) == 1 and not offering:
@@ -213,18 +257,32 @@ class SearchBot:
         face_down = any(pile and is_hidden(pile[-1]) for pile in view.piles)
         root = _Node()
         keys = [_choice_key(view, a, face_down) for a in candidates]
-        started, spent, iterations = time.perf_counter(), 0, 0
+        per_listed = LISTING_COST.get(view.level, 0.0)
+        started, spent, iterations = time.perf_counter(), 0.0, 0
         while iterations < max(budget.worlds, len(candidates)):
-            # Every candidate is played once whatever the budget; then the budget rules.
-            if iterations >= len(candidates) and (
-                spent >= allowed
-                or (budget.seconds is not None and time.perf_counter() - started > budget.seconds)
+            # The budget is a bound: the candidates it cannot afford a rollout for (the last
+            # in greedy's order) are not played. So is the clock, if set (after one iteration).
+            if spent >= allowed or (
+                iterations
+                and budget.seconds is not None
+                and time.perf_counter() - started > budget.seconds
             ):
                 break
+            meter = _Meter(allowed - spent, per_listed)
             world = determinise(view, self.catalog, rng, box=self._box)
-            spent += self._iterate(
-                root, world, candidates, keys, me, rng.getrandbits(64), stop, face_down, prior
+            self._iterate(
+                root,
+                world,
+                candidates,
+                keys,
+                me,
+                rng.getrandbits(64),
+                stop,
+                face_down,
+                prior,
+                meter,
             )
+            spent += meter.spent
             iterations += 1
         return candidates[_most_visited(root, keys, prior)]
 
@@ -239,18 +297,20 @@ class SearchBot:
         stop: int | None,
         face_down: bool,
         prior: float,
-    ) -> int:
-        """One iteration: select and expand in ``world``, roll out, back up; its steps."""
+        meter: _Meter,
+    ) -> None:
+        """One iteration: select and expand in ``world``, roll out, back up (``meter`` charged)."""
         self.rollouts += 1
         rng = random.Random(seed)
         node, path, state, steps = root, [root], world, 0
         options: list[Action] | None = candidates
         option_keys: list[Hashable] = keys
         expanded = False
+        meter.charge(len(candidates))  # the root's action (the candidates listed already)
         while True:
             if options is None:
                 # The viewer's later choice in this world (trades left out, see _rollout).
-                options, option_keys = self._options(state, me, rng, face_down)
+                options, option_keys = self._options(state, me, rng, face_down, meter)
             if not options:
                 break
             if len(options) == 1:
@@ -269,25 +329,26 @@ class SearchBot:
                 node = child
                 path.append(node)
             # The others (and forced fight steps) play greedy until the viewer chooses again.
-            state, played = self._advance(state, me, rng, stop, in_tree=True)
+            state, played = self._advance(state, me, rng, stop, meter, in_tree=True)
             steps += played
-            if expanded or self._over(state, stop):
+            if expanded or self._over(state, stop) or meter.out:
                 break
             options = None
-        state, played = self._advance(state, me, rng, stop, in_tree=False)
+        state, played = self._advance(state, me, rng, stop, meter, in_tree=False)
         steps += played
         value = self._value(state, me)
         for visited in path:
             visited.visits += 1
             visited.total += value
         self.steps += steps
-        return steps
+        self.spent += meter.spent
 
     def _options(
-        self, state: GameState, me: str, rng: random.Random, face_down: bool
+        self, state: GameState, me: str, rng: random.Random, face_down: bool, meter: _Meter
     ) -> tuple[list[Action], list[Hashable]]:
         """The viewer's candidates in a tree node below the root, greedy's first."""
         legal = legal_actions(_no_trades(state), self.catalog)
+        meter.charge(len(legal))
         distinct = _distinct(legal, lambda a: _choice_key(state, a, face_down))
         if len(distinct) > 1:
             distinct = _ordered(state, self._greedy.choose(state, legal, rng), distinct)
@@ -306,9 +367,19 @@ class SearchBot:
         return state.ended or (stop is not None and state.turn_number >= stop)
 
     def _advance(
-        self, state: GameState, me: str, rng: random.Random, stop: int | None, *, in_tree: bool
+        self,
+        state: GameState,
+        me: str,
+        rng: random.Random,
+        stop: int | None,
+        meter: _Meter,
+        *,
+        in_tree: bool,
     ) -> tuple[GameState, int]:
         """Play on until the viewer has a choice (``in_tree``) or the rollout's end.
+
+        The rollout ends at the horizon, at the end of the game, or when the iteration's
+        budget (``meter``) is spent.
 
         The other seats and every fight step play greedy (the model of the others); the
         viewer's own rollout choices are greedy's, or with probability ``noise`` one of the
@@ -317,7 +388,7 @@ class SearchBot:
         steps = 0
         noise = self.budget.noise
         for _ in range(ROLLOUT_STEPS):
-            if self._over(state, stop):
+            if self._over(state, stop) or meter.out:
                 break
             # Trades are left out of rollouts: greedy proposes none while anything else is
             # allowed, and at level 2 listing the trades is half the cost of listing actions.
@@ -329,6 +400,7 @@ class SearchBot:
             legal = legal_actions(state, self.catalog)
             if not legal:
                 break
+            meter.charge(len(legal))
             choice = self._greedy.choose(state, legal, rng)
             if actor == me and noise and state.fight is None and rng.random() < noise:
                 ordered = _ordered(state, choice, _distinct(legal, lambda a: None))

@@ -185,30 +185,41 @@ def test_the_step_budget_bounds_a_search(catalog: Catalog) -> None:
     state, legal = _searched_choice(catalog, "2", seed=3)
     seen = view(state, state.current.id)
     distinct = {a for a in legal if not isinstance(a, Trade)}
-    # One iteration a candidate at least, whatever the budget.
+    # The budget is a bound: one unit buys one iteration, greedy's choice, cut short after its
+    # first action (at level 2 an action costs one unit).
     small = SearchBot(catalog, SearchBudget(steps=1, worlds=50, horizon=2))
-    small.choose(seen, legal, random.Random(0))
-    assert small.rollouts == len(distinct)
-    # The search stops at the first iteration that reaches the budget: the same search
-    # (same seed) one iteration shorter falls short of it.
+    chosen = small.choose(seen, legal, random.Random(0))
+    assert (small.rollouts, small.steps, small.spent) == (1, 1, 1)
+    assert chosen == GreedyBot(catalog).choose(seen, legal, random.Random(0))
+    # The search stops when the budget is spent, the last iteration cut short within one
+    # action of it: the same search (same seed) one iteration shorter falls short of it.
     budget = 300
     full = SearchBot(catalog, SearchBudget(steps=budget, horizon=3))
     full.choose(seen, legal, random.Random(0))
     assert len(distinct) < full.rollouts < 256
-    assert full.steps >= budget
+    assert budget <= full.spent < budget + 1
     shorter = SearchBot(catalog, SearchBudget(steps=budget, worlds=full.rollouts - 1, horizon=3))
     shorter.choose(seen, legal, random.Random(0))
     assert shorter.rollouts == full.rollouts - 1
-    assert shorter.steps < budget
+    assert shorter.spent < budget
+
+
+def test_listing_counts_towards_the_budget_at_level_1(catalog: Catalog) -> None:
+    state, legal = _searched_choice(catalog, "1", seed=3)
+    seen = view(state, state.current.id)
+    bot = SearchBot(catalog, SearchBudget(steps=200, horizon=2))
+    bot.choose(seen, legal, random.Random(0))
+    # Each action costs one unit and a quarter of one for each action listed before it.
+    assert bot.spent >= 200
+    assert bot.spent > bot.steps * 1.5
 
 
 def test_a_time_budget_stops_after_the_first_world(catalog: Catalog) -> None:
     state, legal = _searched_choice(catalog, "2", seed=3)
     bot = SearchBot(catalog, SearchBudget(worlds=50, horizon=2, seconds=1e-9))
     bot.choose(view(state, state.current.id), legal, random.Random(0))
-    distinct = {a for a in legal if not isinstance(a, Trade)}
-    # Every candidate once, then the clock stops it.
-    assert bot.rollouts == len(distinct)
+    # One iteration (greedy's choice), then the clock stops it.
+    assert bot.rollouts == 1
 
 
 @pytest.mark.parametrize(
