@@ -184,6 +184,18 @@ def report_text(report: "BalanceReport", catalog: "Catalog") -> str:
             )
     total = len(report.figures)
     failed = len(report.failures)
+    undecided = [figure for figure in report.failures if figure.games_to_decide is not None]
+    if undecided:
+        lines += [
+            "",
+            "seats these games do not decide (the rate inside the band, its 95 % interval not);",
+            "the games a table that would decide each, were its rate to hold:",
+        ]
+        for figure in undecided:
+            lines.append(
+                f"  {figure.policy} level {figure.level}, {figure.players} players, "
+                f"{figure.subject} {figure.value:.1%}: ~{figure.games_to_decide:,} games"
+            )
     lines.append("")
     lines.append(
         f"PASS: all {total} figures within their bounds"

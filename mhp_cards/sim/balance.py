@@ -6,7 +6,9 @@ Soundness ("Catalog soundness figures"), greedy bots at every level with 2 to 5 
 - level 1: at least 70 % of the games end by a completed mission;
 - levels 1, 2 and 3: each mission is at least 10 % of the missions completed;
 - every table: each seat wins within 5 points of 1/n of the games, its 95 % Wilson interval
-  inside that band (a short run cannot pass on its own noise: the interval must show it).
+  inside that band (a short run cannot pass on its own noise: the interval must show it; a
+  seat whose rate is inside the band but its interval not says how many games would decide
+  it, :attr:`Figure.games_to_decide`).
 
 Depth ("Catalog depth figures"), against the bands the catalog declares (``design:`` in
 ``missions.yaml``, :class:`~mhp_cards.catalog.models.DesignRules`):
@@ -41,7 +43,7 @@ from pydantic import BaseModel, ConfigDict
 from mhp_cards.catalog.models import Catalog, DesignRules, ValueBand
 from mhp_cards.rules.numbers import HEAD_TO_HEAD_PLAYERS, LEVELS, PLAYERS, Level
 from mhp_cards.sim.runner import Table, simulate_tables
-from mhp_cards.sim.summary import Summary, wilson
+from mhp_cards.sim.summary import Summary, games_to_fit, wilson
 from mhp_cards.validate.figures import catalog_figures
 
 __all__ = [
@@ -147,6 +149,10 @@ class Figure(_Model):
     passed: bool
     policy: str = "greedy"
     """The policy that played (``catalog`` figures: the one that would have)."""
+    games_to_decide: int | None = None
+    """A seat figure that failed with its rate inside the band, its interval too wide: the
+    games a table at which the interval would fit at the rate measured
+    (:func:`~mhp_cards.sim.summary.games_to_fit`). None otherwise."""
 
     @property
     def shown(self) -> str:
@@ -259,6 +265,7 @@ def figures_of(
     fair = 1 / players
     low_bound, high_bound = fair - SEAT_TOLERANCE, fair + SEAT_TOLERANCE
     for rate in summary.seat_win_rate:
+        passed = rate.low >= low_bound and rate.high <= high_bound
         figures.append(
             Figure(
                 figure="seat-wins",
@@ -269,8 +276,9 @@ def figures_of(
                 low=rate.low,
                 high=rate.high,
                 bound=f"{low_bound:.0%}–{high_bound:.0%}",
-                passed=rate.low >= low_bound and rate.high <= high_bound,
+                passed=passed,
                 policy=policy,
+                games_to_decide=None if passed else games_to_fit(rate.rate, low_bound, high_bound),
             )
         )
     if design is not None:

@@ -100,11 +100,18 @@ def _figure_table(figures: Iterable[Figure]) -> str:
         rows.append(
             f'<tr class="{"ok" if figure.passed else "fail"}"><td>{_e(figure.policy)}</td>'
             f"<td>{_e(figure.level)}</td><td>{figure.players or ''}</td>"
-            f'<td>{_e(figure.subject)}</td><td class="num">{_e(figure.shown)}</td>'
+            f'<td>{_e(figure.subject)}</td><td class="num">{_e(_shown(figure))}</td>'
             f"<td>{_e(figure.bound)}</td><td>{'ok' if figure.passed else 'FAIL'}</td></tr>"
         )
     rows.append("</table>")
     return "\n".join(rows)
+
+
+def _shown(figure: Figure) -> str:
+    """The value, and for a seat not decided by the games played the games that would."""
+    if figure.games_to_decide is None:
+        return figure.shown
+    return f"{figure.shown}, undecided: ~{figure.games_to_decide:,} games"
 
 
 def _duel_table(duels: Sequence[Matchup]) -> str:

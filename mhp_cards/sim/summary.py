@@ -18,7 +18,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.sim.result import GameResult
 
-__all__ = ["Band", "Curves", "Distribution", "SeatRate", "Summary", "summarise", "wilson"]
+__all__ = [
+    "Band",
+    "Curves",
+    "Distribution",
+    "SeatRate",
+    "Summary",
+    "games_to_fit",
+    "summarise",
+    "wilson",
+]
 
 #: z for a two-sided 95 % interval.
 Z95 = 1.959963984540054
@@ -38,6 +47,38 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     low = 0.0 if successes <= 0 else max(0.0, centre - half)
     high = 1.0 if successes >= trials else min(1.0, centre + half)
     return (low, high)
+
+
+def games_to_fit(rate: float, low: float, high: float, z: float = Z95) -> int | None:
+    """The fewest trials at which the Wilson interval of ``rate`` lies inside ``[low, high]``.
+
+    A power estimate for a figure whose measured rate is inside its band but whose interval
+    is not: were the rate to hold exactly, this many trials would show it (a new run's rate
+    differs by its own noise, so a run of this size passes about half the time). None when
+    ``rate`` is not strictly inside the band (no number of trials would).
+
+    >>> games_to_fit(0.5, 0.45, 0.55)
+    381
+    >>> games_to_fit(0.56, 0.45, 0.55) is None
+    True
+    """
+    if not low < rate < high:
+        return None
+
+    def fits(trials: int) -> bool:
+        below, above = wilson(rate * trials, trials, z)
+        return below >= low and above <= high
+
+    fewest, most = 1, 2
+    while not fits(most):  # the interval narrows as the trials grow: double, then halve
+        fewest, most = most, most * 2
+    while fewest < most:
+        middle = (fewest + most) // 2
+        if fits(middle):
+            most = middle
+        else:
+            fewest = middle + 1
+    return most
 
 
 class _Model(BaseModel):

@@ -12,10 +12,19 @@ import pytest
 
 from mhp_cards.catalog.models import DesignRules
 from mhp_cards.chem.exact_sum import all_exact_sums
+from mhp_cards.cli.balance import report_text
 from mhp_cards.resources import default_catalog_dir
-from mhp_cards.sim.balance import ROWS, Row, balance, figures_of, matchup, static_figures
+from mhp_cards.sim.balance import (
+    ROWS,
+    BalanceReport,
+    Row,
+    balance,
+    figures_of,
+    matchup,
+    static_figures,
+)
 from mhp_cards.sim.runner import simulate
-from mhp_cards.sim.summary import Distribution, SeatRate, Summary
+from mhp_cards.sim.summary import Distribution, SeatRate, Summary, games_to_fit, wilson
 from mhp_cards.validate import load_catalog
 
 
@@ -142,6 +151,60 @@ def test_every_seat_must_show_its_rate_within_5_points_of_fair(
     assert [f.passed for f in seats] == [passed] * players
     fair = 1 / players
     assert seats[0].bound == f"{fair - 0.05:.0%}–{fair + 0.05:.0%}"
+
+
+@pytest.mark.parametrize(
+    ("rate", "low", "high", "decided"),
+    [
+        (0.51, 0.46, 0.56, False),  # inside the band, the interval too wide: undecided
+        (0.57, 0.52, 0.62, True),  # outside the band: no number of games would pass it
+        (0.50, 0.46, 0.54, True),  # passes
+    ],
+)
+def test_a_seat_too_noisy_to_decide_says_how_many_games_would(
+    rate: float, low: float, high: float, decided: bool
+) -> None:
+    summary = _summary("2", 2).model_copy(
+        update={
+            "seat_win_rate": [
+                SeatRate(seat=0, rate=rate, low=low, high=high),
+                SeatRate(seat=1, rate=1 - rate, low=1 - high, high=1 - low),
+            ]
+        }
+    )
+    first = next(f for f in figures_of(summary) if f.subject == "seat 1 wins")
+    if decided:
+        assert first.games_to_decide is None
+        return
+    assert not first.passed
+    games = first.games_to_decide
+    assert games == games_to_fit(rate, 0.45, 0.55)
+    assert games is not None
+    assert games > 100
+    # At that many games the interval of the same rate fits the band; one game fewer, not.
+    low_n, high_n = wilson(rate * games, games)
+    assert low_n >= 0.45
+    assert high_n <= 0.55
+    low_less, high_less = wilson(rate * (games - 1), games - 1)
+    assert low_less < 0.45 or high_less > 0.55
+
+
+def test_the_report_lists_the_seats_more_games_would_decide(catalog) -> None:
+    summary = _summary("3", 2).model_copy(
+        update={
+            "seat_win_rate": [
+                SeatRate(seat=0, rate=0.52, low=0.47, high=0.57),
+                SeatRate(seat=1, rate=0.48, low=0.43, high=0.53),
+            ]
+        }
+    )
+    figures = [f for f in figures_of(summary) if f.figure == "seat-wins"]
+    report = BalanceReport(games=100, seed=0, robust_games=0, figures=figures, runs=[summary])
+    lines = report_text(report, catalog).splitlines()
+    need = games_to_fit(0.52, 0.45, 0.55)
+    assert need is not None
+    assert f"  greedy level 3, 2 players, seat 1 wins 52.0%: ~{need:,} games" in lines
+    assert lines[-1] == "FAIL: 2 of 2 figures outside their bounds"
 
 
 def _design(**fields) -> DesignRules:

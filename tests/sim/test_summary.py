@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.sim.result import GameResult
-from mhp_cards.sim.summary import Distribution, summarise, wilson
+from mhp_cards.sim.summary import Distribution, games_to_fit, summarise, wilson
 
 
 @pytest.mark.parametrize(
@@ -85,3 +85,24 @@ def test_a_tie_shares_the_win_and_every_mission_and_end_is_listed(catalog: Catal
     assert summary.seat_win_rate[1].rate == pytest.approx((1.5 + third) / 4)
     assert summary.games_per_second == 2.0
     assert summary.first_completion_turn is None
+
+
+@pytest.mark.parametrize(
+    ("rate", "low", "high"),
+    [(0.5, 0.45, 0.55), (0.489, 0.45, 0.55), (0.2, 0.15, 0.25), (0.31, 0.2833, 0.3833)],
+)
+def test_games_to_fit_is_the_fewest_games_whose_interval_fits(
+    rate: float, low: float, high: float
+) -> None:
+    games = games_to_fit(rate, low, high)
+    assert games is not None
+    fits = wilson(rate * games, games)
+    assert fits[0] >= low
+    assert fits[1] <= high
+    short = wilson(rate * (games - 1), games - 1)
+    assert short[0] < low or short[1] > high
+
+
+@pytest.mark.parametrize("rate", [0.45, 0.55, 0.6, 0.0])
+def test_games_to_fit_has_no_answer_on_or_outside_the_band(rate: float) -> None:
+    assert games_to_fit(rate, 0.45, 0.55) is None
