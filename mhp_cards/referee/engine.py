@@ -55,6 +55,7 @@ from mhp_cards.referee.market import (
     judge_buy,
     judge_sell,
     judge_warehouse,
+    must_unload,
     refuse_buy,
     refuse_sell,
     refuse_warehouse,
@@ -234,11 +235,7 @@ def refuse_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome |
     if state.level in ("2", "1v1") and "take" not in state.done_this_turn and any(state.piles):
         rule = "V1.3" if state.level == "1v1" else "L2.T1"
         return Outcome(refused((rule,), "end.take-first"))
-    if (
-        state.level == "3"
-        and len(player.raw_cards) >= COMBINE_CAPACITY
-        and (state.bank > 0 or not state.house_rules.quiet_round_ends)
-    ):
+    if must_unload(state):
         return _COMBINE_FULL
     return None
 

@@ -107,18 +107,23 @@ def refuse_sell(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome 
     return None
 
 
-def unloads_unpaid(state: GameState) -> bool:
-    """Whether the current player's full combine unloads into the Warehouse unpaid (L3.S3.R1).
+def must_unload(state: GameState) -> bool:
+    """Whether the current player's combine is full and must unload before the turn ends.
 
-    At level 3 a full combine must unload before the turn ends; when the Bank cannot pay, a
-    raw card goes to the Warehouse for nothing (not under the house rule quiet-round-ends).
+    At level 3 a full combine sells a raw card to the Bank, or puts one on the Warehouse
+    unpaid when the Bank cannot pay (L3.S3, L3.S3.R1); under the house rule quiet-round-ends
+    a full combine facing an empty Bank keeps its six cards.
     """
     return (
         state.level == "3"
-        and state.bank < BANK_SALE_PRICE
         and len(state.current.raw_cards) >= COMBINE_CAPACITY
-        and not state.house_rules.quiet_round_ends
+        and (state.bank >= BANK_SALE_PRICE or not state.house_rules.quiet_round_ends)
     )
+
+
+def unloads_unpaid(state: GameState) -> bool:
+    """Whether the current player's full combine unloads into the Warehouse unpaid (L3.S3.R1)."""
+    return state.bank < BANK_SALE_PRICE and must_unload(state)
 
 
 def sell_effect(state: GameState, action: SellRaw, catalog: Catalog) -> Outcome:
