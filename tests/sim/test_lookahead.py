@@ -197,3 +197,29 @@ def test_lookahead_puts_a_product_on_the_mission_nearer_completion(catalog: Cata
         chosen = bot.choose(view(state, "red"), legal, random.Random(seed))
         assert isinstance(chosen, React)
         assert chosen.missions == ("M3",)
+
+
+def test_lookahead_short_of_a_run_walks_to_the_cards_not_the_base(catalog: Catalog) -> None:
+    # One CO2 card is half of the shared installation 2's inputs: the Base is no place to be
+    # until the water is held too. Beside the Base, the nearest raw card three steps east, the
+    # combine walks east; a pull towards the Base for half a run kept combines circling it.
+    state = _level3_scene(catalog, ("carbon-dioxide-frost#1",))
+    field = state.field
+    assert field is not None
+    assert field.base == (4, 3)
+    around = {(x, y) for x in range(3, 8) for y in range(1, 6)} - {(7, 3)}
+    cells = tuple(
+        c.model_copy(update={"raw": None}) if c.position in around else c for c in field.cells
+    )
+    red = state.players[0]
+    assert red.combine is not None
+    combine = red.combine.model_copy(update={"position": (5, 3), "moved": True})
+    players = (red.model_copy(update={"combine": combine}), *state.players[1:])
+    state = state.model_copy(update={"players": players, "field": field.with_cards(cells)})
+    legal = legal_actions(state, catalog)
+    assert field.base in {a.path[-1] for a in legal if isinstance(a, Move)}
+    bot = LookaheadBot(catalog)
+    for seed in range(8):
+        chosen = bot.choose(view(state, "red"), legal, random.Random(seed))
+        assert isinstance(chosen, Move)
+        assert chosen.path[-1] == (6, 3)
