@@ -5,7 +5,7 @@ installation, or holding the cards for a shared installation a step from the Bas
 placed than the score says, and so is a player whose tokens stand on a mission about to be
 completed (their substances count double then). :func:`prospects` puts a number on that, in
 мР, for :class:`~mhp_cards.sim.lookahead.LookaheadBot` to add to the score it compares. It
-judges the position as it stands, one step ahead of nothing: it plans no walk and no purchase.
+judges the position as it stands: it plans no walk and no purchase.
 
 - A run of an installation is worth its products at their printed prices, a product that takes
   a free place on a mission more by the share of that mission then filled, less a Bank price for
@@ -105,7 +105,7 @@ def _shared_out(view: GameState, catalog: Catalog, me: Player, free: int, turns:
     for _, factor, run in sorted(options, key=lambda o: -o[0]):
         share = _held_share(run.wanted, run.size, have)
         total += factor * share**2
-        have -= run.wanted
+        have -= run.wanted  # a card or product serves one run: the next gets what is left
     return total
 
 
