@@ -6,11 +6,15 @@ whether the game is sound (DESIGN.md, "Depth, not only ends"). These two play ot
 - ``lookahead`` tries every action it may take on its own view and keeps one whose result
   scores best for it: the level's score (a won game above everything), where a raw card in
   hand counts at levels 2 and 3 what the Bank pays for it (at level 1 the score counts it
-  already), so that selling one is no gain in itself. Among equals it walks towards the
-  nearest raw card on the field (a combine must move, and a card lying there is the only
-  gain a move can bring), else ends its turn rather than take an action that gains nothing;
-  it makes no offer to another player and attacks nobody. It knows no plan: it buys nothing
-  whose worth is not in the score at once, and walks to no installation on purpose.
+  already), so that selling one is no gain in itself. At level 3 the result also counts what
+  it promises (:func:`~mhp_cards.sim.prospects.prospects`): the runs its cards and products
+  go towards, a shared installation's less for each turn to the Base, and its tokens on
+  missions by how full each is — without that a level-3 player sees no gain in a card towards
+  a run nor in a walk to the Base, and hardly completes a mission. Among equals it walks
+  towards the nearest raw card on the field (a combine must move, and a card lying there is
+  the only gain a move can bring), else ends its turn rather than take an action that gains
+  nothing; it makes no offer to another player and attacks nobody. It looks one action ahead
+  and no further: it plans no walk and no sequence of purchases.
 - ``noisy-greedy`` is the greedy bot that, a fifth of the time, plays a legal action chosen
   uniformly at random instead, as people err.
 """
@@ -31,6 +35,7 @@ from mhp_cards.referee.table import occupant
 from mhp_cards.rules.numbers import BANK_SALE_PRICE
 from mhp_cards.sim.bots import GreedyBot, Policy
 from mhp_cards.sim.fights import kind_of
+from mhp_cards.sim.prospects import prospects
 from mhp_cards.sim.reach import distances, raw_cells
 
 __all__ = ["NOISE", "LookaheadBot", "NoisyBot"]
@@ -84,7 +89,7 @@ class LookaheadBot:
         return ending[0] if ending else rng.choice(best)
 
     def _value(self, view: GameState, action: Action, me: str) -> float | None:
-        """The player's score after ``action`` on the view, raw cards held counted.
+        """The player's score after ``action`` on the view, raw cards held and prospects counted.
 
         None when the view cannot play it (an action whose outcome depends on a card the
         player cannot see is judged on the placeholder, which the referee may refuse).
@@ -100,7 +105,8 @@ class LookaheadBot:
         if any(player == me for player, _ in after.claims):
             return _WON  # an announced mission wins, shared with later claims (L2.E1-round)
         held = 0 if after.level == "1" else BANK_SALE_PRICE * len(after.player(me).raw_cards)
-        return totals(after, self.catalog).get(me, 0) + held
+        promise = prospects(after, self.catalog, me)
+        return totals(after, self.catalog).get(me, 0) + held + promise
 
 
 class NoisyBot:

@@ -9,6 +9,7 @@ import pytest
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import deal, view
+from mhp_cards.game.state import GameState
 from mhp_cards.referee import apply, legal_actions, score
 from mhp_cards.referee.actions import (
     Action,
@@ -124,3 +125,101 @@ def test_copies_of_a_raw_kind_score_alike_for_the_lookahead(
             compared += len(alike) - 1
         state, _ = apply(state, bot.choose(seen, legal, rng), catalog)
     assert compared > 0
+
+
+def _level3_scene(catalog: Catalog, hand: tuple[str, ...]) -> GameState:
+    """Level 3, three players, red to move holding ``hand`` (taken from the Warehouse)."""
+    state = deal(catalog, "3", players=3, seed=1)
+    assert set(hand) <= set(state.warehouse)
+    players = list(state.players)
+    players[0] = players[0].model_copy(update={"raw_cards": hand})
+    warehouse = tuple(card for card in state.warehouse if card not in hand)
+    return state.model_copy(update={"players": tuple(players), "warehouse": warehouse})
+
+
+def test_lookahead_takes_a_full_hand_to_the_base(catalog: Catalog) -> None:
+    # A full combine one step from the Base holds CO2 and water for the shared installation
+    # 2 (CH4 for mission M1): the step to the Base, where it runs, beats a step onto a raw
+    # card it could not collect (L3.S3) — the score alone ties every move.
+    hand = (
+        "carbon-dioxide-frost#1",
+        "water-ice#9",
+        "halite#2",
+        "hydrogen-peroxide#1",
+        "quartz#1",
+        "sulfur#5",
+    )
+    state = _level3_scene(catalog, hand)
+    field = state.field
+    assert field is not None
+    assert field.base == (4, 3)
+    red = state.players[0]
+    assert red.combine is not None
+    combine = red.combine.model_copy(update={"position": (5, 3), "moved": True})
+    players = (red.model_copy(update={"combine": combine}), *state.players[1:])
+    cells = tuple(
+        c.model_copy(update={"raw": None}) if c.position == (5, 3) else c for c in field.cells
+    )
+    state = state.model_copy(update={"players": players, "field": field.with_cards(cells)})
+    legal = legal_actions(state, catalog)
+    steps = {a.path[-1] for a in legal if isinstance(a, Move)}
+    assert field.base in steps
+    assert len(steps) > 1
+    bot = LookaheadBot(catalog)
+    for seed in range(8):
+        chosen = bot.choose(view(state, "red"), legal, random.Random(seed))
+        assert isinstance(chosen, Move)
+        assert chosen.path[-1] == field.base
+
+
+def test_lookahead_puts_a_product_on_the_mission_nearer_completion(catalog: Catalog) -> None:
+    # Water and nitrogen at the Base run the shared installation 3, whose O2 may take a place
+    # on M1 (empty) or on M3 (half full): both score the same now, but on M3 the O2 is nearer
+    # to counting double (L2.P1), and the referee's default would put it on M1 (L2.M1).
+    state = _level3_scene(catalog, ("water-ice#9", "nitrogen#2"))
+    missions = list(state.missions)
+    assert [m.id for m in missions] == ["M1", "M2", "M3", "M4"]
+    missions[2] = missions[2].model_copy(
+        update={
+            "places": (
+                ("CO(NH2)2", ("blue",)),
+                ("CO2", ("green",)),
+                ("O2", (None, None)),
+            )
+        }
+    )
+    state = state.model_copy(update={"missions": tuple(missions)})
+    legal = legal_actions(state, catalog)
+    runs = [a for a in legal if isinstance(a, React) and a.installation == 3]
+    assert {a.missions for a in runs} == {(), ("M3",)}
+    bot = LookaheadBot(catalog)
+    for seed in range(8):
+        chosen = bot.choose(view(state, "red"), legal, random.Random(seed))
+        assert isinstance(chosen, React)
+        assert chosen.missions == ("M3",)
+
+
+def test_lookahead_short_of_a_run_walks_to_the_cards_not_the_base(catalog: Catalog) -> None:
+    # One CO2 card is half of the shared installation 2's inputs: the Base is no place to be
+    # until the water is held too. Beside the Base, the nearest raw card three steps east, the
+    # combine walks east; a pull towards the Base for half a run kept combines circling it.
+    state = _level3_scene(catalog, ("carbon-dioxide-frost#1",))
+    field = state.field
+    assert field is not None
+    assert field.base == (4, 3)
+    around = {(x, y) for x in range(3, 8) for y in range(1, 6)} - {(7, 3)}
+    cells = tuple(
+        c.model_copy(update={"raw": None}) if c.position in around else c for c in field.cells
+    )
+    red = state.players[0]
+    assert red.combine is not None
+    combine = red.combine.model_copy(update={"position": (5, 3), "moved": True})
+    players = (red.model_copy(update={"combine": combine}), *state.players[1:])
+    state = state.model_copy(update={"players": players, "field": field.with_cards(cells)})
+    legal = legal_actions(state, catalog)
+    assert field.base in {a.path[-1] for a in legal if isinstance(a, Move)}
+    bot = LookaheadBot(catalog)
+    for seed in range(8):
+        chosen = bot.choose(view(state, "red"), legal, random.Random(seed))
+        assert isinstance(chosen, Move)
+        assert chosen.path[-1] == (6, 3)
