@@ -17,6 +17,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState
 from mhp_cards.referee.reasons import written
 from mhp_cards.referee.ruling import Ruling, Verdict
+from mhp_cards.rules.numbers import MISSION_DOUBLE
 
 __all__ = ["Line", "Score", "score", "totals"]
 
@@ -119,7 +120,11 @@ def _items(state: GameState, catalog: Catalog) -> Iterator[tuple[str, int, tuple
             for token in tokens:
                 if token is None:
                     continue
-                yield token, price * 2 if double else price, ("mission", formula, mission, double)
+                yield (
+                    token,
+                    price * MISSION_DOUBLE if double else price,
+                    ("mission", formula, mission, double),
+                )
     for player in state.players:
         yield player.id, player.money, ("money",)
 

@@ -37,6 +37,7 @@ __all__ = [
     "LANGS",
     "LEVELS",
     "MIN_FIELD",
+    "MISSION_DOUBLE",
     "PILES_L2",
     "PLAYERS",
     "TOKENS_PER_PLAYER",
@@ -83,6 +84,9 @@ BANK_START_L2: Final = 10
 TOKENS_PER_PLAYER: Final = 8
 #: Identical electrolyser cards in the box, one per player at most (L2.S1).
 ELECTROLYSERS: Final = 5
+#: What a substance on the Mission card scores, in prices: on a completed mission at levels 2
+#: and 3 (L2.P1, L3.P1), on any mission head to head (V1.P1).
+MISSION_DOUBLE: Final = 2
 #: Raw piles at level 2 (L2.S6) and head to head (V1.1).
 PILES_L2: Final = 3
 

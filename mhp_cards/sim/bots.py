@@ -16,7 +16,8 @@ from typing import Final, Protocol, runtime_checkable
 
 from mhp_cards.catalog.models import Catalog, Mission, formula_of
 from mhp_cards.chem.formula import Formula
-from mhp_cards.game.state import GameState, Player
+from mhp_cards.errors import IllegalPlayError
+from mhp_cards.game.state import GameState, InstallationState, Player
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
@@ -29,9 +30,16 @@ from mhp_cards.referee.actions import (
     TakeSpoils,
     Trade,
 )
+from mhp_cards.referee.engine import apply
 from mhp_cards.referee.mission import closest_below
+from mhp_cards.referee.scoring import totals
 from mhp_cards.referee.table import card_formula
-from mhp_cards.rules.numbers import COMBINE_CAPACITY, UPGRADE_PRICE, WAREHOUSE_PRICE
+from mhp_cards.rules.numbers import (
+    COMBINE_CAPACITY,
+    MISSION_DOUBLE,
+    UPGRADE_PRICE,
+    WAREHOUSE_PRICE,
+)
 from mhp_cards.sim.economy import FieldEconomy, keep_the_round_alive, offer_on_bare_field
 from mhp_cards.sim.fights import best_attack, kind_of, threatened, useful_share
 from mhp_cards.sim.holdings import (
@@ -42,7 +50,6 @@ from mhp_cards.sim.holdings import (
     missions_with_place,
     needed,
     open_to,
-    serves_missions,
     tokens_needed,
 )
 from mhp_cards.sim.reach import (
@@ -116,11 +123,15 @@ class GreedyBot(FieldEconomy):
 
     Levels 2, head to head and 3: run a reaction whenever one is listed, the one that puts
     the most products on the Mission card, each on the mission closest to completion (Ruling
-    L2.M1-choice); before that, free a token by selling to the Bank a product worth keeping
-    for no reaction (one no raw card could replace), when fewer tokens are free than the
-    hungriest installation needs (at level 3 always: the sale scores what the product
-    would); take the pile card that brings an installation nearest to running (else any:
-    the piles must run out for the game to end).
+    L2.M1-choice) — at levels 2 and head to head first the one whose products are worth the
+    most, those placed on the Mission card counted double. Before that, free a token: at
+    level 3 always, by selling to the Bank a product worth keeping for no reaction (one no
+    raw card could replace; the sale scores what the product would); at levels 2 and head
+    to head only when a run whose inputs are held waits for tokens or for a place, by the
+    sale or dump that costs the score least, and only when that costs less than the run
+    brings (eight tokens, one freed a turn, are what runs short there, not cards). Take the
+    pile card that brings an installation nearest to running, weighed by what its run
+    brings for each token (else any: the piles must run out for the game to end).
 
     Level 3 adds the field: buy the solar battery first; work towards the Warehouse card
     that lets an installation run (missions first; one with the free tokens for its
@@ -155,6 +166,7 @@ class GreedyBot(FieldEconomy):
             mission.id: mission_elements(mission) for mission in catalog.missions
         }
         self._raw_formulas = {kind.parsed for kind in catalog.raw_materials}
+        self._prices: dict[str, int] = {}
         # Raw kinds with an element no mission has: at level 1 they serve nothing.
         self._off_mission = frozenset(
             raw.id
@@ -177,11 +189,12 @@ class GreedyBot(FieldEconomy):
             return by_kind["claim"][0]
         me = view.current
         if "free" in by_kind:
-            sale = self._token_to_free(view, me, by_kind["free"])
+            sale = self._token_to_free(view, me, by_kind["free"], by_kind.get("react", []))
             if sale is not None:
                 return sale
         if "react" in by_kind:
-            return _best_reaction(view, by_kind["react"], rng)
+            price = None if view.level == "3" else self._price
+            return _best_reaction(view, by_kind["react"], rng, price)
         if "take" in by_kind:
             return self._take(view, me, by_kind["take"], rng)
         if view.level == "1" and "sell" in by_kind:
@@ -410,16 +423,20 @@ class GreedyBot(FieldEconomy):
 
         return max(spoils, key=worth)
 
-    def _token_to_free(self, view: GameState, me: Player, frees: list[Action]) -> Action | None:
-        """A sale to the Bank of a product worth keeping for no reaction, when tokens run short.
+    def _token_to_free(
+        self, view: GameState, me: Player, frees: list[Action], reacts: list[Action]
+    ) -> Action | None:
+        """The token to free this turn, if one is worth freeing.
 
         Kept: a product that an installation takes and that no raw card supplies (ammonia);
         water or CO2 in a container is worth no more than the raw card it saves. At level 3 a
-        sale at the printed price scores what the product would (L3.P1), so it is always made.
+        sale to the Bank at the printed price scores what the product would (L3.P1), so one is
+        always made. At levels 2 and head to head a token is freed only towards a run it
+        unblocks (:meth:`_unblocking_free`).
         """
-        if view.level != "3" and view.free_tokens(me.id) >= self._tokens_wanted(view):
-            return None
         inputs = all_inputs(view) - self._raw_formulas
+        if view.level != "3":
+            return self._unblocking_free(view, me, frees, reacts, inputs)
         sales = [
             a
             for a in frees
@@ -429,9 +446,112 @@ class GreedyBot(FieldEconomy):
         ]
         return max(sales, key=lambda a: a.price) if sales else None
 
-    def _tokens_wanted(self, view: GameState) -> int:
-        """The product containers of the hungriest installation on the table."""
-        return max(map(tokens_needed, view.installations), default=0)
+    def _unblocking_free(
+        self,
+        view: GameState,
+        me: Player,
+        frees: list[Action],
+        reacts: list[Action],
+        kept: set[Formula],
+    ) -> Action | None:
+        """Levels 2 and head to head: the cheapest freeing towards a run the tokens block.
+
+        The run: the most valuable one (:meth:`_run_value`) whose inputs the player holds but
+        that the referee does not list, for want of free tokens or of a free place in one of
+        its product containers. The freeing: a sale to the Bank or a dump of a product not in
+        ``kept``, from the full container when one blocks the run; the one that costs the
+        player's score least (a Bank short of money pays less than the price, a dump pays a
+        fine), made only when that cost, once for every token still lacking, is below what
+        the run brings.
+        """
+        blocked = self._blocked_run(view, me, reacts)
+        if blocked is None:
+            return None
+        installation, gain = blocked
+        full = {
+            (c.card, c.index)
+            for c in installation.containers
+            if c.role == "product"
+            and None not in c.places
+            and not missions_with_place(view, c.substance)
+        }
+        options = [
+            a
+            for a in frees
+            if isinstance(a, FreeToken)
+            and a.how in ("sell-bank", "dump")
+            and _product_formula(view, a) not in kept
+            and (
+                not full
+                or (
+                    a.product.installation == installation.number
+                    and (a.product.card, a.product.container) in full
+                )
+            )
+        ]
+        if not options:
+            return None
+        before = totals(view, self.catalog)[me.id]
+        # The cost depends on the substance, the way and the price only: worked out once each.
+        by_kind: dict[tuple[Formula | None, str, int], int] = {}
+        costs: dict[Action, int] = {}
+        for action in options:
+            assert isinstance(action, FreeToken)
+            key = (_product_formula(view, action), action.how, action.price)
+            if key not in by_kind:
+                try:
+                    after = apply(view, action, self.catalog)[0]
+                except IllegalPlayError:
+                    continue  # not one the referee listed for this view
+                by_kind[key] = before - totals(after, self.catalog)[me.id]
+            costs[action] = by_kind[key]
+        if not costs:
+            return None
+        cheapest = min(costs, key=costs.__getitem__)
+        short = max(1, tokens_needed(installation) - view.free_tokens(me.id))
+        return cheapest if costs[cheapest] * short < gain else None
+
+    def _price(self, substance: str) -> int:
+        """The printed price of a substance."""
+        price = self._prices.get(substance)
+        if price is None:
+            price = self._prices[substance] = self.catalog.substance(substance).price
+        return price
+
+    def _blocked_run(
+        self, view: GameState, me: Player, reacts: list[Action]
+    ) -> tuple[InstallationState, int] | None:
+        """The most valuable installation whose inputs are held but whose run is not listed."""
+        running = {a.installation for a in reacts if isinstance(a, React)}
+        have = holdings(self.catalog, view, me)
+        best: tuple[InstallationState, int] | None = None
+        for installation in open_to(view, me.id):
+            if installation.number in running or gap_of(installation, have) != Counter():
+                continue
+            gain = self._run_value(view, installation)
+            if best is None or gain > best[1]:
+                best = (installation, gain)
+        return best
+
+    def _run_value(
+        self, view: GameState, installation: InstallationState, *, hoped: bool = False
+    ) -> int:
+        """What one run of the installation adds to the score at printed prices.
+
+        Head to head a product placed on the Mission card counts double at once (V1.P1);
+        at level 2 only once its mission is complete, which the run does not decide: counted
+        double there only when ``hoped``.
+        """
+        value = 0
+        for container in installation.containers:
+            if container.role != "product":
+                continue
+            price = self._price(container.substance)
+            placed = (hoped or view.level == "1v1") and missions_with_place(
+                view, container.substance
+            )
+            value += price * MISSION_DOUBLE if placed else price
+        return value
 
     def _take(self, view: GameState, me: Player, takes: list[Action], rng: random.Random) -> Action:
         """The pile card that brings an installation nearest to running; else any."""
@@ -448,6 +568,14 @@ class GreedyBot(FieldEconomy):
             for installation, gap in zip(options, gaps, strict=True)
             if gap is not None
         ]
+        # What a run brings for each token it takes: tokens, not cards, run short.
+        merits: dict[int, float] = {}
+
+        def merit(installation: InstallationState) -> float:
+            if installation.number not in merits:
+                value = self._run_value(view, installation, hoped=True)
+                merits[installation.number] = value / tokens_needed(installation)
+            return merits[installation.number]
 
         def worth(action: Action) -> float:
             assert isinstance(action, TakeRaw)
@@ -456,8 +584,7 @@ class GreedyBot(FieldEconomy):
             best = 0.0
             for installation, gap in wanted:
                 if formula in gap:
-                    bonus = 2.0 if serves_missions(view, installation) else 1.0
-                    best = max(best, bonus / sum(gap.values()))
+                    best = max(best, merit(installation) / sum(gap.values()))
             return best
 
         scores = {action: worth(action) for action in takes}
@@ -538,30 +665,40 @@ def _product_formula(view: GameState, action: FreeToken) -> Formula | None:
     return None
 
 
-def _best_reaction(view: GameState, reacts: list[Action], rng: random.Random) -> Action:
-    """The reaction placing the most products on missions, each nearest completion."""
+def _best_reaction(
+    view: GameState,
+    reacts: list[Action],
+    rng: random.Random,
+    price: Callable[[str], int] | None = None,
+) -> Action:
+    """The reaction placing the most products on missions, each nearest completion.
+
+    With ``price`` (a substance's printed price), first the reaction whose products are worth
+    the most, those placed on the Mission card counted double (V1.P1; L2.P1 once complete).
+    """
     free_places = {m.id: sum(t.count(None) for _, t in m.places) for m in view.missions}
 
-    def worth(action: React) -> tuple[int, float]:
+    def worth(action: React) -> tuple[int, int, float]:
         installation = next(i for i in view.installations if i.number == action.installation)
         free = dict(free_places)
         choices = list(action.missions)
-        placed, closeness = 0, 0.0
+        value, placed, closeness = 0, 0, 0.0
         for container in installation.containers:
             if container.role != "product":
                 continue
+            worth_here = 0 if price is None else price(container.substance)
             # Places this reaction's earlier products took are no longer free.
             options = [m for m in missions_with_place(view, container.substance) if free[m]]
-            if not options:
-                continue
             # Without a choice the referee takes the first mission in card order (L2.M1).
-            chosen = choices.pop(0) if choices else options[0]
-            if not free[chosen]:
+            chosen = (choices.pop(0) if choices else options[0]) if options else None
+            if chosen is None or not free[chosen]:
+                value += worth_here
                 continue
+            value += worth_here * MISSION_DOUBLE
             placed += 1
             closeness += 1.0 / free[chosen]
             free[chosen] -= 1
-        return placed, closeness
+        return value, placed, closeness
 
     scored = [(worth(a), a) for a in reacts if isinstance(a, React)]
     best = max(score for score, _ in scored)

@@ -87,8 +87,10 @@ def test_greedy_buys_only_what_serves_a_mission(catalog: Catalog) -> None:
     assert bot.choose(seen, [*useless, EndTurn()], random.Random(0)) == EndTurn()
 
 
-def test_greedy_reacts_and_frees_a_token_when_none_is_free(catalog: Catalog) -> None:
-    state = deal(catalog, "2", players=2, seed=1)
+def test_greedy_reacts_and_at_level_3_sells_the_dearest_token_when_none_is_free(
+    catalog: Catalog,
+) -> None:
+    state = deal(catalog, "3", players=2, seed=1)
     me = state.current
     seen = view(state, me.id)
     bot = GreedyBot(catalog)
@@ -99,16 +101,106 @@ def test_greedy_reacts_and_frees_a_token_when_none_is_free(catalog: Catalog) -> 
     dear = FreeToken(product=ref, how="sell-bank", price=3)
     dump = FreeToken(product=ref, how="dump")
     legal: list[Action] = [dump, cheap, dear, EndTurn()]
-    # With free tokens in hand (8 at the start), there is no reason to free one.
-    assert bot.choose(seen, legal, random.Random(0)) == EndTurn()
-    broke = seen.model_copy(
-        update={
-            "players": tuple(
-                p.model_copy(update={"tokens": 0}) if p.id == me.id else p for p in seen.players
+    # A sale at the printed price scores what the product would (L3.P1): always made.
+    assert bot.choose(seen, legal, random.Random(0)) == dear
+
+
+def _with_tokens(
+    state: GameState, tokens: int, placed: dict[tuple[int, str], tuple[str | None, ...]]
+) -> GameState:
+    """The current player with ``tokens`` chemist tokens, and the product places ``placed``.
+
+    ``placed`` maps (installation, substance) to the places of that product container, the
+    current player's tokens named ``"me"``.
+    """
+    me = state.current.id
+    installations = []
+    for installation in state.installations:
+        containers = tuple(
+            c.model_copy(
+                update={
+                    "places": tuple(
+                        me if t == "me" else t for t in placed[installation.number, c.substance]
+                    )
+                }
             )
-        }
+            if c.role == "product" and (installation.number, c.substance) in placed
+            else c
+            for c in installation.containers
+        )
+        installations.append(installation.model_copy(update={"containers": containers}))
+    players = tuple(
+        p.model_copy(update={"tokens": tokens}) if p.id == me else p for p in state.players
     )
-    assert bot.choose(broke, legal, random.Random(0)) == dear
+    return state.model_copy(update={"players": players, "installations": tuple(installations)})
+
+
+def _greedy_choice(catalog: Catalog, state: GameState, seed: int = 0) -> Action:
+    """The greedy bot's choice among the actions the referee lists for the state."""
+    return GreedyBot(catalog).choose(
+        view(state, state.current.id), legal_actions(state, catalog), random.Random(seed)
+    )
+
+
+def test_greedy_frees_the_token_that_costs_least_for_a_run_tokens_block(
+    catalog: Catalog,
+) -> None:
+    # Level 2: the player owns installation 1 (calcite + water: two products, two tokens) and
+    # has both tokens on CO2 (1 мР) and H2SO4 (12 мР) elsewhere, none free.
+    state = deal(catalog, "2", players=2, seed=1)
+    assert next(i.owner for i in state.installations if i.number == 1) == state.current.id
+    state = _with_tokens(state, 2, {(10, "CO2"): ("me",), (6, "H2SO4"): ("me",)})
+    ready = _with_hand(state, ("calcite#1", "water-ice#1"))
+    assert not any(isinstance(a, React) for a in legal_actions(ready, catalog))
+    # The Bank pays CO2's full price (no loss) but only 10 of H2SO4's 12.
+    chosen = _greedy_choice(catalog, ready)
+    assert isinstance(chosen, FreeToken)
+    assert (chosen.product.installation, chosen.how, chosen.price) == (10, "sell-bank", 1)
+    # Without the cards of a run, no token is worth freeing.
+    waiting = _with_hand(state, ("calcite#1",))
+    assert not isinstance(_greedy_choice(catalog, waiting), FreeToken)
+
+
+def test_greedy_head_to_head_frees_a_full_container_only_when_it_pays(
+    catalog: Catalog,
+) -> None:
+    # Head to head the player's installation 1 has its Ca(OH)2 place taken by a former run:
+    # a new run (CO2 on the Mission card, counted double, and Ca(OH)2: 8) waits for it.
+    state = deal(catalog, "1v1", players=2, seed=1)
+    assert next(i.owner for i in state.installations if i.number == 1) == state.current.id
+    state = _with_hand(state, ("calcite#1", "water-ice#1"))
+    spare = _with_tokens(state, 8, {(1, "Ca(OH)2"): ("me",)})
+    # With tokens free the Bank may not buy (V1.4): only a dump, which costs the product
+    # and a fine of its price (12), more than the run brings.
+    assert not isinstance(_greedy_choice(catalog, spare), FreeToken)
+    # With no token free the Bank buys it at its price: freed at no cost.
+    spent = _with_tokens(state, 1, {(1, "Ca(OH)2"): ("me",)})
+    chosen = _greedy_choice(catalog, spent)
+    assert isinstance(chosen, FreeToken)
+    assert (chosen.product.installation, chosen.how) == (1, "sell-bank")
+
+
+def test_greedy_runs_the_reaction_whose_products_are_worth_most(catalog: Catalog) -> None:
+    # Installation 2 (CO2 + water) puts two products on the Mission card (CH4, O2: 21 мР
+    # counted double, water beside); installation 6 (water + sulfur + water) only H2SO4,
+    # but it is worth 26 with H2.
+    state = deal(catalog, "2", players=2, seed=1)
+    state = _with_hand(state, ("carbon-dioxide-frost#1", "water-ice#1", "water-ice#2", "sulfur#1"))
+    listed = {a.installation for a in legal_actions(state, catalog) if isinstance(a, React)}
+    assert {2, 6} <= listed
+    chosen = _greedy_choice(catalog, state)
+    assert isinstance(chosen, React)
+    assert chosen.installation == 6
+
+
+def test_greedy_takes_the_card_for_the_run_worth_most_a_token(catalog: Catalog) -> None:
+    # Nitrogen and calcite held: oxygen completes installation 4 (Ca(NO3)2, 12 мР), silica
+    # installation 10 (Ca2SiO4, 8 мР), water installation 1 (Ca(OH)2, 6 мР); two tokens each.
+    state = deal(catalog, "2", players=2, seed=1)
+    state = _with_hand(state, ("nitrogen#1", "calcite#1"))
+    state = state.model_copy(update={"piles": (("silica#1",), ("water-ice#1",), ("oxygen#1",))})
+    for seed in range(5):
+        assert _greedy_choice(catalog, state, seed) == TakeRaw(pile=3)
 
 
 def test_greedy_makes_a_compulsory_move_even_into_another_combine(catalog: Catalog) -> None:
