@@ -10,7 +10,7 @@ from collections import Counter
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
-from mhp_cards.game.state import GameState, InstallationState, Player
+from mhp_cards.game.state import GameState, InstallationState, MissionState, Player
 from mhp_cards.referee.actions import Action, Trade
 from mhp_cards.referee.react import free_mission_places
 from mhp_cards.referee.table import INSTALLATIONS_READ, card_formula
@@ -70,7 +70,13 @@ def gap_of(
     wanted = _needed(installation)
     if not wanted:
         return None
-    return Counter({f: n - have[f] for f, n in wanted.items() if n > have[f]})
+    held = have.get  # not have[f]: a Counter's missing key goes through Python code
+    gap: Counter[Formula] = Counter()
+    for formula, count in wanted.items():
+        lacking = count - held(formula, 0)
+        if lacking > 0:
+            gap[formula] = lacking
+    return gap
 
 
 def tokens_needed(installation: InstallationState) -> int:
@@ -79,12 +85,27 @@ def tokens_needed(installation: InstallationState) -> int:
 
 
 def serves_missions(view: GameState, installation: InstallationState) -> bool:
-    """Whether one of the installation's products has a free place on the Mission card."""
-    return any(
+    """Whether one of the installation's products has a free place on the Mission card.
+
+    Remembered for the installation and Mission-card values themselves (kept alive, so their
+    ids stay theirs): the states of a game share both until a token moves.
+    """
+    key = (id(installation), id(view.missions))
+    known = _SERVES.get(key)
+    if known is not None and known[0] is installation and known[1] is view.missions:
+        return known[2]
+    serves = any(
         missions_with_place(view, c.substance)
         for c in installation.containers
         if c.role == "product"
     )
+    if len(_SERVES) >= _REMEMBERED:
+        _SERVES.clear()
+    _SERVES[key] = (installation, view.missions, serves)
+    return serves
+
+
+_SERVES: dict[tuple[int, int], tuple[InstallationState, tuple[MissionState, ...], bool]] = {}
 
 
 def missions_with_place(view: GameState, substance: str) -> list[str]:
@@ -119,10 +140,12 @@ def holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula |
 
 def _holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula | None]:
     have: Counter[Formula | None] = Counter(card_formula(catalog, card) for card in me.raw_cards)
+    held = have.get  # not have[f] += n: a Counter's missing key goes through Python code
     for installation in view.installations:
         for container in installation.containers:
             if container.role == "product":
-                have[formula_of(container.substance)] += container.places.count(me.id)
+                formula = formula_of(container.substance)
+                have[formula] = held(formula, 0) + container.places.count(me.id)
     return have
 
 
