@@ -180,13 +180,17 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
         listed += _claims(state, catalog, allowed_now)
     if state.level in ("2", "1v1"):
         listed += each_if_one([_TAKES[n] for n in (1, 2, 3) if state.piles[n - 1]])
-    if state.level in CHEMISTRY_LEVELS:
+    # One reaction and one freed token a turn (L2.T4, L2.T5): once done, every other is
+    # refused by the judges' first refusal, so none is worked out.
+    done = state.done_this_turn
+    if state.level in CHEMISTRY_LEVELS and "react" not in done:
         for reaction in reactions(state, catalog, player):
             if allowed_now(reaction):
                 listed.append(reaction)
                 listed += [
                     variant for variant in mission_choices(state, reaction) if allowed_now(variant)
                 ]
+    if state.level in CHEMISTRY_LEVELS and "free" not in done:
         for ref, _ in _token_places(state, player.id):
             to_bank = _freeing(ref, "sell-bank", price=0)
             prices = price_range(state, to_bank, catalog)
