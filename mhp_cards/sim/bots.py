@@ -54,7 +54,15 @@ from mhp_cards.sim.reach import (
     raw_cells,
 )
 
-__all__ = ["ARMOUR_STAKE", "GreedyBot", "Partner", "Policy", "RandomBot", "mission_elements"]
+__all__ = [
+    "ARMOUR_STAKE",
+    "GreedyBot",
+    "Partner",
+    "Policy",
+    "RandomBot",
+    "actions_by_kind",
+    "mission_elements",
+]
 
 #: Hands whose closest mission is remembered per catalog before the memory starts afresh.
 _REMEMBERED: Final = 50_000
@@ -96,9 +104,7 @@ class RandomBot:
 
     def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
         """A uniform kind, then a uniform action of that kind."""
-        by_kind: dict[str, list[Action]] = {}
-        for action in legal:
-            by_kind.setdefault(action.kind, []).append(action)
+        by_kind = actions_by_kind(legal)
         kind = rng.choice(list(by_kind))
         return rng.choice(by_kind[kind])
 
@@ -164,9 +170,7 @@ class GreedyBot(FieldEconomy):
 
     def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
         """The greedy choice (see the class)."""
-        by_kind: dict[str, list[Action]] = {}
-        for action in legal:
-            by_kind.setdefault(action.kind, []).append(action)
+        by_kind = actions_by_kind(legal)
         if "fight" in by_kind:
             return by_kind["fight"][0]
         if "spoils" in by_kind:
@@ -499,6 +503,18 @@ class GreedyBot(FieldEconomy):
             )
             for element in missing
         )
+
+
+def actions_by_kind(legal: list[Action]) -> dict[str, list[Action]]:
+    """The actions grouped by kind, kinds in the order first listed, actions as listed."""
+    by_kind: dict[str, list[Action]] = {}
+    for action in legal:
+        group = by_kind.get(action.kind)
+        if group is None:  # not setdefault(kind, []): that makes a list for every action
+            by_kind[action.kind] = [action]
+        else:
+            group.append(action)
+    return by_kind
 
 
 @dataclass(frozen=True, slots=True)
