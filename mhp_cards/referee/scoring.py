@@ -95,8 +95,8 @@ def totals(state: GameState, catalog: Catalog) -> dict[str, int]:
         for player in state.players:
             sums[player.id] += len(player.raw_cards) + player.money
         return sums
-    for player, value in _token_totals(state, catalog).items():
-        sums[player] += value
+    for owner, value in _token_totals(state, catalog).items():
+        sums[owner] += value
     for player in state.players:
         sums[player.id] += player.money
     return sums

@@ -43,6 +43,7 @@ from mhp_cards.sim.holdings import (
     needed,
     open_to,
     serves_missions,
+    shared_holdings,
     tokens_needed,
 )
 from mhp_cards.sim.reach import (
@@ -312,7 +313,7 @@ class GreedyBot(FieldEconomy):
             if closest is None:
                 return (lambda kind: False), 0
             return closest.serves.__contains__, closest.serving
-        have = holdings(self.catalog, view, me)
+        have = shared_holdings(self.catalog, view, me)
         gaps: Counter[Formula] = Counter()
         wanted: set[Formula] = set()
         for installation in open_to(view, me.id):
@@ -445,7 +446,7 @@ class GreedyBot(FieldEconomy):
             for installation in view.installations
             if installation.owner == me.id or (shared_too and installation.owner is None)
         ]
-        have = holdings(self.catalog, view, me)
+        have = shared_holdings(self.catalog, view, me)
         gaps = [gap_of(installation, have) for installation in options]
         wanted = [
             (installation, gap)
