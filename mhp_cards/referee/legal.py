@@ -46,7 +46,7 @@ from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places, reactions
 from mhp_cards.referee.table import INSTALLATIONS_READ
 from mhp_cards.referee.tokens import find_container
-from mhp_cards.referee.trade import raw_trade_reads
+from mhp_cards.referee.trade import PRODUCT_TRADE_FIELDS, product_trade_reads, raw_trade_reads
 
 __all__ = ["legal_actions", "mission_choices", "price_range"]
 
@@ -332,13 +332,39 @@ def _trades(
                 listed += shape
     if state.level in CHEMISTRY_LEVELS:
         singles, groups = _product_trades(state, player.id, partner.id, mine, theirs)
-        listed += [action for action in singles if allowed_now(action)]
+        judged = _product_verdicts(state, partner, allowed_now)
+        listed += [action for action in singles if judged(action)]
         # A product for a raw card, or a raw card for a product: the verdict depends on the
         # product, never on which card of the other side it names — one judgement per product.
         for group in groups:
-            if group and allowed_now(group[0]):
+            if group and judged(group[0]):
                 listed += group
     return listed
+
+
+def _product_verdicts(
+    state: GameState, partner: Player, allowed_now: Callable[[Action], bool]
+) -> Callable[[Action], bool]:
+    """``allowed_now`` for the product trades with ``partner``, each judged once.
+
+    Once for what its verdict reads (:func:`product_trade_reads`), kept with the facts of the
+    state's fields that it reads besides, for the copies of the state that leave them alone.
+    """
+    facts = state.facts(PRODUCT_TRADE_FIELDS)
+    key = ("product-trade-verdicts", partner.id, product_trade_reads(state, partner))
+    verdicts: dict[int, tuple[Action, bool]] | None = facts.get(key)
+    if verdicts is None:
+        verdicts = facts[key] = {}
+
+    def judged(action: Action) -> bool:
+        known = verdicts.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
+        verdict = allowed_now(action)
+        verdicts[id(action)] = (action, verdict)  # the action kept, so its id stays its own
+        return verdict
+
+    return judged
 
 
 #: The verdicts on raw trades by shape (sales, purchases, swaps) and what else they read
