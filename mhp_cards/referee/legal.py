@@ -240,6 +240,16 @@ def _made(kind: type[M], **fields: Any) -> M:
     return made
 
 
+def _fresh(kind: type[M], fields: dict[str, Any]) -> M:
+    """The action made anew, for a caller that keeps it under its own key.
+
+    :func:`_made`'s key would hold the product place, a model slow to hash.
+    """
+    if len(_MADE) >= _MADE_LIMIT:
+        _MADE.clear()
+    return _construct(kind, fields)
+
+
 def _construct(kind: type[M], fields: dict[str, Any]) -> M:
     """What ``kind.model_construct(**fields)`` makes, made the quick way where it can be.
 
@@ -454,7 +464,7 @@ def _product_trade(
             fields["give"] = give
         if get_product is not None:
             fields["get_product"] = get_product
-        trade = _MADE[key] = _made(Trade, **fields)
+        trade = _MADE[key] = _fresh(Trade, fields)
     return trade
 
 
@@ -466,7 +476,7 @@ def _freeing(ref: ProductRef, how: str, **fields: Any) -> Action:
     key = (_freeing, _place_of(ref), how, *fields.items())
     freeing: Action | None = _MADE.get(key)
     if freeing is None:
-        freeing = _MADE[key] = _made(FreeToken, product=ref, how=how, **fields)
+        freeing = _MADE[key] = _fresh(FreeToken, {"product": ref, "how": how, **fields})
     return freeing
 
 
