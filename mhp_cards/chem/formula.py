@@ -167,6 +167,8 @@ class Formula:
     _parts: tuple[FormulaPart, ...] | None = field(default=None, repr=False)
     # What equality and the hash compare, made on first use (formulas are compared often).
     _identity: tuple[frozenset[tuple[str, int]], int] | None = field(default=None, repr=False)
+    # The hash of the identity, kept: a tuple's hash is worked out anew on every call.
+    _hash: int | None = field(default=None, repr=False)
 
     @property
     def parts(self) -> tuple[FormulaPart, ...]:
@@ -287,7 +289,11 @@ class Formula:
         return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        known = self._hash
+        if known is None:
+            known = hash(self._key())
+            object.__setattr__(self, "_hash", known)
+        return known
 
     def __str__(self) -> str:
         return self.text.strip()

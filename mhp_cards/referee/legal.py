@@ -46,7 +46,7 @@ from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places, reactions
 from mhp_cards.referee.table import INSTALLATIONS_READ
 from mhp_cards.referee.tokens import find_container
-from mhp_cards.referee.trade import raw_trade_reads
+from mhp_cards.referee.trade import PRODUCT_TRADE_FIELDS, product_trade_reads, raw_trade_reads
 
 __all__ = ["legal_actions", "mission_choices", "price_range"]
 
@@ -180,13 +180,17 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
         listed += _claims(state, catalog, allowed_now)
     if state.level in ("2", "1v1"):
         listed += each_if_one([_TAKES[n] for n in (1, 2, 3) if state.piles[n - 1]])
-    if state.level in CHEMISTRY_LEVELS:
+    # One reaction and one freed token a turn (L2.T4, L2.T5): once done, every other is
+    # refused by the judges' first refusal, so none is worked out.
+    done = state.done_this_turn
+    if state.level in CHEMISTRY_LEVELS and "react" not in done:
         for reaction in reactions(state, catalog, player):
             if allowed_now(reaction):
                 listed.append(reaction)
                 listed += [
                     variant for variant in mission_choices(state, reaction) if allowed_now(variant)
                 ]
+    if state.level in CHEMISTRY_LEVELS and "free" not in done:
         for ref, _ in _token_places(state, player.id):
             to_bank = _freeing(ref, "sell-bank", price=0)
             prices = price_range(state, to_bank, catalog)
@@ -234,6 +238,16 @@ def _made(kind: type[M], **fields: Any) -> M:
             _MADE.clear()
         made = _MADE[key] = _construct(kind, fields)
     return made
+
+
+def _fresh(kind: type[M], fields: dict[str, Any]) -> M:
+    """The action made anew, for a caller that keeps it under its own key.
+
+    :func:`_made`'s key would hold the product place, a model slow to hash.
+    """
+    if len(_MADE) >= _MADE_LIMIT:
+        _MADE.clear()
+    return _construct(kind, fields)
 
 
 def _construct(kind: type[M], fields: dict[str, Any]) -> M:
@@ -328,13 +342,39 @@ def _trades(
                 listed += shape
     if state.level in CHEMISTRY_LEVELS:
         singles, groups = _product_trades(state, player.id, partner.id, mine, theirs)
-        listed += [action for action in singles if allowed_now(action)]
+        judged = _product_verdicts(state, partner, allowed_now)
+        listed += [action for action in singles if judged(action)]
         # A product for a raw card, or a raw card for a product: the verdict depends on the
         # product, never on which card of the other side it names — one judgement per product.
         for group in groups:
-            if group and allowed_now(group[0]):
+            if group and judged(group[0]):
                 listed += group
     return listed
+
+
+def _product_verdicts(
+    state: GameState, partner: Player, allowed_now: Callable[[Action], bool]
+) -> Callable[[Action], bool]:
+    """``allowed_now`` for the product trades with ``partner``, each judged once.
+
+    Once for what its verdict reads (:func:`product_trade_reads`), kept with the facts of the
+    state's fields that it reads besides, for the copies of the state that leave them alone.
+    """
+    facts = state.facts(PRODUCT_TRADE_FIELDS)
+    key = ("product-trade-verdicts", partner.id, product_trade_reads(state, partner))
+    verdicts: dict[int, tuple[Action, bool]] | None = facts.get(key)
+    if verdicts is None:
+        verdicts = facts[key] = {}
+
+    def judged(action: Action) -> bool:
+        known = verdicts.get(id(action))
+        if known is not None and known[0] is action:
+            return known[1]
+        verdict = allowed_now(action)
+        verdicts[id(action)] = (action, verdict)  # the action kept, so its id stays its own
+        return verdict
+
+    return judged
 
 
 #: The verdicts on raw trades by shape (sales, purchases, swaps) and what else they read
@@ -424,7 +464,7 @@ def _product_trade(
             fields["give"] = give
         if get_product is not None:
             fields["get_product"] = get_product
-        trade = _MADE[key] = _made(Trade, **fields)
+        trade = _MADE[key] = _fresh(Trade, fields)
     return trade
 
 
@@ -436,7 +476,7 @@ def _freeing(ref: ProductRef, how: str, **fields: Any) -> Action:
     key = (_freeing, _place_of(ref), how, *fields.items())
     freeing: Action | None = _MADE.get(key)
     if freeing is None:
-        freeing = _MADE[key] = _made(FreeToken, product=ref, how=how, **fields)
+        freeing = _MADE[key] = _fresh(FreeToken, {"product": ref, "how": how, **fields})
     return freeing
 
 

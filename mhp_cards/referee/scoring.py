@@ -92,9 +92,44 @@ def score(state: GameState, catalog: Catalog) -> Score:
 def totals(state: GameState, catalog: Catalog) -> dict[str, int]:
     """Every player's total as :func:`score` counts it, without the breakdown's words."""
     sums = {player.id: 0 for player in state.players}
-    for player, value, _ in _items(state, catalog):
-        sums[player] += value
+    if state.level == "1":
+        for player in state.players:
+            sums[player.id] += len(player.raw_cards) + player.money
+        return sums
+    for owner, value in _token_totals(state, catalog).items():
+        sums[owner] += value
+    for player in state.players:
+        sums[player.id] += player.money
     return sums
+
+
+def _token_totals(state: GameState, catalog: Catalog) -> dict[str, int]:
+    """What the substances under each player's tokens score (levels 2 and 3, head to head).
+
+    It reads the level, the installations and the Mission card alone: remembered for the
+    values of those (kept alive, so their ids stay theirs), which the states of a game share
+    until a token moves. The lookahead bot asks it of every action it weighs.
+    """
+    key = (id(state.installations), id(state.missions), state.level, id(catalog))
+    known = _TOKEN_TOTALS.get(key)
+    if (
+        known is not None
+        and known[0] is state.installations
+        and known[1] is state.missions
+        and known[2] is catalog
+    ):
+        return known[3]
+    sums: dict[str, int] = {}
+    for player, value, _ in _token_items(state, catalog):
+        sums[player] = sums.get(player, 0) + value
+    if len(_TOKEN_TOTALS) >= _REMEMBERED:
+        _TOKEN_TOTALS.clear()
+    _TOKEN_TOTALS[key] = (state.installations, state.missions, catalog, sums)
+    return sums
+
+
+_TOKEN_TOTALS: dict[tuple[int, int, str, int], tuple[Any, Any, Catalog, dict[str, int]]] = {}
+_REMEMBERED = 4096
 
 
 def _items(state: GameState, catalog: Catalog) -> Iterator[tuple[str, int, tuple[Any, ...]]]:
@@ -104,6 +139,13 @@ def _items(state: GameState, catalog: Catalog) -> Iterator[tuple[str, int, tuple
             yield player.id, len(player.raw_cards), ("raw", len(player.raw_cards))
             yield player.id, player.money, ("money",)
         return
+    yield from _token_items(state, catalog)
+    for player in state.players:
+        yield player.id, player.money, ("money",)
+
+
+def _token_items(state: GameState, catalog: Catalog) -> Iterator[tuple[str, int, tuple[Any, ...]]]:
+    """The scored substances under tokens, on installations and the Mission card (not level 1)."""
     prices = _prices(catalog)
     for installation in state.installations:
         for container in installation.containers:
@@ -125,8 +167,6 @@ def _items(state: GameState, catalog: Catalog) -> Iterator[tuple[str, int, tuple
                     price * MISSION_DOUBLE if double else price,
                     ("mission", formula, mission, double),
                 )
-    for player in state.players:
-        yield player.id, player.money, ("money",)
 
 
 def _prices(catalog: Catalog) -> dict[str, int]:

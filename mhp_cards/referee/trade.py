@@ -6,7 +6,7 @@ L1.T7, L2.T2, L2.T3, V1.4, L3.T2 and Ruling L2.T2-one-trade.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import Any, Final
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.game.state import GameState, InstallationState, MissionState, Player
@@ -153,6 +153,35 @@ def raw_trade_reads(state: GameState, partner: Player) -> tuple[object, ...]:
     if state.level != "3":
         return (state.level, done)
     return (state.level, done, capacity_left(state, state.current), capacity_left(state, partner))
+
+
+def product_trade_reads(state: GameState, partner: Player) -> tuple[object, ...]:
+    """All that :func:`refuse_trade` reads for a listed product trade, but the fields it names.
+
+    A trade the listing makes (one item each way at most, at no price, for no named mission,
+    each raw card held by its side) between the current player and ``partner``: besides the
+    level, the house rules, the installations and the Mission card (kept by the caller with
+    the state's facts of those fields), the verdict turns on these alone: whether the turn's
+    trade or freeing is made (L2.T2, L2.T5), where both players stand (L3.S5, through
+    :func:`user`), whether each has a free token (L2.T5) and, at level 3, the room left in
+    both combines (L3.S3).
+    """
+    player = state.current
+    done = state.done_this_turn
+    return (
+        "trade" in done,
+        "free" in done,
+        user(state, player.id),
+        user(state, partner.id),
+        state.free_tokens(player.id) >= 1,
+        state.free_tokens(partner.id) >= 1,
+        capacity_left(state, player),
+        capacity_left(state, partner),
+    )
+
+
+#: The fields of a state that :func:`product_trade_reads` leaves to the caller's keeping.
+PRODUCT_TRADE_FIELDS: Final = frozenset({"level", "house_rules", "installations", "missions"})
 
 
 #: The rules a trade rests on, by level (head to head forbids trades: V1.4).

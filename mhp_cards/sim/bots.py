@@ -50,6 +50,7 @@ from mhp_cards.sim.holdings import (
     missions_with_place,
     needed,
     open_to,
+    shared_holdings,
     tokens_needed,
 )
 from mhp_cards.sim.reach import (
@@ -61,7 +62,15 @@ from mhp_cards.sim.reach import (
     raw_cells,
 )
 
-__all__ = ["ARMOUR_STAKE", "GreedyBot", "Partner", "Policy", "RandomBot", "mission_elements"]
+__all__ = [
+    "ARMOUR_STAKE",
+    "GreedyBot",
+    "Partner",
+    "Policy",
+    "RandomBot",
+    "actions_by_kind",
+    "mission_elements",
+]
 
 #: Hands whose closest mission is remembered per catalog before the memory starts afresh.
 _REMEMBERED: Final = 50_000
@@ -103,9 +112,7 @@ class RandomBot:
 
     def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
         """A uniform kind, then a uniform action of that kind."""
-        by_kind: dict[str, list[Action]] = {}
-        for action in legal:
-            by_kind.setdefault(action.kind, []).append(action)
+        by_kind = actions_by_kind(legal)
         kind = rng.choice(list(by_kind))
         return rng.choice(by_kind[kind])
 
@@ -176,9 +183,7 @@ class GreedyBot(FieldEconomy):
 
     def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
         """The greedy choice (see the class)."""
-        by_kind: dict[str, list[Action]] = {}
-        for action in legal:
-            by_kind.setdefault(action.kind, []).append(action)
+        by_kind = actions_by_kind(legal)
         if "fight" in by_kind:
             return by_kind["fight"][0]
         if "spoils" in by_kind:
@@ -321,7 +326,7 @@ class GreedyBot(FieldEconomy):
             if closest is None:
                 return (lambda kind: False), 0
             return closest.serves.__contains__, closest.serving
-        have = holdings(self.catalog, view, me)
+        have = shared_holdings(self.catalog, view, me)
         gaps: Counter[Formula] = Counter()
         wanted: set[Formula] = set()
         for installation in open_to(view, me.id):
@@ -561,7 +566,7 @@ class GreedyBot(FieldEconomy):
             for installation in view.installations
             if installation.owner == me.id or (shared_too and installation.owner is None)
         ]
-        have = holdings(self.catalog, view, me)
+        have = shared_holdings(self.catalog, view, me)
         gaps = [gap_of(installation, have) for installation in options]
         wanted = [
             (installation, gap)
@@ -626,6 +631,18 @@ class GreedyBot(FieldEconomy):
             )
             for element in missing
         )
+
+
+def actions_by_kind(legal: list[Action]) -> dict[str, list[Action]]:
+    """The actions grouped by kind, kinds in the order first listed, actions as listed."""
+    by_kind: dict[str, list[Action]] = {}
+    for action in legal:
+        group = by_kind.get(action.kind)
+        if group is None:  # not setdefault(kind, []): that makes a list for every action
+            by_kind[action.kind] = [action]
+        else:
+            group.append(action)
+    return by_kind
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,11 +22,12 @@ from mhp_cards.rules.numbers import BANK_SALE_PRICE, COMBINE_CAPACITY, WAREHOUSE
 from mhp_cards.sim.holdings import (
     all_inputs,
     gap_of,
-    holdings,
     is_card_sale,
     needed,
     open_to,
     serves_missions,
+    shared_holdings,
+    stock,
     tokens_needed,
 )
 from mhp_cards.sim.reach import best_move, can_collect, progressed, round_survives
@@ -58,8 +59,8 @@ class FieldEconomy:
         """
         if not view.warehouse or "warehouse" in view.done_this_turn:
             return None
-        stock = Counter(card_formula(self.catalog, card) for card in view.warehouse)
-        have = holdings(self.catalog, view, me)
+        stocked = stock(self.catalog, view)
+        have = shared_holdings(self.catalog, view, me)
         tokens = view.free_tokens(me.id)
         # The first plan (in the order of _plans) that passes; the order is a stable sort, so
         # sorting only the plans that pass gives the same first one, for less work.
@@ -70,7 +71,7 @@ class FieldEconomy:
             lambda installation, gap: (
                 bool(gap)
                 and sum(gap.values()) <= _WAREHOUSE_GAP
-                and all(stock[f] >= n for f, n in gap.items())
+                and all(stocked[f] >= n for f, n in gap.items())
                 and tokens_needed(installation) <= tokens
             ),
         )
@@ -120,7 +121,7 @@ class FieldEconomy:
 
     def _rescue_purchase(self, view: GameState, me: Player, buys: list[Action]) -> Action:
         """The round's last-hope Warehouse card: one the installation nearest running lacks."""
-        have = holdings(self.catalog, view, me)
+        have = shared_holdings(self.catalog, view, me)
         for _, gap in self._plans(view, me, have):
             for action in buys:
                 if isinstance(action, BuyRaw) and card_formula(self.catalog, action.card) in gap:
@@ -155,7 +156,7 @@ class FieldEconomy:
 
     def _spare_sale(self, view: GameState, me: Player, sales: Sequence[Action]) -> Action | None:
         """The sale of a raw card held beyond what the installations nearest running take."""
-        have = holdings(self.catalog, view, me)
+        have = shared_holdings(self.catalog, view, me)
         keep: Counter[Formula | None] = Counter()
         for installation, _ in self._plans(view, me, have)[:_PLANS_KEPT]:
             keep |= needed(installation)
@@ -189,7 +190,7 @@ class FieldEconomy:
         return None
 
     def _can_run_shared(self, view: GameState, me: Player) -> bool:
-        have = holdings(self.catalog, view, me)
+        have = shared_holdings(self.catalog, view, me)
         tokens = view.free_tokens(me.id)
         return any(
             gap_of(installation, have) == Counter() and tokens_needed(installation) <= tokens

@@ -10,7 +10,13 @@ from collections import Counter
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
-from mhp_cards.game.state import GameState, InstallationState, Player
+from mhp_cards.game.state import (
+    ContainerState,
+    GameState,
+    InstallationState,
+    MissionState,
+    Player,
+)
 from mhp_cards.referee.actions import Action, Trade
 from mhp_cards.referee.react import free_mission_places
 from mhp_cards.referee.table import INSTALLATIONS_READ, card_formula
@@ -24,6 +30,8 @@ __all__ = [
     "needed",
     "open_to",
     "serves_missions",
+    "shared_holdings",
+    "stock",
     "tokens_needed",
 ]
 
@@ -70,21 +78,54 @@ def gap_of(
     wanted = _needed(installation)
     if not wanted:
         return None
-    return Counter({f: n - have[f] for f, n in wanted.items() if n > have[f]})
+    held = have.get  # not have[f]: a Counter's missing key goes through Python code
+    gap: Counter[Formula] = Counter()
+    for formula, count in wanted.items():
+        lacking = count - held(formula, 0)
+        if lacking > 0:
+            gap[formula] = lacking
+    return gap
 
 
 def tokens_needed(installation: InstallationState) -> int:
     """Free tokens a run of the installation needs: one per product container (L2.T4)."""
-    return sum(1 for c in installation.containers if c.role == "product")
+    containers = installation.containers
+    known = _PRODUCTS.get(id(containers))
+    if known is not None and known[0] is containers:
+        return known[1]
+    count = sum(1 for c in containers if c.role == "product")
+    if len(_PRODUCTS) >= _REMEMBERED:
+        _PRODUCTS.clear()
+    _PRODUCTS[id(containers)] = (containers, count)
+    return count
+
+
+#: Product containers by the containers value (kept alive, so its id stays its own).
+_PRODUCTS: dict[int, tuple[tuple[ContainerState, ...], int]] = {}
 
 
 def serves_missions(view: GameState, installation: InstallationState) -> bool:
-    """Whether one of the installation's products has a free place on the Mission card."""
-    return any(
+    """Whether one of the installation's products has a free place on the Mission card.
+
+    Remembered for the installation and Mission-card values themselves (kept alive, so their
+    ids stay theirs): the states of a game share both until a token moves.
+    """
+    key = (id(installation), id(view.missions))
+    known = _SERVES.get(key)
+    if known is not None and known[0] is installation and known[1] is view.missions:
+        return known[2]
+    serves = any(
         missions_with_place(view, c.substance)
         for c in installation.containers
         if c.role == "product"
     )
+    if len(_SERVES) >= _REMEMBERED:
+        _SERVES.clear()
+    _SERVES[key] = (installation, view.missions, serves)
+    return serves
+
+
+_SERVES: dict[tuple[int, int], tuple[InstallationState, tuple[MissionState, ...], bool]] = {}
 
 
 def missions_with_place(view: GameState, substance: str) -> list[str]:
@@ -109,20 +150,47 @@ def holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula |
     Worked out once for the hand and kept with the view's facts of the installations (the
     states of a game share them until a token moves); each call has a fresh counter.
     """
+    return Counter(shared_holdings(catalog, view, me))
+
+
+def shared_holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula | None]:
+    """:func:`holdings` as kept, not copied: for readers only, who must not change it."""
     facts = view.facts(INSTALLATIONS_READ)
     key = ("sim-holdings", me.id, me.raw_cards)
     found: tuple[Catalog, Counter[Formula | None]] | None = facts.get(key)
     if found is None or found[0] is not catalog:
         found = facts[key] = (catalog, _holdings(catalog, view, me))
-    return Counter(found[1])
+    return found[1]
+
+
+def stock(catalog: Catalog, view: GameState) -> Counter[Formula | None]:
+    """The Warehouse's cards by formula; kept, not copied: for readers only.
+
+    Remembered for the Warehouse value itself (kept alive, so its id stays its own), which
+    the states of a game share until a card comes in or goes out.
+    """
+    warehouse = view.warehouse
+    known = _STOCK.get(id(warehouse))
+    if known is not None and known[0] is warehouse and known[1] is catalog:
+        return known[2]
+    counted = Counter(card_formula(catalog, card) for card in warehouse)
+    if len(_STOCK) >= _REMEMBERED:
+        _STOCK.clear()
+    _STOCK[id(warehouse)] = (warehouse, catalog, counted)
+    return counted
+
+
+_STOCK: dict[int, tuple[tuple[str, ...], Catalog, Counter[Formula | None]]] = {}
 
 
 def _holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula | None]:
     have: Counter[Formula | None] = Counter(card_formula(catalog, card) for card in me.raw_cards)
+    held = have.get  # not have[f] += n: a Counter's missing key goes through Python code
     for installation in view.installations:
         for container in installation.containers:
             if container.role == "product":
-                have[formula_of(container.substance)] += container.places.count(me.id)
+                formula = formula_of(container.substance)
+                have[formula] = held(formula, 0) + container.places.count(me.id)
     return have
 
 
