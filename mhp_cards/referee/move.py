@@ -7,6 +7,7 @@ from itertools import pairwise
 from typing import Any
 
 from mhp_cards.catalog.models import Catalog
+from mhp_cards.game.rng import Rng
 from mhp_cards.game.state import Cell, Fight, GameState, Player, Position
 from mhp_cards.referee.actions import Move
 from mhp_cards.referee.common import (
@@ -25,6 +26,7 @@ from mhp_cards.referee.table import adjacent, occupant
 from mhp_cards.referee.words import counted
 from mhp_cards.rules.numbers import (
     COMBINE_CAPACITY,
+    FIRST_MOVE_CARDS,
 )
 
 
@@ -32,7 +34,7 @@ def steps_allowed(player: Player) -> int:
     """The most cells the combine may move this turn (L1.T1–L1.T3)."""
     assert player.combine is not None
     if not player.combine.moved:
-        return 2  # L1.T2: the first move from the Base crosses two cards
+        return FIRST_MOVE_CARDS  # L1.T2: the first move from the Base crosses two cards
     return 2 if player.combine.solar_battery else 1
 
 
@@ -186,17 +188,29 @@ def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
             if cells is None:
                 cells = list(field.cells)
             cells[index] = cell.model_copy(update={"raw": None})
+    made_up: tuple[str, ...] = ()
+    changes: dict[str, Any] = {}
+    missing = 0
+    if not player.combine.moved:
+        missing = FIRST_MOVE_CARDS - on_path
+        if capacity is not None:
+            missing = min(missing, capacity - len(collected))
+    if not state.house_rules.first_move_as_found:
+        made_up, changes = _make_up(state, missing)
+        if made_up:
+            rules = (*rules, "L1.T2-two-cards")
     combine = player.combine.model_copy(update={"position": path[-1], "moved": True})
     update: dict[str, Any] = {"combine": combine}
-    if collected:
-        update["raw_cards"] = (*player.raw_cards, *collected)
+    if collected or made_up:
+        update["raw_cards"] = (*player.raw_cards, *collected, *made_up)
     players = list(state.players)
     players[state.turn] = player.model_copy(update=update)
-    changes: dict[str, Any] = {
+    gained = collected or made_up
+    changes |= {
         "players": tuple(players),
         # The field object stays when nothing was collected, with the facts it has worked out.
         "field": field if cells is None else field.with_cards(tuple(cells)),
-        "done_this_turn": (*state.done_this_turn, "move", *(("collect",) if collected else ())),
+        "done_this_turn": (*state.done_this_turn, "move", *(("collect",) if gained else ())),
     }
     if target is not None:
         changes["fight"] = Fight(attacker=player.id, defender=target, cell=path[-1])
@@ -204,6 +218,9 @@ def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
     words = {"player": player.id, "to": path[-1], "collected": collected}
     cells_walked = [list(p) for p in path]
     events = [event("move", "event.move", words, path=cells_walked, collected=collected)]
+    if made_up:
+        made_words = {"player": player.id, "cards": list(made_up)}
+        events.append(event("make-up", "event.make-up", made_words, cards=list(made_up)))
     full = capacity is not None and len(collected) < on_path
     if full:
         rules = (*rules, "L3.S3", "L3.S3.R1")
@@ -217,15 +234,37 @@ def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
         {"path_list": list(path), "full": full, "capacity": COMBINE_CAPACITY, "target": target},
         path=cells_walked,
         collected=collected,
+        **({"made_up": list(made_up)} if made_up else {}),
     )
+    if missing > 0 and state.warehouse and state.house_rules.first_move_as_found:
+        ruling = ruling.replace(
+            rules=(*ruling.rules, "L1.T2-two-cards"),
+            house_rules=(*ruling.house_rules, "first-move-as-found"),
+        )
     # A diagonal step is legal only under the house rule: then name it in the ruling.
     if state.house_rules.diagonal_adjacency and any(
         a[0] != b[0] and a[1] != b[1] for a, b in pairwise([player.combine.position, *path])
     ):
         ruling = ruling.replace(
-            rules=(*ruling.rules, "L1.T1.R1"), house_rules=("diagonal-adjacency",)
+            rules=(*ruling.rules, "L1.T1.R1"),
+            house_rules=(*ruling.house_rules, "diagonal-adjacency"),
         )
     return Outcome(ruling, new, tuple(events))
+
+
+def _make_up(state: GameState, missing: int) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The cards a first move's emptied cells make up, and the state's changes (L1.T2-two-cards).
+
+    As many as ``missing``, drawn at random from the Warehouse while it has cards. The last
+    combines to leave the Base find the cells beside it emptied by those before them; without
+    the draw the fifth player of five starts a card behind and stays behind.
+    """
+    if missing <= 0 or not state.warehouse:
+        return (), {}
+    rng = Rng(state.rng)
+    left = list(state.warehouse)
+    drawn = tuple(left.pop(rng.randrange(len(left))) for _ in range(min(missing, len(left))))
+    return drawn, {"warehouse": tuple(left), "rng": rng.state}
 
 
 judge_move: Judge[Move] = guarded(
@@ -313,6 +352,11 @@ said(
     "event.capacity",
     "Комбайн полон: больше {capacity:карточки|карточек|карточек} он не берёт (L3.S3).",
     "The combine is full: it takes no more than {capacity} cards (L3.S3).",
+)
+said(
+    "event.make-up",
+    "{player}: первый ход прошёл по пустым клеткам — со Склада взято: {cards}.",
+    "{player}: the first move crossed emptied cells; from the Warehouse: {cards}.",
 )
 said(
     "event.attack",

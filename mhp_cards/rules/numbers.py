@@ -32,6 +32,7 @@ __all__ = [
     "ELECTROLYSERS",
     "FATE_REMOVED",
     "FIGHT_TAKE",
+    "FIRST_MOVE_CARDS",
     "HEAD_TO_HEAD_PLAYERS",
     "HOUSE_RULES",
     "LANGS",
@@ -91,6 +92,9 @@ MISSION_DOUBLE: Final = 2
 PILES_L2: Final = 3
 
 # Prices and limits on the field (L1.T3, L1.T6, L1.T8, L1.T9, L3.S3, L1.T4).
+#: The cells a combine's first move from the Base crosses, and the raw cards it brings: those
+#: cells' cards, the shortfall made up from the Warehouse (L1.T2, L1.T2-two-cards).
+FIRST_MOVE_CARDS: Final = 2
 #: The price of a solar battery or armour (L1.T3, L1.T6).
 UPGRADE_PRICE: Final = 4
 #: The rule that sells each combine upgrade (L1.T3, L1.T6), by the upgrade's catalog ID.
@@ -126,6 +130,7 @@ HOUSE_RULES: Final = (
     "ends-at-once",
     "quiet-round-ends",
     "every-upgrade",
+    "first-move-as-found",
 )
 _MATCHES: Final[tuple[MissionMatch, ...]] = ("exact-subset", "whole-hand", "at-least")
 
@@ -172,6 +177,9 @@ class HouseRules(BaseModel):
     #: ``every-upgrade``: every upgrade is sold at levels 1 and 3, whatever levels the box
     #: sells it at (L1.T6.R2).
     every_upgrade: bool = False
+    #: ``first-move-as-found``: a first move from the Base brings only the raw cards on its
+    #: cells, no shortfall made up from the Warehouse (L1.T2-two-cards).
+    first_move_as_found: bool = False
 
     @model_validator(mode="before")
     @classmethod

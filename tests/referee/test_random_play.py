@@ -266,37 +266,42 @@ def test_perft_level_1(catalog, dealt) -> None:
         if a.kind == "move" and a.path[-1] == state.player("red").combine.position
     ]
     assert [a.path for a in attacks] == [((4, 2), (4, 1))]
-    # The attack: only the fight may follow.
+    # The attack, over the two cells red emptied: blue's first move draws its two cards from
+    # the Warehouse (Ruling L1.T2-two-cards); only the fight may follow.
     state = step(state, "move 4,2 4,1", catalog)
-    # The fight: first the dice (the game's, or the table's), then the spoils, the retreat.
+    assert len(state.player("blue").raw_cards) == 2
+    assert set(state.player("blue").raw_cards) <= set(dealt("1", 2, 3).warehouse)
     assert counts(state, catalog) == {"fight": 1}
-    # The game's dice make red, the defender, win: blue has no card to take, and retreats to
-    # one of the four free cells around (4, 1) (L1.T4.R1).
-    rolled = step(state, "fight", catalog)
-    assert counts(rolled, catalog) == {"spoils": 1}
-    assert [a.cards for a in legal_actions(rolled, catalog)] == [()]
-    assert [a.player for a in legal_actions(rolled, catalog)] == ["red"]
+    # The fight: first the dice (the game's, or the table's), then the spoils, the retreat.
+    # With the table's dice red, the defender, wins: it takes none, one or both of blue's two
+    # cards, and blue retreats to one of the four free cells around (4, 1) (L1.T4.R1).
+    rolled = step(state, "fight 1:6", catalog)
+    assert counts(rolled, catalog) == {"spoils": 1 + 2 + 1}
+    assert {a.player for a in legal_actions(rolled, catalog)} == {"red"}
     after_spoils = step(rolled, "as red spoils", catalog)
     choices = legal_actions(after_spoils, catalog)
     assert counts(after_spoils, catalog) == {"retreat": 4}
     assert sorted(a.cell for a in choices) == sorted(neighbours(state, (4, 1)))
     assert {a.player for a in choices} == {None}  # blue, whose turn it is
-    # With the table's dice blue wins: the spoils are any one or two of red's two cards (or
+    # The game's dice make blue win: the spoils are any one or two of red's two cards (or
     # none), then red retreats to one of its free neighbours.
-    rolled = step(state, "fight 6:1", catalog)
+    rolled = step(state, "fight", catalog)
     assert counts(rolled, catalog) == {"spoils": 1 + 2 + 1}
     state = step(rolled, "spoils " + " ".join(state.player("red").raw_cards), catalog)
     assert counts(state, catalog) == {"retreat": 4}
     state = step(state, "as red retreat 3,1", catalog)
-    assert counts(state, catalog) == {"sell": 2, "trade": 2, "end": 1}
+    # Blue holds four cards now, its two from the Warehouse and red's two, all of them kinds
+    # apart: each may be sold to the Bank or offered to red, who holds none to give back.
+    assert len({c.rsplit("#", 1)[0] for c in state.player("blue").raw_cards}) == 4
+    assert counts(state, catalog) == {"sell": 4, "trade": 4, "end": 1}
     state = step(state, "end", catalog)
     red = state.player("red").combine.position
     assert red == (3, 1)
     # Red under repair (L1.T5): four neighbours, blue's cell (4, 1) among them is no move.
     around = neighbours(state, red)
     assert len(around) == 4
-    # Red's trades: buy back either of blue's two cards.
-    assert counts(state, catalog) == {"move": len(around - {(4, 1)}), "trade": 2}
+    # Red's trades: buy any of blue's four cards.
+    assert counts(state, catalog) == {"move": len(around - {(4, 1)}), "trade": 4}
     assert len(around - {(4, 1)}) == 3
 
 

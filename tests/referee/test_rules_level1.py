@@ -162,6 +162,71 @@ def test_L1_T2_R1_the_first_move_enters_a_neighbour_and_one_more(kit, game) -> N
     kit.expect(moved, "move 4,0", "allowed", "L1.T1")
 
 
+def test_L1_T2_two_cards_an_emptied_cell_is_made_up_from_the_warehouse(kit, game) -> None:
+    # A combine that left the Base before red emptied (4, 2): red's first move finds it empty.
+    emptied = kit.put(game, (4, 2), None)
+    second = kit.raw_at(emptied, (4, 1))
+    assert second is not None
+    assert emptied.warehouse
+    ruling = kit.expect(emptied, "move 4,2 4,1", "allowed", "L1.T2", "L1.T2-two-cards")
+    assert ruling.facts["collected"] == [second]
+    (drawn,) = ruling.facts["made_up"]
+    assert drawn in emptied.warehouse
+    assert not ruling.house_rules
+    new, events = kit.play(emptied, "move 4,2 4,1")
+    red = new.player("red")
+    assert sorted(red.raw_cards) == sorted([second, drawn])
+    assert drawn not in new.warehouse
+    assert len(new.warehouse) == len(emptied.warehouse) - 1
+    assert [e.kind for e in events] == ["move", "make-up"]
+    assert events[1].data["cards"] == [drawn]
+    assert "Warehouse" in events[1].en
+    assert "Склада" in events[1].ru
+
+
+def test_L1_T2_two_cards_two_emptied_cells_draw_two(kit, game) -> None:
+    emptied = kit.put(kit.put(game, (4, 2), None), (4, 1), None)
+    new, _ = kit.play(emptied, "move 4,2 4,1")
+    drawn = new.player("red").raw_cards
+    assert len(drawn) == 2
+    assert set(drawn) <= set(emptied.warehouse)
+    assert len(new.warehouse) == len(emptied.warehouse) - 2
+
+
+def test_L1_T2_two_cards_not_from_an_empty_warehouse_nor_after_the_first_move(
+    kit, game, moving
+) -> None:
+    # The Warehouse has nothing to draw: the move brings what lies on its cells.
+    bare = kit.clear_warehouse(kit.put(game, (4, 2), None))
+    ruling = kit.expect(bare, "move 4,2 4,1", "allowed", "L1.T2")
+    assert "L1.T2-two-cards" not in ruling.rules
+    assert len(kit.play(bare, "move 4,2 4,1")[0].player("red").raw_cards) == 1
+    # A later move onto an emptied cell brings nothing (L1.T1): the make-up is the first move's.
+    emptied = kit.put(moving, (4, 0), None)
+    ruling = kit.expect(emptied, "move 4,0", "allowed", "L1.T1")
+    assert "L1.T2-two-cards" not in ruling.rules
+    new, _ = kit.play(emptied, "move 4,0")
+    assert new.player("red").raw_cards == ()
+    assert new.warehouse == emptied.warehouse
+
+
+def test_L1_T2_two_cards_house_rule_first_move_as_found(kit) -> None:
+    game = kit.deal("1", 2, 3, house_rules=("first-move-as-found",))
+    emptied = kit.put(game, (4, 2), None)
+    second = kit.raw_at(emptied, (4, 1))
+    ruling = kit.expect(emptied, "move 4,2 4,1", "allowed", "L1.T2", "L1.T2-two-cards")
+    assert ruling.house_rules == ("first-move-as-found",)
+    assert "made_up" not in ruling.facts
+    new, events = kit.play(emptied, "move 4,2 4,1")
+    assert new.player("red").raw_cards == (second,)
+    assert new.warehouse == emptied.warehouse
+    assert [e.kind for e in events] == ["move"]
+    # With both cells full the house rule changes nothing and is not named.
+    ruling = kit.expect(game, "move 4,2 4,1", "allowed", "L1.T2")
+    assert not ruling.house_rules
+    assert "L1.T2-two-cards" not in ruling.rules
+
+
 # --- L1.T3 solar battery --------------------------------------------------------------------------
 
 

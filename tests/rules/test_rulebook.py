@@ -69,6 +69,7 @@ LITERAL_HOUSE_RULES = {
     "ends-at-once",
     "quiet-round-ends",
     "every-upgrade",
+    "first-move-as-found",
 }
 LEVEL_OF_PREFIX = {"L1": "1", "L2": "2", "V1": "1v1", "L3": "3"}
 
@@ -132,6 +133,7 @@ def test_every_departure_from_the_original_has_its_literal_house_rule(book: Rule
     replaced = {house.replaces for house in book.house_rules}
     for ruling in (
         "L1.T1.R1",
+        "L1.T2-two-cards",
         "L1.T3-up-to-two",
         "L1.T6.R1",
         "L2.S2.R1",
@@ -161,8 +163,9 @@ def test_expected_rule_ids_without_rules_md(book: Rulebook) -> None:
 def test_entry_counts(book: Rulebook) -> None:
     rulings = [rule for rule in book.rules if rule.is_ruling]
     assert len(book.rules) - len(rulings) == 51
-    assert len(rulings) == 43  # with L2.E1-round and L1.T6.R2
-    assert len(book.house_rules) == 15  # with ends-at-once, quiet-round-ends, every-upgrade
+    assert len(rulings) == 44  # with L2.E1-round, L1.T6.R2 and L1.T2-two-cards
+    assert len(book.house_rules) == 16  # with ends-at-once, quiet-round-ends, every-upgrade,
+    # first-move-as-found
 
 
 # ------------------------------------------------------------------ shape of every entry

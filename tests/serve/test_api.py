@@ -350,8 +350,11 @@ def test_after_the_dice_the_winner_chooses_the_spoils_and_the_loser_the_retreat(
     # Blue looks at all of red's cards while choosing (their view and their legal actions).
     seen = client.get(f"{path}?player=blue").json()["state"]["players"][0]["raw_cards"]
     assert sorted(seen) == ["oxygen#5", "sulfur#8"]
+    # Red does not see blue's two cards, drawn from the Warehouse for the cells red emptied
+    # on the way (Ruling L1.T2-two-cards).
     others = client.get(f"{path}?player=red").json()["state"]["players"][1]
-    assert others["raw_cards"] == []
+    assert len(others["raw_cards"]) == 2
+    assert all(card.startswith("hidden#") for card in others["raw_cards"])
     legal = client.get(f"{path}/legal?player=blue").json()
     conforms(legal, "Legal")
     assert legal["groups"]["spoils"] == [
@@ -374,7 +377,7 @@ def test_after_the_dice_the_winner_chooses_the_spoils_and_the_loser_the_retreat(
     assert body["ruling"]["verdict"] == "allowed"
     assert "L1.T5" in body["ruling"]["rules"]
     blue = body["state"]["players"][1]
-    assert blue["raw_cards"] == ["sulfur#8"]
+    assert blue["raw_cards"] == ["water-ice#8", "silica#1", "sulfur#8"]
     # No step of a fight is taken back.
     undo = client.post(f"{path}/undo", json={"version": body["version"]})
     assert undo.status_code == 409

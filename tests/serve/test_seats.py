@@ -400,7 +400,14 @@ def test_each_step_of_a_fight_is_taken_by_its_own_seat(client: TestClient) -> No
     # The spoils are red's to choose: not from blue's phone, though it is blue's turn.
     refused(act(client, game, "as red spoils", blue), "red")
     mine = client.get(f"/api/games/{game['id']}/legal?player=red", headers=seat(red))
-    assert mine.json()["groups"]["spoils"] == ["as red spoils"]  # blue holds nothing
+    # Blue holds the two cards its first move drew from the Warehouse for the cells red
+    # emptied (Ruling L1.T2-two-cards): none, either or both may be taken.
+    assert mine.json()["groups"]["spoils"] == [
+        "as red spoils",
+        "as red spoils silica#1",
+        "as red spoils water-ice#8",
+        "as red spoils silica#1 water-ice#8",
+    ]
     assert act(client, game, "as red spoils", red).status_code == 200
     # The retreat is blue's (the loser, whose turn it is): not from red's phone.
     refused(act(client, game, "retreat 2,2", red), "blue")
