@@ -73,6 +73,7 @@ from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.scoring import totals as score_totals
 from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim.bots import GreedyBot, mission_elements
+from mhp_cards.sim.finish import finishing_step
 from mhp_cards.sim.holdings import is_card_sale
 from mhp_cards.sim.reach import raw_cells
 
@@ -232,6 +233,9 @@ class SearchBot:
             claim = next((a for a in legal if a.kind == "claim"), None)
             if claim is not None:
                 return claim
+            finish = finishing_step(view, legal, self.catalog)
+            if finish is not None:
+                return finish
         candidates = _candidates(view, legal)
         offering = view.level in ("2", "3") and any(is_card_sale(a) for a in legal)
         if len(candidates) == 1 and not offering:
