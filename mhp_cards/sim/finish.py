@@ -53,7 +53,7 @@ def finishing_plan(state: GameState, catalog: Catalog) -> FinishPlan | None:
     if any(claimer == me.id for claimer, _ in state.claims):
         return None
     match = state.house_rules.mission_match
-    house = [match] if match != "exact-subset" else []
+    house: list[str] = [match] if match != "exact-subset" else []
     hand = Counter(kind_of(card) for card in me.raw_cards)
     on_sale: dict[str, list[str]] = {}
     for card in state.warehouse:
@@ -63,7 +63,7 @@ def finishing_plan(state: GameState, catalog: Catalog) -> FinishPlan | None:
     # A plan's cards are some of the hand's and the Warehouse's: a mission that no subset of
     # all of them completes (none covers it, under at-least) is out of reach whatever is
     # bought (one judgement each).
-    loose = house if match == "at-least" else []
+    loose: list[str] = house if match == "at-least" else []
     missions = [
         m
         for m in catalog.missions
@@ -72,7 +72,7 @@ def finishing_plan(state: GameState, catalog: Catalog) -> FinishPlan | None:
     ]
     if not missions:
         return None
-    for size in range(1, MAX_PURCHASES + 1):
+    for size in range(MAX_PURCHASES + 1):
         short = max(0, size * WAREHOUSE_PRICE - me.money)
         if short > len(me.raw_cards) or short * BANK_SALE_PRICE > state.bank:
             break
@@ -81,7 +81,9 @@ def finishing_plan(state: GameState, catalog: Catalog) -> FinishPlan | None:
             extra = Counter(bought)
             if any(extra[k] > len(on_sale[k]) for k in extra):
                 continue
-            plan = _plan(catalog, missions, me.raw_cards, hand, extra, on_sale, short, house)
+            plan = _plan(
+                catalog, missions, me.raw_cards, hand, extra, on_sale, short, (loose, house)
+            )
             if plan is not None and (best is None or len(plan.sell) < len(best.sell)):
                 best = plan
         if best is not None:
@@ -97,14 +99,19 @@ def _plan(
     bought: Counter[str],
     on_sale: dict[str, list[str]],
     short: int,
-    house: list[str],
+    rules: tuple[list[str], list[str]],
 ) -> FinishPlan | None:
-    """The plan buying ``bought`` (kinds), selling ``short`` cards the mission does not use."""
+    """The plan buying ``bought`` (kinds), selling ``short`` cards the mission does not use.
+
+    ``rules``: the house rules that find the cards a mission uses (a subset of the hand), and
+    those of the game, which judge the hand left (under whole-hand, every spare card sold).
+    """
+    loose, house = rules
     after = hand + bought
     for mission in missions:
-        if not could_complete(catalog, mission, after, house[0] if house else "exact-subset"):
+        if not could_complete(catalog, mission, after, "at-least" if loose else "exact-subset"):
             continue
-        ruling = decide_mission(catalog, mission, _raws(catalog, after), house)
+        ruling = decide_mission(catalog, mission, _raws(catalog, after), loose)
         if ruling.verdict != "complete":
             continue
         used = Counter(ruling.facts.get("cards_used", ()))
@@ -133,12 +140,14 @@ def _take(spare: Counter[str], kind: str) -> bool:
 
 
 def finishing_step(state: GameState, legal: Sequence[Action], catalog: Catalog) -> Action | None:
-    """The next action of :func:`finishing_plan` if the referee lists it, else None."""
+    """The next action of :func:`finishing_plan` (its sales first) if the referee lists it."""
     plan = finishing_plan(state, catalog)
     if plan is None:
         return None
-    if state.current.money < WAREHOUSE_PRICE and plan.sell:
-        card, kind = plan.sell[0], SellRaw
-    else:
-        card, kind = plan.buy[0], BuyRaw
-    return next((a for a in legal if isinstance(a, kind) and a.card == card), None)
+    if plan.sell:
+        card = plan.sell[0]
+        return next((a for a in legal if isinstance(a, SellRaw) and a.card == card), None)
+    if plan.buy:
+        card = plan.buy[0]
+        return next((a for a in legal if isinstance(a, BuyRaw) and a.card == card), None)
+    return None  # the hand completes the mission: the claim is listed

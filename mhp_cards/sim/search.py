@@ -65,7 +65,16 @@ from mhp_cards.game.dealer import raw_instances
 from mhp_cards.game.state import Cell, GameState, Player
 from mhp_cards.game.visibility import HIDDEN_RAW, is_hidden
 from mhp_cards.game.visibility import view as view_of
-from mhp_cards.referee.actions import Action, BuyRaw, Move, SellRaw, TakeRaw, Trade, partner_of
+from mhp_cards.referee.actions import (
+    Action,
+    BuyRaw,
+    Move,
+    React,
+    SellRaw,
+    TakeRaw,
+    Trade,
+    partner_of,
+)
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
 from mhp_cards.referee.fight import fight_actor
@@ -82,6 +91,9 @@ __all__ = ["HORIZONS", "PRIORS", "STEPS", "SearchBot", "SearchBudget", "determin
 #: Money (мР) by which a lead at the horizon counts about as much as a won game, for the
 #: evaluation of a rollout that stops before the end: tanh(lead / scale).
 LEAD_SCALE: Final = 6.0
+import os
+
+FINAL_LEAD: Final[Mapping[str, float]] = {"1v1": float(os.environ.get("MHP_FL", "0"))}
 #: Elements by which being closer to a mission counts about as much as a won game (level 1).
 MISSION_SCALE: Final = 3.0
 #: Actions after which a rollout stops whatever its horizon (a guard: games end long before).
@@ -448,9 +460,15 @@ class SearchBot:
         """1 for a won game, a share of 1 for a tie, 0 for a loss; between, by the lead."""
         end = game_end(state, self.catalog)
         if end is not None:
-            return 1 / len(end.winners) if me in end.winners else 0.0
+            won = 1 / len(end.winners) if me in end.winners else 0.0
+            weight = FINAL_LEAD.get(state.level, 0.0)
+            return won if not weight else (1 - weight) * won + weight * self._lead(state, me)
         if state.level == "1":
             return self._mission_race(state, me)
+        return self._lead(state, me)
+
+    def _lead(self, state: GameState, me: str) -> float:
+        """The lead over the best other player at the rules' prices, from 0 to 1."""
         totals = score_totals(state, self.catalog)
         mine = totals[me]
         best_other = max(total for player, total in totals.items() if player != me)
@@ -503,15 +521,23 @@ def _same(view: GameState, one: Action, other: Action) -> bool:
     return one == other or (_key(view, one) is not None and _key(view, one) == _key(view, other))
 
 
-def _key(view: GameState, action: Action) -> tuple[str, str] | None:
+def _key(view: GameState, action: Action) -> Hashable | None:
     """What makes actions the same choice for what the player knows (None: only itself)."""
     if isinstance(action, SellRaw | BuyRaw):
         return (action.kind, action.card.rsplit("#", 1)[0])
+    if isinstance(action, React):
+        return _reaction_key(action)
     if isinstance(action, TakeRaw) and 0 < action.pile <= len(view.piles):
         pile = view.piles[action.pile - 1]
         if pile and is_hidden(pile[-1]):
             return (action.kind, HIDDEN_RAW)
     return None
+
+
+def _reaction_key(action: React) -> tuple[str, int, tuple[str, ...], tuple[str, ...]]:
+    """A reaction is the same choice whichever cards of each kind it takes."""
+    kinds = tuple(sorted(card.rsplit("#", 1)[0] for card in action.cards))
+    return (action.kind, action.installation, kinds, action.missions)
 
 
 def _candidates(view: GameState, legal: list[Action]) -> list[Action]:
@@ -579,6 +605,8 @@ def _choice_key(state: GameState, action: Action, face_down: bool) -> Hashable:
     """
     if isinstance(action, SellRaw | BuyRaw):
         return (action.kind, action.card.rsplit("#", 1)[0])
+    if isinstance(action, React):
+        return _reaction_key(action)
     if isinstance(action, TakeRaw) and face_down:
         return (action.kind, HIDDEN_RAW)
     return action

@@ -16,7 +16,9 @@ ALMOST_M1 = ("carbon-dioxide#1", "carbon-dioxide#2", "water-ice#1", "water-ice#2
 SPARE = ("halite#1", "halite#3", "sulfur#1", "sulfur#2", "silica#1")
 
 
-def _level_1(catalog: Catalog, hand: tuple[str, ...], money: int, warehouse: tuple[str, ...]) -> GameState:
+def _level_1(
+    catalog: Catalog, hand: tuple[str, ...], money: int, warehouse: tuple[str, ...]
+) -> GameState:
     """A level-1 deal where the first player holds ``hand`` and ``money``."""
     state = deal(catalog, "1", players=2, seed=1)
     me = state.current.model_copy(update={"raw_cards": hand, "money": money})
@@ -58,7 +60,9 @@ def test_no_plan_when_the_spare_cards_cannot_pay(catalog: Catalog) -> None:
     # One more coin and the plan exists.
     richer = _level_1(catalog, ALMOST_M1 + SPARE[:2], 2, ("water-ice#9",))
     plan = finishing_plan(view(richer, richer.current.id), catalog)
-    assert plan is not None and plan.buy == ("water-ice#9",) and len(plan.sell) == 2
+    assert plan is not None
+    assert plan.buy == ("water-ice#9",)
+    assert len(plan.sell) == 2
 
 
 def test_the_cards_a_mission_uses_are_never_sold(catalog: Catalog) -> None:
@@ -67,14 +71,15 @@ def test_the_cards_a_mission_uses_are_never_sold(catalog: Catalog) -> None:
     state = _level_1(catalog, ALMOST_M1 + SPARE, 0, ("water-ice#9",))
     plan = finishing_plan(view(state, state.current.id), catalog)
     assert plan is not None
-    assert set(plan.sell) <= set(SPARE) and len(plan.sell) == 4
+    assert set(plan.sell) <= set(SPARE)
+    assert len(plan.sell) == 4
 
 
 def test_two_warehouse_cards_when_one_is_not_enough(catalog: Catalog) -> None:
     hand = ("carbon-dioxide#1", "carbon-dioxide#2", "water-ice#1", "water-ice#2")
     state = _level_1(catalog, hand + SPARE, 3, ("water-ice#8", "water-ice#9", "halite#2"))
     after, played = _play_out(state, catalog)
-    assert played == ["sell", "warehouse", "sell", "sell", "sell", "sell", "warehouse"]
+    assert played == ["sell"] * 5 + ["warehouse"] * 2
     assert [a.mission for a in legal_actions(after, catalog) if isinstance(a, Claim)] == ["M1"]
 
 
@@ -90,10 +95,28 @@ def test_the_search_bot_finishes_unsearched(catalog: Catalog) -> None:
     bot = SearchBot(catalog)
     me = state.current.id
     choice = bot.choose(view(state, me), legal_actions(state, catalog), random.Random(3))
-    assert isinstance(choice, SellRaw) and choice.card in SPARE
-    assert bot.searched == 0 and bot.rollouts == 0
+    assert isinstance(choice, SellRaw)
+    assert choice.card in SPARE
+    assert bot.searched == 0
+    assert bot.rollouts == 0
     rich = state.model_copy(
-        update={"players": tuple(p.model_copy(update={"money": 4}) if p.id == me else p for p in state.players)}
+        update={
+            "players": tuple(
+                p.model_copy(update={"money": 4}) if p.id == me else p for p in state.players
+            )
+        }
     )
     choice = bot.choose(view(rich, me), legal_actions(rich, catalog), random.Random(3))
     assert choice == BuyRaw(card="water-ice#9")
+
+
+def test_under_whole_hand_every_spare_card_is_sold(catalog: Catalog) -> None:
+    state = _level_1(catalog, ALMOST_M1 + SPARE, 0, ("water-ice#9",))
+    whole = state.model_copy(
+        update={"house_rules": state.house_rules.model_copy(update={"mission_match": "whole-hand"})}
+    )
+    after, played = _play_out(whole, catalog)
+    # Four sales pay for the card; the fifth spare card would spoil the whole hand.
+    assert played == ["sell"] * 5 + ["warehouse"]
+    assert sorted(after.current.raw_cards) == sorted((*ALMOST_M1, "water-ice#9"))
+    assert [a.mission for a in legal_actions(after, catalog) if isinstance(a, Claim)] == ["M1"]
