@@ -41,8 +41,12 @@ a core shared with other work) can still stretch a choice: ``seconds`` bounds th
 
 It is cheap where there is no choice: a claim at level 1 (it wins the game), a single
 candidate, or candidates that are the same choice (selling or buying one of two cards of the
-same kind, taking the hidden top card of one pile or another, in the tree too), cost no
-rollout; a sale of a raw card to the Bank is
+same kind, running a reaction with one or another card of the same kinds, taking the hidden
+top card of one pile or another, in the tree too), cost no rollout; so does, at level 1, a
+mission it can finish on this turn by selling cards the mission does not use to the Bank and
+buying the cards it lacks from the Warehouse (:func:`mhp_cards.sim.finish.finishing_step`:
+the sales, then the purchases, then the claim, one choice at a time; greedy, the model of
+the other players, makes no such plan); a sale of a raw card to the Bank is
 searched at the root only as the greedy bot's choice. Offers to other players: a sale of one
 raw card is a candidate when the partner would agree to it as the greedy bot does
 (:meth:`GreedyBot.accepts`, asked in a sampled world from the partner's seat); other trades
@@ -91,9 +95,7 @@ __all__ = ["HORIZONS", "PRIORS", "STEPS", "SearchBot", "SearchBudget", "determin
 #: Money (мР) by which a lead at the horizon counts about as much as a won game, for the
 #: evaluation of a rollout that stops before the end: tanh(lead / scale).
 LEAD_SCALE: Final = 6.0
-import os
 
-FINAL_LEAD: Final[Mapping[str, float]] = {"1v1": float(os.environ.get("MHP_FL", "0"))}
 #: Elements by which being closer to a mission counts about as much as a won game (level 1).
 MISSION_SCALE: Final = 3.0
 #: Actions after which a rollout stops whatever its horizon (a guard: games end long before).
@@ -460,9 +462,7 @@ class SearchBot:
         """1 for a won game, a share of 1 for a tie, 0 for a loss; between, by the lead."""
         end = game_end(state, self.catalog)
         if end is not None:
-            won = 1 / len(end.winners) if me in end.winners else 0.0
-            weight = FINAL_LEAD.get(state.level, 0.0)
-            return won if not weight else (1 - weight) * won + weight * self._lead(state, me)
+            return 1 / len(end.winners) if me in end.winners else 0.0
         if state.level == "1":
             return self._mission_race(state, me)
         return self._lead(state, me)
