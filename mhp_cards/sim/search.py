@@ -95,7 +95,6 @@ __all__ = ["HORIZONS", "PRIORS", "STEPS", "SearchBot", "SearchBudget", "determin
 #: Money (мР) by which a lead at the horizon counts about as much as a won game, for the
 #: evaluation of a rollout that stops before the end: tanh(lead / scale).
 LEAD_SCALE: Final = 6.0
-
 #: Elements by which being closer to a mission counts about as much as a won game (level 1).
 MISSION_SCALE: Final = 3.0
 #: Actions after which a rollout stops whatever its horizon (a guard: games end long before).
