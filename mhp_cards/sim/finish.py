@@ -73,7 +73,8 @@ def finishing_plan(state: GameState, catalog: Catalog) -> FinishPlan | None:
     if not missions:
         return None
     for size in range(MAX_PURCHASES + 1):
-        short = max(0, size * WAREHOUSE_PRICE - me.money)
+        # The sales that pay for ``size`` cards (each brings BANK_SALE_PRICE).
+        short = -(-max(0, size * WAREHOUSE_PRICE - me.money) // BANK_SALE_PRICE)
         if short > len(me.raw_cards) or short * BANK_SALE_PRICE > state.bank:
             break
         best: FinishPlan | None = None
