@@ -41,8 +41,12 @@ a core shared with other work) can still stretch a choice: ``seconds`` bounds th
 
 It is cheap where there is no choice: a claim at level 1 (it wins the game), a single
 candidate, or candidates that are the same choice (selling or buying one of two cards of the
-same kind, taking the hidden top card of one pile or another, in the tree too), cost no
-rollout; a sale of a raw card to the Bank is
+same kind, running a reaction with one or another card of the same kinds, taking the hidden
+top card of one pile or another, in the tree too), cost no rollout; so does, at level 1, a
+mission it can finish on this turn by selling cards the mission does not use to the Bank and
+buying the cards it lacks from the Warehouse (:func:`mhp_cards.sim.finish.finishing_step`:
+the sales, then the purchases, then the claim, one choice at a time; greedy, the model of
+the other players, makes no such plan); a sale of a raw card to the Bank is
 searched at the root only as the greedy bot's choice. Offers to other players: a sale of one
 raw card is a candidate when the partner would agree to it as the greedy bot does
 (:meth:`GreedyBot.accepts`, asked in a sampled world from the partner's seat); other trades
@@ -65,7 +69,16 @@ from mhp_cards.game.dealer import raw_instances
 from mhp_cards.game.state import Cell, GameState, Player
 from mhp_cards.game.visibility import HIDDEN_RAW, is_hidden
 from mhp_cards.game.visibility import view as view_of
-from mhp_cards.referee.actions import Action, BuyRaw, Move, SellRaw, TakeRaw, Trade, partner_of
+from mhp_cards.referee.actions import (
+    Action,
+    BuyRaw,
+    Move,
+    React,
+    SellRaw,
+    TakeRaw,
+    Trade,
+    partner_of,
+)
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
 from mhp_cards.referee.fight import fight_actor
@@ -73,6 +86,7 @@ from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.scoring import totals as score_totals
 from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim.bots import GreedyBot, mission_elements
+from mhp_cards.sim.finish import finishing_step
 from mhp_cards.sim.holdings import is_card_sale
 from mhp_cards.sim.reach import raw_cells
 
@@ -232,6 +246,9 @@ class SearchBot:
             claim = next((a for a in legal if a.kind == "claim"), None)
             if claim is not None:
                 return claim
+            finish = finishing_step(view, legal, self.catalog)
+            if finish is not None:
+                return finish
         candidates = _candidates(view, legal)
         offering = view.level in ("2", "3") and any(is_card_sale(a) for a in legal)
         if len(candidates) == 1 and not offering:
@@ -447,6 +464,10 @@ class SearchBot:
             return 1 / len(end.winners) if me in end.winners else 0.0
         if state.level == "1":
             return self._mission_race(state, me)
+        return self._lead(state, me)
+
+    def _lead(self, state: GameState, me: str) -> float:
+        """The lead over the best other player at the rules' prices, from 0 to 1."""
         totals = score_totals(state, self.catalog)
         mine = totals[me]
         best_other = max(total for player, total in totals.items() if player != me)
@@ -499,15 +520,23 @@ def _same(view: GameState, one: Action, other: Action) -> bool:
     return one == other or (_key(view, one) is not None and _key(view, one) == _key(view, other))
 
 
-def _key(view: GameState, action: Action) -> tuple[str, str] | None:
+def _key(view: GameState, action: Action) -> Hashable | None:
     """What makes actions the same choice for what the player knows (None: only itself)."""
     if isinstance(action, SellRaw | BuyRaw):
         return (action.kind, action.card.rsplit("#", 1)[0])
+    if isinstance(action, React):
+        return _reaction_key(action)
     if isinstance(action, TakeRaw) and 0 < action.pile <= len(view.piles):
         pile = view.piles[action.pile - 1]
         if pile and is_hidden(pile[-1]):
             return (action.kind, HIDDEN_RAW)
     return None
+
+
+def _reaction_key(action: React) -> tuple[str, int, tuple[str, ...], tuple[str, ...]]:
+    """A reaction is the same choice whichever cards of each kind it takes."""
+    kinds = tuple(sorted(card.rsplit("#", 1)[0] for card in action.cards))
+    return (action.kind, action.installation, kinds, action.missions)
 
 
 def _candidates(view: GameState, legal: list[Action]) -> list[Action]:
@@ -575,6 +604,8 @@ def _choice_key(state: GameState, action: Action, face_down: bool) -> Hashable:
     """
     if isinstance(action, SellRaw | BuyRaw):
         return (action.kind, action.card.rsplit("#", 1)[0])
+    if isinstance(action, React):
+        return _reaction_key(action)
     if isinstance(action, TakeRaw) and face_down:
         return (action.kind, HIDDEN_RAW)
     return action

@@ -15,7 +15,7 @@ from mhp_cards.game import GameState, deal, view
 from mhp_cards.game.dealer import raw_instances
 from mhp_cards.game.visibility import is_hidden
 from mhp_cards.referee import Action, apply, legal_actions
-from mhp_cards.referee.actions import SellRaw, TakeRaw, Trade
+from mhp_cards.referee.actions import EndTurn, React, SellRaw, TakeRaw, Trade
 from mhp_cards.sim import GreedyBot, game_seed, make_policy, play_game
 from mhp_cards.sim.bots import mission_elements
 from mhp_cards.sim.search import SearchBot, SearchBudget, _candidates, determinise
@@ -150,6 +150,19 @@ def test_no_rollout_without_a_choice(catalog: Catalog) -> None:
     # Only trades allowed: a trade it is, still without a search.
     trade = Trade(partner=state.players[1].id)
     assert bot.choose(seen, [trade], random.Random(0)) == trade
+    assert bot.rollouts == 0
+
+
+def test_reactions_with_cards_of_the_same_kinds_are_one_choice(catalog: Catalog) -> None:
+    state = deal(catalog, "1v1", players=2, seed=1)
+    seen = view(state, state.current.id)
+    one = React(installation=6, cards=("water-ice#2", "sulfur#3", "water-ice#3"))
+    same = React(installation=6, cards=("sulfur#1", "water-ice#7", "water-ice#5"))
+    other = React(installation=6, cards=("polar-ice#1", "sulfur#3", "water-ice#3"))
+    assert _candidates(seen, [one, same, EndTurn()]) == [one, EndTurn()]
+    assert _candidates(seen, [one, other]) == [one, other]
+    bot = SearchBot(catalog, SMALL)
+    assert bot.choose(seen, [one, same], random.Random(0)) == one
     assert bot.rollouts == 0
 
 
