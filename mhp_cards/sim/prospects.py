@@ -12,8 +12,9 @@ judges the position as it stands: it plans no walk and no purchase.
   every input spent; an installation with a product container full (no run until a token on it
   is freed, L2.T5), or needing more free tokens than the player has, promises nothing. The
   player's cards and products are shared out among the installations open to them (their own
-  and the shared ones), the most promising first; each is credited :data:`HOPE` of its run's
-  worth times the square of the share of its inputs held (the last card counts most). A shared
+  and the shared ones), the runs whose every input is held first, then the most promising;
+  each is credited :data:`HOPE` of its run's worth times the square of the share of its inputs
+  held (the last card counts most). A shared
   installation runs only at the Base (L3.S5): once every input is held, its promise keeps
   :data:`REACH` of itself for every turn the combine needs to get there. (Only then: a pull
   towards the Base for a run still short of cards kept combines circling it, the field
@@ -90,7 +91,7 @@ def _shared_out(view: GameState, catalog: Catalog, me: Player, free: int, turns:
     have = holdings(catalog, view, me)
     if not have:
         return 0.0
-    options: list[tuple[float, float, _Run]] = []
+    options: list[tuple[bool, float, float, _Run]] = []
     for run in _worths(view, catalog):
         if run.owner not in (None, me.id) or run.tokens > free:
             continue
@@ -100,9 +101,13 @@ def _shared_out(view: GameState, catalog: Catalog, me: Player, free: int, turns:
             continue
         if run.owner is None and share == 1:
             factor *= REACH**turns
-        options.append((factor * share**2, factor, run))
+        options.append((share < 1, factor * share**2, factor, run))
     total = 0.0
-    for _, factor, run in sorted(options, key=lambda o: -o[0]):
+    # Runs whose every input is held take their cards first: a run short of cards may never
+    # get them (the field runs out), and a hand shared out to such runs first left the runs it
+    # could make at the Base with nothing, so no step towards the Base promised more and the
+    # combines wandered until the step cap.
+    for _, _, factor, run in sorted(options, key=lambda o: (o[0], -o[1])):
         share = _held_share(run.wanted, run.size, have)
         total += factor * share**2
         have -= run.wanted  # a card or product serves one run: the next gets what is left

@@ -223,3 +223,33 @@ def test_lookahead_short_of_a_run_walks_to_the_cards_not_the_base(catalog: Catal
         chosen = bot.choose(view(state, "red"), legal, random.Random(seed))
         assert isinstance(chosen, Move)
         assert chosen.path[-1] == (6, 3)
+
+
+def test_lookahead_walks_a_whole_run_to_the_base_before_hoping_for_a_dearer_one(
+    catalog: Catalog,
+) -> None:
+    # CO2 and water are the whole of the shared installation 2's inputs and two thirds of the
+    # dearer urea plant 5 (which also wants nitrogen). Four turns from the Base, the whole
+    # run must keep its cards and pull the combine towards the Base; shared out to the urea
+    # hope first, every step tied and combines wandered until the step cap.
+    state = _level3_scene(catalog, ("carbon-dioxide-frost#1", "water-ice#9"))
+    field = state.field
+    assert field is not None
+    assert field.base == (4, 3)
+    cells = tuple(
+        c.model_copy(update={"raw": None}) if c.position[0] >= 5 else c for c in field.cells
+    )
+    red = state.players[0]
+    assert red.combine is not None
+    combine = red.combine.model_copy(update={"position": (8, 3), "moved": True})
+    players = (red.model_copy(update={"combine": combine}), *state.players[1:])
+    state = state.model_copy(update={"players": players, "field": field.with_cards(cells)})
+    legal = legal_actions(state, catalog)
+    steps = {a.path[-1] for a in legal if isinstance(a, Move)}
+    assert (7, 3) in steps
+    assert len(steps) > 1
+    bot = LookaheadBot(catalog)
+    for seed in range(8):
+        chosen = bot.choose(view(state, "red"), legal, random.Random(seed))
+        assert isinstance(chosen, Move)
+        assert chosen.path[-1] == (7, 3)
