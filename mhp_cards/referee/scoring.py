@@ -15,6 +15,7 @@ from typing import Any
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState
+from mhp_cards.game.tablememo import TableMemo
 from mhp_cards.referee.reasons import written
 from mhp_cards.referee.ruling import Ruling, Verdict
 from mhp_cards.rules.numbers import MISSION_DOUBLE
@@ -110,26 +111,16 @@ def _token_totals(state: GameState, catalog: Catalog) -> dict[str, int]:
     values of those (kept alive, so their ids stay theirs), which the states of a game share
     until a token moves. The lookahead bot asks it of every action it weighs.
     """
-    key = (id(state.installations), id(state.missions), state.level, id(catalog))
-    known = _TOKEN_TOTALS.get(key)
-    if (
-        known is not None
-        and known[0] is state.installations
-        and known[1] is state.missions
-        and known[2] is catalog
-    ):
-        return known[3]
+    known = _TOKEN_TOTALS.get(state, catalog, state.level)
+    if known is not None:
+        return known
     sums: dict[str, int] = {}
     for player, value, _ in _token_items(state, catalog):
         sums[player] = sums.get(player, 0) + value
-    if len(_TOKEN_TOTALS) >= _REMEMBERED:
-        _TOKEN_TOTALS.clear()
-    _TOKEN_TOTALS[key] = (state.installations, state.missions, catalog, sums)
-    return sums
+    return _TOKEN_TOTALS.put(state, catalog, sums, state.level)
 
 
-_TOKEN_TOTALS: dict[tuple[int, int, str, int], tuple[Any, Any, Catalog, dict[str, int]]] = {}
-_REMEMBERED = 4096
+_TOKEN_TOTALS: TableMemo[dict[str, int]] = TableMemo(4096)
 
 
 def _items(state: GameState, catalog: Catalog) -> Iterator[tuple[str, int, tuple[Any, ...]]]:

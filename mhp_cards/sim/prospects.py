@@ -31,7 +31,8 @@ from typing import Final, NamedTuple
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.chem.formula import Formula
-from mhp_cards.game.state import GameState, InstallationState, MissionState, Player, Position
+from mhp_cards.game.state import GameState, InstallationState, Player, Position
+from mhp_cards.game.tablememo import TableMemo
 from mhp_cards.referee.move import steps_allowed
 from mhp_cards.rules.numbers import BANK_SALE_PRICE
 from mhp_cards.sim.holdings import holdings, missions_with_place, needed
@@ -62,28 +63,15 @@ def _runs(view: GameState, catalog: Catalog, me: Player) -> float:
     """
     free = view.free_tokens(me.id)
     turns = _turns_to_base(view, me)
-    key = (id(view.installations), id(view.missions), me.id, me.raw_cards, free, turns)
-    found = _PROMISES.get(key)
-    if (
-        found is not None
-        and found[0] is view.installations
-        and found[1] is view.missions
-        and found[2] is catalog
-    ):
-        return found[3]
-    promise = _shared_out(view, catalog, me, free, turns)
-    if len(_PROMISES) >= _HANDS_REMEMBERED:
-        _PROMISES.clear()
-    _PROMISES[key] = (view.installations, view.missions, catalog, promise)
-    return promise
+    extra = (me.id, me.raw_cards, free, turns)
+    found = _PROMISES.get(view, catalog, *extra)
+    if found is not None:
+        return found
+    return _PROMISES.put(view, catalog, _shared_out(view, catalog, me, free, turns), *extra)
 
 
 #: Hands on a table whose promise is remembered before the memory starts afresh.
-_HANDS_REMEMBERED: Final = 8192
-_PROMISES: dict[
-    tuple[int, int, str, tuple[str, ...], int, int],
-    tuple[tuple[InstallationState, ...], tuple[MissionState, ...], Catalog, float],
-] = {}
+_PROMISES: TableMemo[float] = TableMemo(8192)
 
 
 def _shared_out(view: GameState, catalog: Catalog, me: Player, free: int, turns: int) -> float:
@@ -135,15 +123,9 @@ def _worths(view: GameState, catalog: Catalog) -> tuple[_Run, ...]:
     with the view unless the action moved a token: the answer is kept for those two values
     (kept alive with it, so that their ids stay theirs).
     """
-    key = (id(view.installations), id(view.missions), view.level)
-    found = _WORTHS.get(key)
-    if (
-        found is not None
-        and found[0] is view.installations
-        and found[1] is view.missions
-        and found[2] is catalog
-    ):
-        return found[3]
+    found = _WORTHS.get(view, catalog, view.level)
+    if found is not None:
+        return found
     runs = []
     for installation in view.installations:
         wanted = needed(installation)
@@ -153,18 +135,11 @@ def _worths(view: GameState, catalog: Catalog) -> tuple[_Run, ...]:
         if worth > 0:
             tokens = sum(1 for c in installation.containers if c.role == "product")
             runs.append(_Run(installation.owner, wanted, sum(wanted.values()), tokens, worth))
-    if len(_WORTHS) >= _TABLES_REMEMBERED:
-        _WORTHS.clear()
-    _WORTHS[key] = (view.installations, view.missions, catalog, tuple(runs))
-    return tuple(runs)
+    return _WORTHS.put(view, catalog, tuple(runs), view.level)
 
 
 #: Tables (installations and Mission card) whose worths are remembered before starting afresh.
-_TABLES_REMEMBERED: Final = 1024
-_WORTHS: dict[
-    tuple[int, int, str],
-    tuple[tuple[InstallationState, ...], tuple[MissionState, ...], Catalog, tuple[_Run, ...]],
-] = {}
+_WORTHS: TableMemo[tuple[_Run, ...]] = TableMemo(1024)
 
 
 def _held_share(wanted: Counter[Formula], size: int, have: Counter[Formula | None]) -> float:
