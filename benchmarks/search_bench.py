@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState
 from mhp_cards.referee.actions import Action
-from mhp_cards.sim import game_seed, play_game, wilson
+from mhp_cards.sim import game_seed, play_game, settle_heap, wilson
 from mhp_cards.sim.bots import GreedyBot, Policy
 from mhp_cards.sim.search import SearchBot, SearchBudget
 from mhp_cards.validate import load_catalog
@@ -97,6 +97,7 @@ def _play(task: tuple[str, int, int, int, SearchBudget, int]) -> Game:
     search, greedy = Timed(SearchBot(catalog, budget)), Timed(GreedyBot(catalog))
     policies: list[Policy] = [greedy, greedy]
     policies[seat] = search
+    settle_heap()  # as the simulator does between games: no full collection of the last ones
     result = play_game(catalog, level, 2, game_seed(seed, index), policies, max_steps)  # type: ignore[arg-type]
     points = 1 / len(result.winners) if seat in result.winners else 0.0
     return Game(

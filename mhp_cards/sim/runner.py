@@ -7,6 +7,7 @@ of worker processes.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import random
@@ -40,6 +41,7 @@ __all__ = [
     "Table",
     "game_seed",
     "play_game",
+    "settle_heap",
     "simulate",
     "simulate_tables",
 ]
@@ -266,9 +268,23 @@ def play_batch(
     return [_play(catalog, settings, index) for index in indices]
 
 
+def settle_heap() -> None:
+    """Collect the garbage and freeze what survives (:func:`gc.freeze`), between two games.
+
+    What outlives a game (the catalog, the referee's and the bots' memories) would otherwise be
+    scanned again by every full collection of the games after it; frozen, it is left out, and a
+    full collection in the middle of a game scans that game's objects alone. A search bot's
+    slowest choices were such collections (0.06-0.15 s of one at level 1). Frozen objects are
+    still freed when nothing refers to them; only a reference cycle among them would stay.
+    """
+    gc.collect()
+    gc.freeze()
+
+
 def _play(catalog: Catalog, settings: dict[str, object], index: int) -> GameResult:
     seed = settings["seed"]
     assert isinstance(seed, int)
+    settle_heap()
     return play_game(
         catalog,
         settings["level"],  # type: ignore[arg-type]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import random
+import weakref
 
 import pytest
 
@@ -11,7 +13,7 @@ from mhp_cards.game import GameState, deal, view
 from mhp_cards.referee import Action, apply
 from mhp_cards.referee.actions import Trade
 from mhp_cards.referee.fight import fight_actor
-from mhp_cards.sim import GreedyBot, RandomBot, game_seed, play_game, simulate
+from mhp_cards.sim import GreedyBot, RandomBot, game_seed, play_game, settle_heap, simulate
 from mhp_cards.sim.runner import Table, simulate_tables
 from mhp_cards.sim.summary import END_CODES
 
@@ -265,3 +267,22 @@ def test_tables_are_checked_before_any_game(catalog: Catalog) -> None:
         simulate_tables(catalog, [Table("1", 2, 2, 0), Table("1", 2, 0, 0)], workers=1)
     with pytest.raises(ValueError, match="one policy or one per seat"):
         simulate_tables(catalog, [Table("1", 3, 2, 0, ("greedy", "random"))], workers=1)
+
+
+def test_settle_heap_collects_the_garbage_and_freezes_the_rest() -> None:
+    class Node:
+        other: object = None
+
+    a, b = Node(), Node()
+    a.other, b.other = b, a  # a reference cycle: only the collector frees it
+    dead = weakref.ref(a)
+    kept = Node()
+    del a, b
+    frozen = gc.get_freeze_count()
+    try:
+        settle_heap()
+        assert dead() is None
+        assert gc.get_freeze_count() > frozen
+        assert gc.is_tracked(kept)
+    finally:
+        gc.unfreeze()
