@@ -137,6 +137,20 @@ def _level3_scene(catalog: Catalog, hand: tuple[str, ...]) -> GameState:
     return state.model_copy(update={"players": tuple(players), "warehouse": warehouse})
 
 
+def _red_at(state: GameState, at: tuple[int, int], emptied: set[tuple[int, int]]) -> GameState:
+    """``state`` with red's combine out on the field at ``at`` and the ``emptied`` cells bare."""
+    field = state.field
+    assert field is not None
+    cells = tuple(
+        c.model_copy(update={"raw": None}) if c.position in emptied else c for c in field.cells
+    )
+    red = state.players[0]
+    assert red.combine is not None
+    combine = red.combine.model_copy(update={"position": at, "moved": True})
+    players = (red.model_copy(update={"combine": combine}), *state.players[1:])
+    return state.model_copy(update={"players": players, "field": field.with_cards(cells)})
+
+
 def test_lookahead_takes_a_full_hand_to_the_base(catalog: Catalog) -> None:
     # A full combine one step from the Base holds CO2 and water for the shared installation
     # 2 (CH4 for mission M1): the step to the Base, where it runs, beats a step onto a raw
@@ -208,14 +222,7 @@ def test_lookahead_short_of_a_run_walks_to_the_cards_not_the_base(catalog: Catal
     assert field is not None
     assert field.base == (4, 3)
     around = {(x, y) for x in range(3, 8) for y in range(1, 6)} - {(7, 3)}
-    cells = tuple(
-        c.model_copy(update={"raw": None}) if c.position in around else c for c in field.cells
-    )
-    red = state.players[0]
-    assert red.combine is not None
-    combine = red.combine.model_copy(update={"position": (5, 3), "moved": True})
-    players = (red.model_copy(update={"combine": combine}), *state.players[1:])
-    state = state.model_copy(update={"players": players, "field": field.with_cards(cells)})
+    state = _red_at(state, (5, 3), around)
     legal = legal_actions(state, catalog)
     assert field.base in {a.path[-1] for a in legal if isinstance(a, Move)}
     bot = LookaheadBot(catalog)
@@ -236,14 +243,7 @@ def test_lookahead_walks_a_whole_run_to_the_base_before_hoping_for_a_dearer_one(
     field = state.field
     assert field is not None
     assert field.base == (4, 3)
-    cells = tuple(
-        c.model_copy(update={"raw": None}) if c.position[0] >= 5 else c for c in field.cells
-    )
-    red = state.players[0]
-    assert red.combine is not None
-    combine = red.combine.model_copy(update={"position": (8, 3), "moved": True})
-    players = (red.model_copy(update={"combine": combine}), *state.players[1:])
-    state = state.model_copy(update={"players": players, "field": field.with_cards(cells)})
+    state = _red_at(state, (8, 3), {c.position for c in field.cells if c.position[0] >= 5})
     legal = legal_actions(state, catalog)
     steps = {a.path[-1] for a in legal if isinstance(a, Move)}
     assert (7, 3) in steps
