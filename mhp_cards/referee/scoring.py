@@ -20,7 +20,7 @@ from mhp_cards.referee.reasons import written
 from mhp_cards.referee.ruling import Ruling, Verdict
 from mhp_cards.rules.numbers import MISSION_DOUBLE
 
-__all__ = ["Line", "Score", "score", "totals"]
+__all__ = ["Line", "Score", "printed_price", "score", "totals"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +163,11 @@ def _token_items(state: GameState, catalog: Catalog) -> Iterator[tuple[str, int,
 def _prices(catalog: Catalog) -> dict[str, int]:
     """The price of each substance by the formula text it is named by, as they are asked for."""
     return catalog.memo("referee.scoring-prices")
+
+
+def printed_price(catalog: Catalog, formula: str) -> int:
+    """The printed price of the substance named ``formula`` (L2.P1), kept with the catalog."""
+    return _price(_prices(catalog), catalog, formula)
 
 
 def _price(prices: dict[str, int], catalog: Catalog, formula: str) -> int:

@@ -32,7 +32,7 @@ from mhp_cards.referee.actions import (
 )
 from mhp_cards.referee.engine import apply
 from mhp_cards.referee.mission import closest_below
-from mhp_cards.referee.scoring import totals
+from mhp_cards.referee.scoring import printed_price, totals
 from mhp_cards.referee.table import card_formula
 from mhp_cards.rules.numbers import (
     COMBINE_CAPACITY,
@@ -173,7 +173,6 @@ class GreedyBot(FieldEconomy):
             mission.id: mission_elements(mission) for mission in catalog.missions
         }
         self._raw_formulas = {kind.parsed for kind in catalog.raw_materials}
-        self._prices: dict[str, int] = {}
         # Raw kinds with an element no mission has: at level 1 they serve nothing.
         self._off_mission = frozenset(
             raw.id
@@ -518,10 +517,7 @@ class GreedyBot(FieldEconomy):
 
     def _price(self, substance: str) -> int:
         """The printed price of a substance."""
-        price = self._prices.get(substance)
-        if price is None:
-            price = self._prices[substance] = self.catalog.substance(substance).price
-        return price
+        return printed_price(self.catalog, substance)
 
     def _blocked_run(
         self, view: GameState, me: Player, reacts: list[Action]

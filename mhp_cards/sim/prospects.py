@@ -34,6 +34,7 @@ from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import GameState, InstallationState, Player, Position
 from mhp_cards.game.tablememo import TableMemo
 from mhp_cards.referee.move import steps_allowed
+from mhp_cards.referee.scoring import printed_price
 from mhp_cards.rules.numbers import BANK_SALE_PRICE
 from mhp_cards.sim.holdings import holdings, missions_with_place, needed
 from mhp_cards.sim.reach import distances
@@ -158,7 +159,7 @@ def _run_worth(
     for container in installation.containers:
         if container.role != "product":
             continue
-        price = _price(catalog, container.substance)
+        price = printed_price(catalog, container.substance)
         missions = missions_with_place(view, container.substance)
         if missions:
             worth += price * (1 + max(_filled_after(view, m) for m in missions))
@@ -184,7 +185,7 @@ def _missions(view: GameState, catalog: Catalog, player_id: str) -> float:
             continue  # the score doubles these already
         places = [(formula, token) for formula, tokens in mission.places for token in tokens]
         filled = sum(token is not None for _, token in places) / len(places)
-        mine = sum(_price(catalog, f) for f, token in places if token == player_id)
+        mine = sum(printed_price(catalog, f) for f, token in places if token == player_id)
         total += HOPE * filled * mine
     return total
 
@@ -209,12 +210,3 @@ def _turns_to_base(view: GameState, me: Player) -> int:
 #: Fields whose steps to the Base are remembered before the memory starts afresh.
 _FIELDS_REMEMBERED: Final = 256
 _TO_BASE: dict[int, tuple[Mapping[Position, tuple[Position, ...]], dict[Position, int]]] = {}
-
-
-def _price(catalog: Catalog, formula: str) -> int:
-    """The printed price of the substance named ``formula``, remembered with the catalog."""
-    prices: dict[str, int] = catalog.memo("sim.prospect-prices")
-    price = prices.get(formula)
-    if price is None:
-        price = prices[formula] = catalog.substance(formula).price
-    return price
