@@ -6,9 +6,7 @@ Soundness ("Catalog soundness figures"), greedy bots at every level with 2 to 5 
 - level 1: at least 70 % of the games end by a completed mission;
 - levels 1, 2 and 3: each mission is at least 10 % of the missions completed;
 - every table: each seat wins within 5 points of 1/n of the games, its 95 % Wilson interval
-  inside that band (a short run cannot pass on its own noise: the interval must show it; a
-  seat whose rate is inside the band but its interval not says how many games would decide
-  it, :attr:`Figure.games_to_decide`).
+  inside that band (a short run cannot pass on its own noise: the interval must show it).
 
 Depth ("Catalog depth figures"), against the bands the catalog declares (``design:`` in
 ``missions.yaml``, :class:`~mhp_cards.catalog.models.DesignRules`):
@@ -24,8 +22,17 @@ Depth ("Catalog depth figures"), against the bands the catalog declares (``desig
   swapped half the games), and — when asked for, it is slow — the search bot beats greedy in
   at least 60 % at levels 2 and 3.
 
+Each figure has a verdict (:data:`Verdict`). A share passes on its rate, a seat's win rate
+only on its 95 % interval (DESIGN.md asks the interval to show it); either **fails** only when
+its interval lies wholly on the wrong side of its bound, which is evidence and not noise. In
+between it is **undecided**, and says how many games would decide it
+(:attr:`Figure.games_to_decide`). Counts, medians and means (stalls, rounds, runs, solutions)
+pass or fail on their value. The report fails when a figure fails; ``decide`` plays the
+tables of undecided figures on (doubling their games, up to a most) until each is decided.
+
 Each (policy, level, players) table is one :func:`~mhp_cards.sim.simulate` run from the same
-seed, so a report is reproducible and any row can be replayed with ``mhp simulate``.
+seed, so a report is reproducible and any row can be replayed with ``mhp simulate``; a table
+played on is the same run with more games.
 
 >>> [(f.level, f.players) for f in ROWS][:3]
 [('1', 2), ('1', 3), ('1', 4)]
@@ -33,17 +40,20 @@ seed, so a report is reproducible and any row can be replayed with ``mhp simulat
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, computed_field
 
 from mhp_cards.catalog.models import Catalog, DesignRules, ValueBand
 from mhp_cards.rules.numbers import HEAD_TO_HEAD_PLAYERS, LEVELS, PLAYERS, Level
-from mhp_cards.sim.runner import Table, simulate_tables
-from mhp_cards.sim.summary import Summary, games_to_fit, wilson
+from mhp_cards.sim.result import GameResult
+from mhp_cards.sim.runner import Table, play_tables, simulate_tables, table_summary
+from mhp_cards.sim.summary import Summary, games_to_decide, wilson
 from mhp_cards.validate.figures import catalog_figures
 
 __all__ = [
@@ -60,6 +70,7 @@ __all__ = [
     "Figure",
     "Matchup",
     "Row",
+    "Verdict",
     "balance",
     "figures_of",
     "matchup",
@@ -93,6 +104,9 @@ MISSION_LEVELS: Final[tuple[Level, ...]] = ("1", "2", "3")
 RUN_LEVELS: Final[tuple[Level, ...]] = ("2", "3")
 #: End codes that count as a stall.
 STALL_ENDS: Final = ("no-progress", "step-cap")
+
+#: A figure's verdict: within its bound, decidedly outside it, or not decided by the games.
+Verdict = Literal["pass", "undecided", "fail"]
 
 FigureName = Literal[
     "stalls",
@@ -146,13 +160,24 @@ class Figure(_Model):
     high: float | None = None
     bound: str
     """The bound, as people read it (``= 0``, ``≥ 70 %``, ``8–16``)."""
-    passed: bool
+    verdict: Verdict
     policy: str = "greedy"
     """The policy that played (``catalog`` figures: the one that would have)."""
     games_to_decide: int | None = None
-    """A seat figure that failed with its rate inside the band, its interval too wide: the
-    games a table at which the interval would fit at the rate measured
-    (:func:`~mhp_cards.sim.summary.games_to_fit`). None otherwise."""
+    """An undecided figure: the games a table at which its 95 % interval would decide it, were
+    the rate measured to hold (:func:`~mhp_cards.sim.summary.games_to_decide`; a run of that
+    size decides it about half the time). None for a decided figure."""
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def passed(self) -> bool:
+        """True when the figure is within its bound (its verdict is ``pass``)."""
+        return self.verdict == "pass"
+
+    @property
+    def verdict_shown(self) -> str:
+        """The verdict as a report's table shows it: ``ok``, ``undecided`` or ``FAIL``."""
+        return {"pass": "ok", "undecided": "undecided", "fail": "FAIL"}[self.verdict]
 
     @property
     def shown(self) -> str:
@@ -181,7 +206,7 @@ class Matchup(_Model):
 
 
 class BalanceReport(_Model):
-    """Every figure of every table; ``passed`` when each figure is within its bound."""
+    """Every figure of every table; ``passed`` when no figure fails."""
 
     games: int
     seed: int
@@ -197,20 +222,62 @@ class BalanceReport(_Model):
     """The policy that played the tables every figure is judged on."""
     matrix: list[Matchup] = []
     """Every pair of :data:`MATRIX_POLICIES` head to head at each level (when measured)."""
+    decide: int = 0
+    """The most games a table of ``policy`` may be played on to, to decide a figure (the other
+    tables: the same multiple of their games); 0: none is played on."""
 
     @property
     def passed(self) -> bool:
-        """True when no figure fails."""
-        return all(figure.passed for figure in self.figures)
+        """True when no figure fails (an undecided one does not fail the report)."""
+        return not self.failures
 
     @property
     def failures(self) -> list[Figure]:
-        """The figures outside their bounds."""
-        return [figure for figure in self.figures if not figure.passed]
+        """The figures decidedly outside their bounds."""
+        return [figure for figure in self.figures if figure.verdict == "fail"]
+
+    @property
+    def undecided(self) -> list[Figure]:
+        """The figures the games played do not decide."""
+        return [figure for figure in self.figures if figure.verdict == "undecided"]
+
+    @property
+    def verdict_line(self) -> str:
+        """The verdict in one line: passed or failed, and how many figures are undecided."""
+        total, failed, undecided = len(self.figures), len(self.failures), len(self.undecided)
+        if not failed and not undecided:
+            return f"PASS: all {total} figures within their bounds"
+        line = (
+            f"FAIL: {failed} of {total} figures outside their bounds"
+            if failed
+            else f"PASS: no figure of {total} outside its bound"
+        )
+        return line + (f", {undecided} undecided" if undecided else "")
 
     def to_json(self) -> dict[str, Any]:
         """The JSON-ready mapping (``passed`` included)."""
         return {"passed": self.passed, **self.model_dump(mode="json")}
+
+
+def share_verdict(
+    rate: float, low: float, high: float, least: float, most: float = 1.0, *, by_interval: bool
+) -> Verdict:
+    """The verdict on a share with its 95 % interval ``[low, high]`` against ``[least, most]``.
+
+    ``by_interval``: it passes only when the interval lies inside the bound (a seat's win
+    rate); otherwise when the rate does. It fails when the interval lies wholly outside.
+
+    >>> share_verdict(0.053, 0.034, 0.081, 0.10, by_interval=False)
+    'fail'
+    >>> share_verdict(0.095, 0.038, 0.22, 0.10, by_interval=False)
+    'undecided'
+    >>> share_verdict(0.52, 0.47, 0.57, 0.45, 0.55, by_interval=True)
+    'undecided'
+    """
+    inside = least <= low and high <= most if by_interval else least <= rate <= most
+    if inside:
+        return "pass"
+    return "fail" if high < least or low > most else "undecided"
 
 
 def figures_of(
@@ -239,7 +306,7 @@ def figures_of(
             subject=subject,
             value=value,
             bound=bound,
-            passed=ok,
+            verdict="pass" if ok else "fail",
             policy=policy,
         )
 
@@ -249,23 +316,41 @@ def figures_of(
         subject = "games ended by " + " or ".join(STALL_ENDS)
         figures.append(figure("stalls", subject, stalls, "= 0", stalls == 0))
     if level == "1" and primary:
-        share = summary.ended.get("mission", 0) / games
-        bound = f"≥ {MIN_MISSION_END_SHARE:.0%}"
-        ok = share >= MIN_MISSION_END_SHARE
-        figures.append(figure("mission-ends", "games ended by a mission", share, bound, ok))
+        ended = summary.ended.get("mission", 0)
+        figures.append(
+            _share_figure(
+                figure(
+                    "mission-ends",
+                    "games ended by a mission",
+                    0,
+                    f"≥ {MIN_MISSION_END_SHARE:.0%}",
+                    False,
+                ),
+                ended,
+                games,
+                MIN_MISSION_END_SHARE,
+                games_a_trial=1.0,
+            )
+        )
     if level in MISSION_LEVELS:
         completed = sum(summary.missions.values())
         for mission, count in summary.missions.items():
-            share = count / completed if completed else 0.0
-            ok = completed > 0 and share >= MIN_MISSION_SHARE
             subject, bound = f"{mission} of {completed} completed", f"≥ {MIN_MISSION_SHARE:.0%}"
-            figures.append(figure("mission-share", subject, share, bound, ok))
+            shell = figure("mission-share", subject, 0, bound, False)
+            # No mission completed at all is a failing game, not a want of games.
+            if completed:
+                shell = _share_figure(
+                    shell, count, completed, MIN_MISSION_SHARE, games_a_trial=games / completed
+                )
+            figures.append(shell)
     if not primary:
         return figures
     fair = 1 / players
     low_bound, high_bound = fair - SEAT_TOLERANCE, fair + SEAT_TOLERANCE
     for rate in summary.seat_win_rate:
-        passed = rate.low >= low_bound and rate.high <= high_bound
+        verdict = share_verdict(
+            rate.rate, rate.low, rate.high, low_bound, high_bound, by_interval=True
+        )
         figures.append(
             Figure(
                 figure="seat-wins",
@@ -276,14 +361,47 @@ def figures_of(
                 low=rate.low,
                 high=rate.high,
                 bound=f"{low_bound:.0%}–{high_bound:.0%}",
-                passed=passed,
+                verdict=verdict,
                 policy=policy,
-                games_to_decide=None if passed else games_to_fit(rate.rate, low_bound, high_bound),
+                games_to_decide=(
+                    games_to_decide(rate.rate, low_bound, high_bound)
+                    if verdict == "undecided"
+                    else None
+                ),
             )
         )
     if design is not None:
         figures += _depth_figures(summary, design, policy)
     return figures
+
+
+def _share_figure(
+    shell: Figure,
+    successes: float,
+    trials: int,
+    least: float,
+    most: float = 1.0,
+    *,
+    games_a_trial: float,
+) -> Figure:
+    """``shell`` measured as the share ``successes`` / ``trials``, judged on its rate.
+
+    ``games_a_trial``: the games that make one trial (a mission share counts completions, a
+    few a game), to say in games how many would decide it.
+    """
+    rate = successes / trials
+    low, high = wilson(successes, trials)
+    verdict = share_verdict(rate, low, high, least, most, by_interval=False)
+    needed = games_to_decide(rate, least, most) if verdict == "undecided" else None
+    return shell.model_copy(
+        update={
+            "value": rate,
+            "low": low,
+            "high": high,
+            "verdict": verdict,
+            "games_to_decide": None if needed is None else math.ceil(needed * games_a_trial),
+        }
+    )
 
 
 def _depth_figures(summary: Summary, design: DesignRules, policy: str) -> list[Figure]:
@@ -301,7 +419,7 @@ def _depth_figures(summary: Summary, design: DesignRules, policy: str) -> list[F
                     subject=f"installation {number} runs a game",
                     value=value,
                     bound=f"≥ {least:g}",
-                    passed=value >= least,
+                    verdict="pass" if value >= least else "fail",
                     policy=policy,
                 )
             )
@@ -316,7 +434,7 @@ def _depth_figures(summary: Summary, design: DesignRules, policy: str) -> list[F
                 subject="median rounds a game",
                 value=median,
                 bound=f"{band.min:g}–{band.max:g}",
-                passed=band.min <= median <= band.max,
+                verdict="pass" if band.min <= median <= band.max else "fail",
                 policy=policy,
             )
         )
@@ -328,22 +446,19 @@ def _depth_figures(summary: Summary, design: DesignRules, policy: str) -> list[F
         share_band = _band(bands, level)
         if share_band is None:
             continue
-        share = count / games
-        low, high = wilson(count, games)
         what = "an attack" if name == "attacks" else "armour bought"
+        shell = Figure(
+            figure=name,
+            level=level,
+            players=players,
+            subject=f"games with {what}",
+            value=0,
+            bound=f"{share_band.min:.0%}–{share_band.max:.0%}",
+            verdict="fail",
+            policy=policy,
+        )
         figures.append(
-            Figure(
-                figure=name,
-                level=level,
-                players=players,
-                subject=f"games with {what}",
-                value=share,
-                low=low,
-                high=high,
-                bound=f"{share_band.min:.0%}–{share_band.max:.0%}",
-                passed=share_band.min <= share <= share_band.max,
-                policy=policy,
-            )
+            _share_figure(shell, count, games, share_band.min, share_band.max, games_a_trial=1.0)
         )
     return figures
 
@@ -365,7 +480,7 @@ def static_figures(catalog: Catalog) -> list[Figure]:
             subject=f"{mission.id} solutions at level 1",
             value=len(mission.solutions),
             bound=f"≥ {design.level1_solutions}",
-            passed=len(mission.solutions) >= design.level1_solutions,
+            verdict="pass" if len(mission.solutions) >= design.level1_solutions else "fail",
         )
         for mission in figures.missions
     ]
@@ -377,7 +492,7 @@ def static_figures(catalog: Catalog) -> list[Figure]:
             subject=f"{raw.id} feeds or solves",
             value=len(raw.feeds) + len(raw.missions),
             bound="≥ 1",
-            passed=bool(raw.feeds or raw.missions),
+            verdict="pass" if raw.feeds or raw.missions else "fail",
         )
         for raw in figures.raw
     ]
@@ -429,18 +544,17 @@ def _matchup(level: Level, policy: str, opponent: str, ahead: Summary, behind: S
 
 
 def _skill_figure(duel: Matchup, least: float) -> Figure:
-    return Figure(
+    shell = Figure(
         figure="skill",
         level=duel.level,
         players=2,
         subject=f"{duel.policy} beats {duel.opponent}",
         value=duel.share,
-        low=duel.low,
-        high=duel.high,
         bound=f"≥ {least:.0%}",
-        passed=duel.share >= least,
+        verdict="fail",
         policy=duel.policy,
     )
+    return _share_figure(shell, duel.share * duel.games, duel.games, least, games_a_trial=1.0)
 
 
 def balance(
@@ -455,6 +569,7 @@ def balance(
     search_games: int = 0,
     policy: str = "greedy",
     matrix_games: int = 0,
+    decide: int = 0,
 ) -> BalanceReport:
     """Play every table and measure every figure against its bound.
 
@@ -466,6 +581,10 @@ def balance(
     ``search_games`` (default 0: not measured) of search against greedy at levels 2 and 3;
     ``matrix_games`` (default 0: none) two-player games for each pair of
     :data:`MATRIX_POLICIES` at each level, reported beside the figures (not judged).
+    ``decide`` (default 0: off): a table with an undecided figure is played on, from the game
+    after its last, to the games its figures say would decide them (at least twice its games),
+    until none is undecided or every such table has its most: ``decide`` games for a table of
+    ``policy``, the same multiple of their games for the others (robustness tables, duels).
     ``progress`` is called with the row and the games finished in it so far.
     """
     if games < 1:
@@ -473,68 +592,201 @@ def balance(
     robust_games = max(1, games // 8) if robust_games is None else robust_games
     skill_games = games if skill_games is None else skill_games
     design = catalog.design or DesignRules()
-    runs: list[Summary] = []
-    figures: list[Figure] = static_figures(catalog)
     plays = [(policy, games)] + [
         (other, robust_games) for other in ROBUSTNESS_POLICIES if other != policy
     ]
     # Every table of the report is planned first and played in one process pool: the pool
     # starts once, and no worker idles at the end of a table while the other finishes it.
     tables: list[Table] = []
-    judged: list[tuple[str, bool]] = []
+    judged: list[_Judged] = []
     for playing, count in plays:
         if count < 1:
             continue
         for row in rows:
+            judged.append(_Judged(len(tables), playing, playing == policy))
             tables.append(Table(row.level, row.players, count, seed, (playing,)))
-            judged.append((playing, playing == policy))
     levels = list(dict.fromkeys(row.level for row in rows))
-    # Each duel: its level, the policy measured and its opponent, the games, the least share
-    # that passes (None: the matrix, not judged).
-    duels: list[tuple[Level, str, str, int, float | None]] = []
+    duels: list[_Duel] = []
     if skill_games > 0:
-        duels += [(lv, "greedy", "random", skill_games, MIN_GREEDY_OVER_RANDOM) for lv in levels]
+        duels += [
+            _Duel(lv, "greedy", "random", skill_games, MIN_GREEDY_OVER_RANDOM) for lv in levels
+        ]
     if search_games > 0:
         duels += [
-            (lv, "search", "greedy", search_games, MIN_SEARCH_OVER_GREEDY)
+            _Duel(lv, "search", "greedy", search_games, MIN_SEARCH_OVER_GREEDY)
             for lv in levels
             if lv in SEARCH_LEVELS
         ]
     if matrix_games > 0:
         duels += [
-            (lv, first, second, matrix_games, None)
+            _Duel(lv, first, second, matrix_games, None)
             for lv in levels
             for first, second in itertools.combinations(MATRIX_POLICIES, 2)
         ]
-    for level, first, second, count, _ in duels:
-        tables += _duel_tables(level, first, second, count, seed)
-    played = len(judged)
+    duel_at: list[int] = []
+    for duel in duels:
+        duel_at.append(len(tables))
+        tables += _duel_tables(duel.level, duel.policy, duel.opponent, duel.games, seed)
     # The tables judged first are the primary policy's, one a row, in the order of ``rows``.
-    advance = None if progress is None else _bound(progress, dict(enumerate(rows)))
-    summaries = simulate_tables(catalog, tables, workers, advance)
-    for (playing, primary), summary in zip(judged, summaries[:played], strict=True):
-        runs.append(summary)
-        figures += figures_of(summary, design, playing, primary=primary)
-    matchups: list[Matchup] = []
-    matrix: list[Matchup] = []
-    for number, (level, first, second, _, least) in enumerate(duels):
-        ahead, behind = summaries[played + 2 * number : played + 2 * number + 2]
-        duel = _matchup(level, first, second, ahead, behind)
-        if least is None:
-            matrix.append(duel)
-        else:
-            matchups.append(duel)
-            figures.append(_skill_figure(duel, least))
+    row_of = dict(enumerate(rows))
+    played = _Played(
+        catalog, tables, play_tables(catalog, tables, workers, _told(progress, row_of))
+    )
+
+    def judge() -> tuple[list[Figure], list[Matchup], list[Matchup], dict[int, int]]:
+        """Every figure of the tables as played, and the games undecided ones ask for.
+
+        The games: for each table with an undecided figure, the most any of them says would
+        decide it (a duel's at its first table).
+        """
+        figures = static_figures(catalog)
+        wanting: dict[int, int] = {}
+        for unit in judged:
+            found = figures_of(
+                played.summary(unit.table), design, unit.policy, primary=unit.primary
+            )
+            figures += found
+            _want(wanting, unit.table, found)
+        matchups: list[Matchup] = []
+        matrix: list[Matchup] = []
+        for duel, at in zip(duels, duel_at, strict=True):
+            fought = _matchup(
+                duel.level, duel.policy, duel.opponent, played.summary(at), played.summary(at + 1)
+            )
+            if duel.least is None:
+                matrix.append(fought)
+                continue
+            matchups.append(fought)
+            skill = _skill_figure(fought, duel.least)
+            figures.append(skill)
+            _want(wanting, at, [skill])
+        return figures, matchups, matrix, wanting
+
+    figures, matchups, matrix, wanting = judge()
+    duel_starts = set(duel_at)
+    # Each table's most: ``decide`` for the judged policy's, the same multiple of their games
+    # for the robustness tables and the duels (a duel counts both its tables).
+    first_games = {at: tables[at].games for at in range(len(tables))}
+    first_games.update({at: duel.games for at, duel in zip(duel_at, duels, strict=True)})
+    while decide > games:
+        more: dict[int, int] = {}
+        for at, needed in sorted(wanting.items()):
+            most = first_games[at] * decide // games
+            count = played.games(at) + (played.games(at + 1) if at in duel_starts else 0)
+            if count >= most:
+                continue
+            target = min(most, max(2 * count, needed))
+            if at in duel_starts:
+                first = target // 2
+                more[at], more[at + 1] = first, target - first
+            else:
+                more[at] = target
+        if not more:
+            break
+        played.play_on(more, workers, _told(progress, row_of))
+        figures, matchups, matrix, wanting = judge()
     return BalanceReport(
         games=games,
         seed=seed,
         robust_games=robust_games,
         figures=figures,
-        runs=runs,
+        runs=[played.summary(unit.table) for unit in judged],
         matchups=matchups,
         policy=policy,
         matrix=matrix,
+        decide=decide,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Judged:
+    """A table whose figures are judged: its number, the policy that plays it, primary or not."""
+
+    table: int
+    policy: str
+    primary: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Duel:
+    """Two policies head to head at a level; ``least`` the share that passes (None: not judged)."""
+
+    level: Level
+    policy: str
+    opponent: str
+    games: int
+    least: float | None
+
+
+class _Played:
+    """The games of every table so far, which a table can be played on from."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        tables: Sequence[Table],
+        plays: Sequence[tuple[list[GameResult], float]],
+    ) -> None:
+        self._catalog = catalog
+        self._tables = list(tables)
+        self._results = [list(results) for results, _ in plays]
+        self._seconds = [seconds for _, seconds in plays]
+        self._summaries: dict[int, Summary] = {}
+
+    def games(self, table: int) -> int:
+        """The games played at ``table``."""
+        return self._tables[table].games
+
+    def summary(self, table: int) -> Summary:
+        """The summary of every game played at ``table``."""
+        if table not in self._summaries:
+            self._summaries[table] = table_summary(
+                self._catalog, self._tables[table], self._results[table], self._seconds[table]
+            )
+        return self._summaries[table]
+
+    def play_on(
+        self,
+        targets: Mapping[int, int],
+        workers: int | None,
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        """Play each table in ``targets`` on, from its next game, to the games it names."""
+        numbers = sorted(targets)
+        extra = [
+            dataclasses.replace(
+                self._tables[n],
+                start=self._tables[n].games,
+                games=targets[n] - self._tables[n].games,
+            )
+            for n in numbers
+        ]
+        told = None
+        if progress is not None:
+
+            def told(index: int, done: int) -> None:
+                progress(numbers[index], extra[index].start + done)
+
+        for number, (results, seconds) in zip(
+            numbers, play_tables(self._catalog, extra, workers, told), strict=True
+        ):
+            self._results[number] += results
+            self._seconds[number] += seconds
+            self._tables[number] = dataclasses.replace(self._tables[number], games=targets[number])
+            self._summaries.pop(number, None)
+
+
+def _want(wanting: dict[int, int], table: int, figures: Sequence[Figure]) -> None:
+    """Note in ``wanting`` the games the undecided ``figures`` of ``table`` say would decide."""
+    for figure in figures:
+        if figure.verdict == "undecided":
+            wanting[table] = max(wanting.get(table, 0), figure.games_to_decide or 0)
+
+
+def _told(
+    progress: Callable[[Row, int], None] | None, rows: Mapping[int, Row]
+) -> Callable[[int, int], None] | None:
+    return None if progress is None else _bound(progress, rows)
 
 
 def _bound(

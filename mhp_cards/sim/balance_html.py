@@ -40,7 +40,8 @@ h1 { margin-bottom: .2rem; } h2 { margin-top: 2rem; border-bottom: 2px solid #c1
 table { border-collapse: collapse; width: 100%; margin: .6rem 0; }
 th, td { text-align: left; padding: .25rem .5rem; border-bottom: 1px solid #ddd; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-tr.fail td { background: #fde4df; } .verdict { font-size: 1.2rem; font-weight: 700; }
+tr.fail td { background: #fde4df; } tr.undecided td { background: #fdf4d8; }
+.verdict { font-size: 1.2rem; font-weight: 700; }
 .pass { color: #1e6b2e; } .failed { color: #b3261e; }
 .matrix td, .matrix th { text-align: center; } .matrix th:first-child { text-align: left; }
 """
@@ -54,12 +55,8 @@ def write_balance_report(report: BalanceReport, path: Path, catalog: str) -> Non
 def balance_html(report: BalanceReport, catalog: str) -> bytes:
     """The report as a self-contained HTML page (UTF-8)."""
     failures = report.failures
-    total = len(report.figures)
     verdict = (
-        f'<p class="verdict pass">PASS: all {total} figures within their bounds</p>'
-        if not failures
-        else f'<p class="verdict failed">FAIL: {len(failures)} of {total} figures outside '
-        "their bounds</p>"
+        f'<p class="verdict {"pass" if report.passed else "failed"}">{_e(report.verdict_line)}</p>'
     )
     parts = [
         "<!doctype html>",
@@ -73,6 +70,13 @@ def balance_html(report: BalanceReport, catalog: str) -> bytes:
     ]
     if failures:
         parts += ["<h2>What fails</h2>", _figure_table(failures)]
+    if report.undecided:
+        parts += [
+            "<h2>What these games do not decide</h2>",
+            "<p>The 95 % interval reaches across the bound; the value says how many games a "
+            "table would decide it, were its rate to hold.</p>",
+            _figure_table(report.undecided),
+        ]
     for name, title in FIGURE_TITLES.items():
         group = [f for f in report.figures if f.figure == name]
         if group:
@@ -98,17 +102,21 @@ def _figure_table(figures: Iterable[Figure]) -> str:
     ]
     for figure in figures:
         rows.append(
-            f'<tr class="{"ok" if figure.passed else "fail"}"><td>{_e(figure.policy)}</td>'
+            f'<tr class="{_ROW_CLASS[figure.verdict]}"><td>{_e(figure.policy)}</td>'
             f"<td>{_e(figure.level)}</td><td>{figure.players or ''}</td>"
             f'<td>{_e(figure.subject)}</td><td class="num">{_e(_shown(figure))}</td>'
-            f"<td>{_e(figure.bound)}</td><td>{'ok' if figure.passed else 'FAIL'}</td></tr>"
+            f"<td>{_e(figure.bound)}</td><td>{figure.verdict_shown}</td></tr>"
         )
     rows.append("</table>")
     return "\n".join(rows)
 
 
+#: The table row's class for each verdict.
+_ROW_CLASS = {"pass": "ok", "undecided": "undecided", "fail": "fail"}
+
+
 def _shown(figure: Figure) -> str:
-    """The value, and for a seat not decided by the games played the games that would."""
+    """The value, and for a figure not decided by the games played the games that would."""
     if figure.games_to_decide is None:
         return figure.shown
     return f"{figure.shown}, undecided: ~{figure.games_to_decide:,} games"

@@ -41,9 +41,11 @@ __all__ = [
     "Table",
     "game_seed",
     "play_game",
+    "play_tables",
     "settle_heap",
     "simulate",
     "simulate_tables",
+    "table_summary",
 ]
 
 #: Actions a game may take before the simulator stops it (reported as ``step-cap``).
@@ -227,6 +229,13 @@ class Table:
     policies: tuple[str, ...] = ("greedy",)
     max_steps: int = DEFAULT_MAX_STEPS
     house_rules: tuple[str, ...] = ()
+    start: int = 0
+    """The index of the table's first game: a table played on from game ``start``."""
+
+    @property
+    def indices(self) -> range:
+        """The indices of the table's games (each dealt from :func:`game_seed`)."""
+        return range(self.start, self.start + self.games)
 
     def settings(self) -> dict[str, object]:
         """The settings :func:`play_batch` plays a game of this table with."""
@@ -329,7 +338,7 @@ def simulate(
     _check(catalog, table)
     started = time.perf_counter()
     results = play_on_dask(dask, play_batch, catalog, table.settings(), games, progress)
-    return _summary(catalog, table, results, time.perf_counter() - started)
+    return table_summary(catalog, table, results, time.perf_counter() - started)
 
 
 def simulate_tables(
@@ -347,6 +356,25 @@ def simulate_tables(
     time the workers spent on its games, shared out over the workers. ``progress`` is called
     with a table's position in ``tables`` and the number of its games finished so far.
     """
+    return [
+        table_summary(catalog, table, results, seconds)
+        for table, (results, seconds) in zip(
+            tables, play_tables(catalog, tables, workers, progress), strict=True
+        )
+    ]
+
+
+def play_tables(
+    catalog: Catalog,
+    tables: Sequence[Table],
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[tuple[list[GameResult], float]]:
+    """Play every table in one process pool (:func:`simulate_tables`), before any summary.
+
+    For each table in order: its games' results by index, and the seconds the workers spent on
+    them shared out over the workers (what :func:`table_summary` rates the games by).
+    """
     for table in tables:
         _check(catalog, table)
     workers = (os.cpu_count() or 1) if workers is None else workers
@@ -356,22 +384,22 @@ def simulate_tables(
     settings = [table.settings() for table in tables]
     if workers <= 1 or total == 1:
         for number, table in enumerate(tables):
-            for index in range(table.games):
+            for index in table.indices:
                 started = time.perf_counter()
                 results[number].append(_play(catalog, settings[number], index))
                 spent[number] += time.perf_counter() - started
                 if progress is not None:
                     progress(number, len(results[number]))
-        return [_summary(catalog, t, r, s) for t, r, s in zip(tables, results, spent, strict=True)]
+        return list(zip(results, spent, strict=True))
     workers = min(workers, total)
     with ProcessPoolExecutor(
         max_workers=workers, initializer=_init_worker, initargs=(catalog, settings)
     ) as pool:
         tasks = [
-            pool.submit(_play_range, number, start, min(start + chunk, table.games))
+            pool.submit(_play_range, number, start, min(start + chunk, table.indices.stop))
             for number, table in enumerate(tables)
             for chunk in (_chunk(table.games, workers),)
-            for start in range(0, table.games, chunk)
+            for start in table.indices[::chunk]
         ]
         for task in as_completed(tasks):
             number, played, seconds = task.result()
@@ -379,9 +407,23 @@ def simulate_tables(
             spent[number] += seconds
             if progress is not None:
                 progress(number, len(results[number]))
-    return [
-        _summary(catalog, t, r, s / workers) for t, r, s in zip(tables, results, spent, strict=True)
-    ]
+    return [(_sorted(r), s / workers) for r, s in zip(results, spent, strict=True)]
+
+
+def table_summary(
+    catalog: Catalog, table: Table, results: Iterable[GameResult], seconds: float
+) -> Summary:
+    """The summary of ``table`` from its games' ``results``, rated over ``seconds``."""
+    names = table.policies
+    return summarise(
+        _sorted(results),
+        catalog=catalog,
+        level=table.level,
+        players=table.players,
+        seed=table.seed,
+        policies=names * table.players if len(names) == 1 else names,
+        elapsed=seconds,
+    )
 
 
 def _chunk(games: int, workers: int) -> int:
@@ -400,21 +442,6 @@ def _check(catalog: Catalog, table: Table) -> None:
     _seat_policies(table.policies, table.players, catalog)
     deal(
         catalog, table.level, players=table.players, seed=table.seed, house_rules=table.house_rules
-    )
-
-
-def _summary(
-    catalog: Catalog, table: Table, results: Iterable[GameResult], elapsed: float
-) -> Summary:
-    names = table.policies
-    return summarise(
-        _sorted(results),
-        catalog=catalog,
-        level=table.level,
-        players=table.players,
-        seed=table.seed,
-        policies=names * table.players if len(names) == 1 else names,
-        elapsed=elapsed,
     )
 
 

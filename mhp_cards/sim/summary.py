@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,7 +24,9 @@ __all__ = [
     "Distribution",
     "SeatRate",
     "Summary",
+    "games_to_decide",
     "games_to_fit",
+    "games_to_leave",
     "summarise",
     "wilson",
 ]
@@ -69,12 +71,49 @@ def games_to_fit(rate: float, low: float, high: float, z: float = Z95) -> int | 
         below, above = wilson(rate * trials, trials, z)
         return below >= low and above <= high
 
+    return _fewest(fits)
+
+
+def games_to_leave(rate: float, low: float, high: float, z: float = Z95) -> int | None:
+    """The fewest trials at which the Wilson interval of ``rate`` lies outside ``[low, high]``.
+
+    The counterpart of :func:`games_to_fit` for a rate outside the band: were it to hold, this
+    many trials would show the figure fails. None when ``rate`` is on or inside the band.
+
+    >>> games_to_leave(0.40, 0.45, 0.55)
+    381
+    >>> games_to_leave(0.50, 0.45, 0.55) is None
+    True
+    """
+    if low <= rate <= high:
+        return None
+
+    def leaves(trials: int) -> bool:
+        below, above = wilson(rate * trials, trials, z)
+        return above < low if rate < low else below > high
+
+    return _fewest(leaves)
+
+
+def games_to_decide(rate: float, low: float, high: float, z: float = Z95) -> int | None:
+    """The fewest trials at which the interval of ``rate`` decides it against ``[low, high]``.
+
+    Inside the band: the trials at which the interval fits it (:func:`games_to_fit`); outside
+    it, those at which the interval leaves it (:func:`games_to_leave`); None on its edge.
+    """
+    if low < rate < high:
+        return games_to_fit(rate, low, high, z)
+    return games_to_leave(rate, low, high, z)
+
+
+def _fewest(holds: Callable[[int], bool]) -> int:
+    """The fewest trials for which ``holds``, a test that stays true once it is true."""
     fewest, most = 1, 2
-    while not fits(most):  # the interval narrows as the trials grow: double, then halve
+    while not holds(most):  # the interval narrows as the trials grow: double, then halve
         fewest, most = most, most * 2
     while fewest < most:
         middle = (fewest + most) // 2
-        if fits(middle):
+        if holds(middle):
             most = middle
         else:
             fewest = middle + 1

@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.sim.result import GameResult
-from mhp_cards.sim.summary import Distribution, games_to_fit, summarise, wilson
+from mhp_cards.sim.summary import (
+    Distribution,
+    games_to_decide,
+    games_to_fit,
+    games_to_leave,
+    summarise,
+    wilson,
+)
 
 
 @pytest.mark.parametrize(
@@ -106,3 +113,39 @@ def test_games_to_fit_is_the_fewest_games_whose_interval_fits(
 @pytest.mark.parametrize("rate", [0.45, 0.55, 0.6, 0.0])
 def test_games_to_fit_has_no_answer_on_or_outside_the_band(rate: float) -> None:
     assert games_to_fit(rate, 0.45, 0.55) is None
+
+
+@pytest.mark.parametrize(
+    ("rate", "low", "high"),
+    [(0.40, 0.45, 0.55), (0.58, 0.45, 0.55), (0.053, 0.10, 1.0), (0.0, 0.10, 1.0)],
+)
+def test_games_to_leave_is_the_fewest_games_whose_interval_lies_outside(
+    rate: float, low: float, high: float
+) -> None:
+    games = games_to_leave(rate, low, high)
+    assert games is not None
+
+    def outside(trials: int) -> bool:
+        below, above = wilson(rate * trials, trials)
+        return above < low or below > high
+
+    assert outside(games)
+    assert not outside(games - 1)
+
+
+@pytest.mark.parametrize("rate", [0.45, 0.5, 0.55])
+def test_games_to_leave_has_no_answer_on_or_inside_the_band(rate: float) -> None:
+    assert games_to_leave(rate, 0.45, 0.55) is None
+
+
+@given(rate=st.floats(0.01, 0.99), width=st.floats(0.02, 0.3), centre=st.floats(0.1, 0.9))
+def test_games_to_decide_fits_inside_and_leaves_outside(
+    rate: float, width: float, centre: float
+) -> None:
+    low, high = centre - width / 2, centre + width / 2
+    games = games_to_decide(rate, low, high)
+    if rate in (low, high):
+        assert games is None
+        return
+    inside = low < rate < high
+    assert games == (games_to_fit(rate, low, high) if inside else games_to_leave(rate, low, high))
