@@ -29,6 +29,7 @@ from mhp_cards.referee.actions import (
     Claim,
     EndTurn,
     FreeToken,
+    KeepInstallation,
     Move,
     React,
     ResolveFight,
@@ -50,6 +51,7 @@ from mhp_cards.referee.common import (
 )
 from mhp_cards.referee.end import END_RULES, END_TEXTS
 from mhp_cards.referee.fight import judge_fight, judge_retreat, judge_spoils
+from mhp_cards.referee.keep import judge_keep, keep_effect, refuse_keep
 from mhp_cards.referee.market import (
     buy_effect,
     judge_buy,
@@ -215,6 +217,8 @@ def own_turn_rule(state: GameState, action: Action) -> str | None:
         return "L1.E1"
     if isinstance(action, TakeRaw):
         return "V1.3" if level == "1v1" else "L2.T1"
+    if isinstance(action, KeepInstallation):
+        return "V1.2-choose"
     if isinstance(action, React):
         return "L2.T4"
     if isinstance(action, FreeToken):
@@ -384,6 +388,7 @@ REFUSALS: dict[type, Callable[[GameState, Any, Catalog], Outcome | None]] = {
     FreeToken: refuse_free,
     React: refuse_react,
     TakeRaw: refuse_take,
+    KeepInstallation: refuse_keep,
 }
 
 #: Refusal chains :func:`is_legal` asks besides those (legal_actions lists moves by their paths).
@@ -401,6 +406,7 @@ EFFECTS: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
     EndTurn: end_effect,
     React: react_effect,
     TakeRaw: take_effect,
+    KeepInstallation: keep_effect,
 }
 
 JUDGES: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
@@ -413,6 +419,7 @@ JUDGES: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
     BuyRaw: judge_warehouse,
     Trade: judge_trade,
     TakeRaw: judge_take,
+    KeepInstallation: judge_keep,
     React: judge_react,
     FreeToken: judge_free,
     Claim: judge_claim,

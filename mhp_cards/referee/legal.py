@@ -26,6 +26,7 @@ from mhp_cards.referee.actions import (
     Claim,
     EndTurn,
     FreeToken,
+    KeepInstallation,
     Move,
     ProductRef,
     React,
@@ -40,6 +41,7 @@ from mhp_cards.referee.common import (
 )
 from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge, refuse_end
 from mhp_cards.referee.fight import fight_choices
+from mhp_cards.referee.keep import choosing, owned
 from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
 from mhp_cards.referee.mission import could_complete
 from mhp_cards.referee.move import path_list
@@ -178,6 +180,9 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
             listed += purchases
     if level == "1":
         listed += _claims(state, catalog, allowed_now)
+    if state.level == "1v1" and choosing(state, player):
+        # Ruling V1.2-choose: the first turn starts with keeping one installation dealt.
+        listed += [_made(KeepInstallation, installation=n) for n in owned(state, player)]
     if state.level in ("2", "1v1"):
         listed += each_if_one([_TAKES[n] for n in (1, 2, 3) if state.piles[n - 1]])
     # One reaction and one freed token a turn (L2.T4, L2.T5): once done, every other is

@@ -25,6 +25,7 @@ from mhp_cards.referee.common import (
     refuse_after_discard,
     updated,
 )
+from mhp_cards.referee.keep import unkept
 from mhp_cards.referee.reasons import said, written
 from mhp_cards.referee.ruling import allowed, forbidden
 from mhp_cards.referee.table import (
@@ -51,7 +52,7 @@ def refuse_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome 
         "take",
         rules,
         "take.once",
-    )
+    ) or unkept(state)
     if refusal:
         return Outcome(refusal)
     pile = state.piles[action.pile - 1]

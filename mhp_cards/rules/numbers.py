@@ -131,6 +131,7 @@ HOUSE_RULES: Final = (
     "quiet-round-ends",
     "every-upgrade",
     "first-move-as-found",
+    "installation-at-random",
 )
 _MATCHES: Final[tuple[MissionMatch, ...]] = ("exact-subset", "whole-hand", "at-least")
 
@@ -180,6 +181,9 @@ class HouseRules(BaseModel):
     #: ``first-move-as-found``: a first move from the Base brings only the raw cards on its
     #: cells, no shortfall made up from the Warehouse (L1.T2-two-cards).
     first_move_as_found: bool = False
+    #: ``installation-at-random``: head to head deals each player one installation at random
+    #: instead of a hand to keep one from (V1.2-choose).
+    installation_at_random: bool = False
 
     @model_validator(mode="before")
     @classmethod

@@ -23,6 +23,7 @@ from mhp_cards.referee.actions import (
     BuyRaw,
     BuyUpgrade,
     FreeToken,
+    KeepInstallation,
     Move,
     React,
     SellRaw,
@@ -44,6 +45,7 @@ from mhp_cards.sim.economy import FieldEconomy, keep_the_round_alive, offer_on_b
 from mhp_cards.sim.fights import best_attack, kind_of, threatened, useful_share
 from mhp_cards.sim.holdings import (
     all_inputs,
+    game_worth,
     gap_of,
     holdings,
     is_card_sale,
@@ -69,6 +71,7 @@ __all__ = [
     "Policy",
     "RandomBot",
     "actions_by_kind",
+    "keep_best",
     "mission_elements",
 ]
 
@@ -127,6 +130,9 @@ class GreedyBot(FieldEconomy):
     (:mod:`mhp_cards.sim.fights`); buy armour when a combine could attack next turn and two
     cards that serve are held (before a Warehouse card when three are); make no offer to
     other players; end the turn.
+
+    Head to head, first turn: keep the installation dealt that promises most over the game
+    (:func:`keep_best`, Ruling V1.2-choose).
 
     Levels 2, head to head and 3: run a reaction whenever one is listed, the one that puts
     the most products on the Mission card, each on the mission closest to completion (Ruling
@@ -191,6 +197,8 @@ class GreedyBot(FieldEconomy):
             return by_kind["retreat"][0]
         if "claim" in by_kind:
             return by_kind["claim"][0]
+        if "keep" in by_kind:
+            return keep_best(view, self.catalog, by_kind["keep"])
         me = view.current
         if "free" in by_kind:
             sale = self._token_to_free(view, me, by_kind["free"], by_kind.get("react", []))
@@ -627,6 +635,17 @@ class GreedyBot(FieldEconomy):
             )
             for element in missing
         )
+
+
+def keep_best(view: GameState, catalog: Catalog, keeps: list[Action]) -> Action:
+    """Head to head: the installation dealt that promises most (:func:`game_worth`)."""
+    installations = {i.number: i for i in view.installations}
+
+    def worth(action: Action) -> float:
+        assert isinstance(action, KeepInstallation)
+        return game_worth(view, catalog, installations[action.installation])
+
+    return max(keeps, key=worth)
 
 
 def actions_by_kind(legal: list[Action]) -> dict[str, list[Action]]:

@@ -19,10 +19,13 @@ from mhp_cards.game.state import (
 )
 from mhp_cards.referee.actions import Action, Trade
 from mhp_cards.referee.react import free_mission_places
+from mhp_cards.referee.scoring import printed_price
 from mhp_cards.referee.table import INSTALLATIONS_READ, card_formula
+from mhp_cards.rules.numbers import MISSION_DOUBLE, TOKENS_PER_PLAYER
 
 __all__ = [
     "all_inputs",
+    "game_worth",
     "gap_of",
     "holdings",
     "is_card_sale",
@@ -131,6 +134,37 @@ _SERVES: dict[tuple[int, int], tuple[InstallationState, tuple[MissionState, ...]
 def missions_with_place(view: GameState, substance: str) -> list[str]:
     """The missions with a free place for the substance, in card order (the referee's list)."""
     return [view.missions[m].id for m, _, _ in free_mission_places(view, substance)]
+
+
+def game_worth(view: GameState, catalog: Catalog, installation: InstallationState) -> float:
+    """What an installation promises over a head-to-head game, in мР (Ruling V1.2-choose).
+
+    Its runs: for each raw input, the deck's cards of that substance that the player may hope
+    to draw (their share of the deck, the players drawing in turn) over the cards a run lays
+    there, the scarcest input deciding, and no more runs than the player's tokens fill. Each
+    run is worth its products at their printed prices, counted double (V1.P1) for as many
+    runs as the Mission card has free places for the product. A static estimate: it plays no
+    game.
+    """
+    inputs = needed(installation)
+    if not inputs:
+        return 0.0
+    deck: Counter[Formula] = Counter()
+    for raw in catalog.raw_materials:
+        deck[raw.parsed] += raw.copies
+    share = 1 / len(view.players)
+    runs = min(deck[formula] * share / count for formula, count in inputs.items())
+    tokens = tokens_needed(installation)
+    if tokens:
+        runs = min(runs, TOKENS_PER_PLAYER / tokens)
+    worth = 0.0
+    for container in installation.containers:
+        if container.role == "product":
+            places = len(free_mission_places(view, container.substance))
+            doubled = min(runs, places)
+            price = printed_price(catalog, container.substance)
+            worth += price * (runs + (MISSION_DOUBLE - 1) * doubled)
+    return worth
 
 
 def is_card_sale(action: Action) -> bool:

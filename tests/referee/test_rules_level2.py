@@ -474,7 +474,7 @@ def test_L2_P1_substances_under_tokens_missions_and_money(kit, chem) -> None:
 @pytest.fixture
 def duel(kit):
     """Head to head, seed 288: red owns installation 7 (NaCl, H2O in), blue installation 1."""
-    state = kit.deal("1v1", 2, 288)
+    state = kit.deal("1v1", 2, 288, house_rules=("installation-at-random",))
     assert {i.number: i.owner for i in state.installations} == {1: "blue", 7: "red"}
     return state
 

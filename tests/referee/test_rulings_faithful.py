@@ -26,7 +26,7 @@ def chem(kit):
 
 @pytest.fixture
 def duel(kit):
-    state = kit.deal("1v1", 2, 288)
+    state = kit.deal("1v1", 2, 288, house_rules=("installation-at-random",))
     assert {i.number: i.owner for i in state.installations} == {1: "blue", 7: "red"}
     return state
 
