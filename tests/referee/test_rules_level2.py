@@ -754,3 +754,69 @@ def test_trades_of_products_are_not_for_level_1(kit) -> None:
     trade = Trade(partner="blue", get_product=ref(2, "2А", 0))
     ruling = kit.expect(state, trade, "forbidden", "L1.T7")
     assert "only raw cards" in ruling.reason_en
+
+
+# --- V1.2-choose: keeping one of the installations dealt ------------------------------------------
+
+
+@pytest.fixture
+def choosing(kit):
+    """Head to head by default, seed 3: red holds 1, 3, 4, 5, 6; blue holds 2, 7, 8, 9, 10."""
+    state = kit.deal("1v1", 2, 3)
+    owners = {i.number: i.owner for i in state.installations}
+    assert owners == {1: "red", 2: "blue", 3: "red", 4: "red", 5: "red", 6: "red"} | {
+        7: "blue",
+        8: "blue",
+        9: "blue",
+        10: "blue",
+    }
+    return state
+
+
+def test_V1_2_choose_the_first_turn_lists_only_keeping(kit, choosing) -> None:
+    legal = legal_actions(choosing, kit.catalog)
+    assert [format_action(a) for a in legal] == [f"keep {n}" for n in (1, 3, 4, 5, 6)]
+
+
+def test_V1_2_choose_no_draw_before_keeping(kit, choosing) -> None:
+    kit.expect(choosing, "take 1", "forbidden", "V1.2", "V1.2-choose", facts={})
+    kit.expect(choosing, "end", "forbidden", "V1.3")
+
+
+def test_V1_2_choose_keeping_sends_the_others_out_of_the_game(kit, choosing) -> None:
+    ruling = kit.expect(choosing, "keep 5", "allowed", "V1.2-choose")
+    assert "5" in ruling.reason_en
+    assert "оставляет" in ruling.reason_ru
+    after, events = kit.play(choosing, "keep 5")
+    assert [i.number for i in after.installations if i.owner == "red"] == [5]
+    assert after.unused_installations == (1, 3, 4, 6)
+    assert [e.kind for e in events] == ["keep"]
+    kit.expect(after, "take 1", "allowed", "V1.3")
+    kit.expect(after, "keep 3", "forbidden", "V1.2-choose")
+
+
+def test_V1_2_choose_only_an_installation_dealt_to_the_player(kit, choosing) -> None:
+    kit.expect(choosing, "keep 2", "forbidden", "V1.2-choose")  # blue's
+    kit.expect(choosing, "as blue keep 2", "forbidden", "L2.T1", "V1.2-choose")  # not blue's turn
+
+
+def test_V1_2_choose_the_second_player_keeps_on_their_first_turn(kit, choosing) -> None:
+    after, _ = kit.play(choosing, "keep 5", "take 1", "end")
+    assert [format_action(a) for a in legal_actions(after, kit.catalog)] == [
+        f"keep {n}" for n in (2, 7, 8, 9, 10)
+    ]
+    done, _ = kit.play(after, "keep 10")
+    assert sorted(i.number for i in done.installations) == [5, 10]
+    assert done.unused_installations == (1, 2, 3, 4, 6, 7, 8, 9)
+
+
+def test_V1_2_choose_not_at_level_2(kit) -> None:
+    kit.expect(kit.deal("2", 2, 3), "keep 1", "forbidden", "V1.2-choose")
+
+
+def test_installation_at_random_deals_one_each_and_nothing_to_keep(kit) -> None:
+    state = kit.deal("1v1", 2, 3, house_rules=("installation-at-random",))
+    assert sorted(i.owner for i in state.installations) == ["blue", "red"]
+    legal = legal_actions(state, kit.catalog)
+    assert not [a for a in legal if a.kind == "keep"]
+    kit.expect(state, "keep 1", "forbidden", "V1.2-choose")
