@@ -6,7 +6,9 @@ Shared by the greedy bot (:mod:`mhp_cards.sim.bots`) and its level-3 economy
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from typing import Any, Final
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
@@ -24,6 +26,7 @@ from mhp_cards.referee.table import INSTALLATIONS_READ, card_formula
 from mhp_cards.rules.numbers import MISSION_DOUBLE, TOKENS_PER_PLAYER
 
 __all__ = [
+    "WORTH_DEALS",
     "all_inputs",
     "game_worth",
     "gap_of",
@@ -139,32 +142,100 @@ def missions_with_place(view: GameState, substance: str) -> list[str]:
 def game_worth(view: GameState, catalog: Catalog, installation: InstallationState) -> float:
     """What an installation promises over a head-to-head game, in мР (Ruling V1.2-choose).
 
-    Its runs: for each raw input, the deck's cards of that substance that the player may hope
-    to draw (their share of the deck, the players drawing in turn) over the cards a run lays
-    there, the scarcest input deciding, and no more runs than the player's tokens fill. Each
-    run is worth its products at their printed prices, counted double (V1.P1) for as many
-    runs as the Mission card has free places for the product. A static estimate: it plays no
-    game.
+    The game imagined :data:`WORTH_DEALS` times, alone: the box's raw deck shuffled (a fixed
+    seed, so the answer is a pure function of the table), the player drawing every n-th card
+    of it (n players draw in turn until the piles are empty, V1.5), keeping what the
+    installation takes (V1.3.R1) and running it once its inputs are held, a product held in a
+    container standing in for a card (L2.T6). A run needs a free token for every product and,
+    for a product with no free place on the Mission card, room in its container (L2.T4); with
+    no token free one product a turn is sold to the Bank at its price (V1.4), which frees its
+    token and its place and keeps its worth. A product on the Mission card counts double
+    (V1.P1). The opponent, the Bank's purse and the end of the game are not imagined.
     """
-    inputs = needed(installation)
+    products = tuple(
+        (
+            formula_of(c.substance),
+            printed_price(catalog, c.substance),
+            len(free_mission_places(view, c.substance)),
+            len(c.places),
+        )
+        for c in installation.containers
+        if c.role == "product"
+    )
+    inputs = tuple(sorted(needed(installation).items(), key=lambda item: str(item[0])))
+    key = (inputs, products, len(view.players))
+    memo = catalog.memo("sim.head-to-head-worth")
+    if key not in memo:
+        memo[key] = _imagined(catalog, dict(inputs), products, len(view.players))
+    return memo[key]  # type: ignore[no-any-return]
+
+
+#: The deals a head-to-head installation's worth is imagined over (:func:`game_worth`).
+WORTH_DEALS: Final = 200
+_WORTH_SEED: Final = 25
+
+
+def _imagined(
+    catalog: Catalog,
+    inputs: dict[Formula, int],
+    products: tuple[tuple[Formula, int, int, int], ...],
+    players: int,
+) -> float:
+    """:func:`game_worth` worked out: the mean worth over the imagined deals."""
     if not inputs:
         return 0.0
-    deck: Counter[Formula] = Counter()
-    for raw in catalog.raw_materials:
-        deck[raw.parsed] += raw.copies
-    share = 1 / len(view.players)
-    runs = min(deck[formula] * share / count for formula, count in inputs.items())
-    tokens = tokens_needed(installation)
-    if tokens:
-        runs = min(runs, TOKENS_PER_PLAYER / tokens)
-    worth = 0.0
-    for container in installation.containers:
-        if container.role == "product":
-            places = len(free_mission_places(view, container.substance))
-            doubled = min(runs, places)
-            price = printed_price(catalog, container.substance)
-            worth += price * (runs + (MISSION_DOUBLE - 1) * doubled)
-    return worth
+    deck = [raw.parsed for raw in catalog.raw_materials for _ in range(raw.copies)]
+    rng = random.Random(_WORTH_SEED)
+    total = 0.0
+    for _ in range(WORTH_DEALS):
+        rng.shuffle(deck)
+        held: Counter[Formula] = Counter()
+        filled = [0] * len(products)
+        placed = [0] * len(products)
+        free, worth = TOKENS_PER_PLAYER, 0.0
+        for card in deck[rng.randrange(players) :: players]:
+            if card in inputs:
+                held[card] += 1
+            if free == 0 and any(filled):
+                # V1.4: out of tokens, a sale to the Bank frees one (the cheapest product).
+                sold = min((k for k in range(len(products)) if filled[k]), key=_price_of(products))
+                filled[sold] -= 1
+                free += 1
+            stocked: Counter[Formula] = Counter()
+            for k, product in enumerate(products):
+                stocked[product[0]] += filled[k]
+            if any(held[f] + stocked[f] < n for f, n in inputs.items()):
+                continue
+            to_mission = [placed[k] < product[2] for k, product in enumerate(products)]
+            full = any(
+                not placing and filled[k] >= product[3]
+                for k, (placing, product) in enumerate(zip(to_mission, products, strict=True))
+            )
+            if free < len(products) or full:
+                continue
+            for formula, count in inputs.items():
+                cards = count
+                for k, product in enumerate(products):
+                    while cards and product[0] == formula and filled[k]:
+                        filled[k] -= 1  # the product in the container is used (L2.T6)
+                        free += 1
+                        worth -= product[1]
+                        cards -= 1
+                held[formula] -= cards
+            for k, placing in enumerate(to_mission):
+                free -= 1
+                if placing:
+                    placed[k] += 1
+                    worth += MISSION_DOUBLE * products[k][1]
+                else:
+                    filled[k] += 1
+                    worth += products[k][1]
+        total += worth
+    return total / WORTH_DEALS
+
+
+def _price_of(products: tuple[tuple[Formula, int, int, int], ...]) -> Any:
+    return lambda k: products[k][1]
 
 
 def is_card_sale(action: Action) -> bool:
