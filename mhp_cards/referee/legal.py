@@ -28,6 +28,7 @@ from mhp_cards.referee.actions import (
     FreeToken,
     KeepInstallation,
     Move,
+    PickDrawn,
     ProductRef,
     React,
     SellRaw,
@@ -141,6 +142,12 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     player = state.current
     listed: list[Action] = []
     outcomes: dict[int, Outcome] = {}  # by the id of the listed action (kept in LISTED)
+    if state.drawn:
+        # Ruling V1.3-draw-two: one of the cards drawn is picked before anything else.
+        listed = [_made(PickDrawn, card=card) for card in state.drawn]
+        LISTED.clear()
+        LISTED[id(state)] = (state, catalog, outcomes, tuple(listed))
+        return listed
 
     # The current player's own actions, in a game that goes on with no fight pending: judge()'s
     # first refusals cannot apply, so each action goes straight to its rule's judge.

@@ -25,6 +25,7 @@ from mhp_cards.referee.actions import (
     FreeToken,
     KeepInstallation,
     Move,
+    PickDrawn,
     React,
     SellRaw,
     TakeRaw,
@@ -132,7 +133,8 @@ class GreedyBot(FieldEconomy):
     other players; end the turn.
 
     Head to head, first turn: keep the installation dealt that promises most over the game
-    (:func:`keep_best`, Ruling V1.2-choose).
+    (:func:`keep_best`, Ruling V1.2-choose); of the two cards drawn (V1.3-draw-two), pick the
+    one that brings the installation nearest to running, weighed as a pile card is.
 
     Levels 2, head to head and 3: run a reaction whenever one is listed, the one that puts
     the most products on the Mission card, each on the mission closest to completion (Ruling
@@ -199,6 +201,8 @@ class GreedyBot(FieldEconomy):
             return by_kind["claim"][0]
         if "keep" in by_kind:
             return keep_best(view, self.catalog, by_kind["keep"])
+        if "pick" in by_kind:
+            return self._pick(view, view.current, by_kind["pick"], rng)
         me = view.current
         if "free" in by_kind:
             sale = self._token_to_free(view, me, by_kind["free"], by_kind.get("react", []))
@@ -561,6 +565,51 @@ class GreedyBot(FieldEconomy):
             )
             value += price * MISSION_DOUBLE if placed else price
         return value
+
+    def _pick(self, view: GameState, me: Player, picks: list[Action], rng: random.Random) -> Action:
+        """Head to head: the drawn card that brings the installation nearest to running."""
+        worth = self._card_worth(view, me)
+        # A card beyond what the next run lacks still serves a later one (V1.3.R1 keeps it).
+        taken = all_inputs(view)
+        scores = {
+            action: (worth(formula), formula in taken)
+            for action in picks
+            if isinstance(action, PickDrawn)
+            for formula in (card_formula(self.catalog, action.card),)
+        }
+        top = max(scores.values())
+        return rng.choice([action for action, score in scores.items() if score == top])
+
+    def _card_worth(self, view: GameState, me: Player) -> Callable[[Formula | None], float]:
+        """How near a raw card of a formula brings an installation to running, by its merit."""
+        shared_too = view.level == "2"
+        options = [
+            installation
+            for installation in view.installations
+            if installation.owner == me.id or (shared_too and installation.owner is None)
+        ]
+        have = shared_holdings(self.catalog, view, me)
+        wanted = [
+            (installation, gap)
+            for installation in options
+            if (gap := gap_of(installation, have)) is not None
+        ]
+        merits: dict[int, float] = {}
+
+        def merit(installation: InstallationState) -> float:
+            if installation.number not in merits:
+                value = self._run_value(view, installation, hoped=True)
+                merits[installation.number] = value / tokens_needed(installation)
+            return merits[installation.number]
+
+        def worth(formula: Formula | None) -> float:
+            best = 0.0
+            for installation, gap in wanted:
+                if formula in gap:
+                    best = max(best, merit(installation) / sum(gap.values()))
+            return best
+
+        return worth
 
     def _take(self, view: GameState, me: Player, takes: list[Action], rng: random.Random) -> Action:
         """The pile card that brings an installation nearest to running; else any."""

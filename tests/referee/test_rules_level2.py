@@ -474,7 +474,7 @@ def test_L2_P1_substances_under_tokens_missions_and_money(kit, chem) -> None:
 @pytest.fixture
 def duel(kit):
     """Head to head, seed 288: red owns installation 7 (NaCl, H2O in), blue installation 1."""
-    state = kit.deal("1v1", 2, 288, house_rules=("installation-at-random",))
+    state = kit.deal("1v1", 2, 288, house_rules=("installation-at-random", "draw-one"))
     assert {i.number: i.owner for i in state.installations} == {1: "blue", 7: "red"}
     return state
 
@@ -801,7 +801,8 @@ def test_V1_2_choose_only_an_installation_dealt_to_the_player(kit, choosing) -> 
 
 
 def test_V1_2_choose_the_second_player_keeps_on_their_first_turn(kit, choosing) -> None:
-    after, _ = kit.play(choosing, "keep 5", "take 1", "end")
+    drawn, _ = kit.play(choosing, "keep 5", "take 1")
+    after, _ = kit.play(drawn, f"pick {drawn.drawn[0]}", "end")
     assert [format_action(a) for a in legal_actions(after, kit.catalog)] == [
         f"keep {n}" for n in (2, 7, 8, 9, 10)
     ]
