@@ -8,7 +8,7 @@ from collections import Counter
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import deal, view
 from mhp_cards.game.state import GameState, Position
-from mhp_cards.referee import legal_actions
+from mhp_cards.referee import apply, legal_actions
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
@@ -17,6 +17,7 @@ from mhp_cards.referee.actions import (
     FreeToken,
     KeepInstallation,
     Move,
+    PickDrawn,
     ProductRef,
     React,
     SellRaw,
@@ -736,3 +737,16 @@ def test_game_worth_ranks_a_scarce_input_below_a_plentiful_one(catalog: Catalog)
     seen = view(state, "blue")
     worth = {i.number: game_worth(seen, catalog, i) for i in seen.installations}
     assert 0 < worth[9] < worth[10]
+
+
+def test_greedy_picks_the_drawn_card_its_installation_takes(catalog: Catalog) -> None:
+    """Ruling V1.3-draw-two: of halite (no use to installation 5) and nitrogen (an input of
+    5), the nitrogen, whichever order the two were drawn in."""
+    state = deal(catalog, "1v1", 2, 3)
+    state = apply(state, KeepInstallation(installation=5), catalog)[0]
+    bot = GreedyBot(catalog)
+    for drawn in (("halite#1", "nitrogen#1"), ("nitrogen#1", "halite#1")):
+        picking = state.model_copy(update={"drawn": drawn, "drawn_pile": 1})
+        picks: list[Action] = [PickDrawn(card=card) for card in drawn]
+        chosen = bot.choose(view(picking, "red"), picks, random.Random(0))
+        assert chosen == PickDrawn(card="nitrogen#1")
