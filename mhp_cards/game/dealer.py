@@ -242,6 +242,11 @@ def deal(
             # keeps the shuffled order among them); the others could never run without trades.
             mains.sort(key=lambda installation: not catalog.runs_alone(installation))
         each = len(mains) // players if house.deal_evenly and level != "1v1" else 1
+        if level == "1v1" and not house.installation_at_random:
+            # Ruling V1.2-choose: every installation that may be dealt is dealt face up, as
+            # many to each player as divide evenly; each keeps one on their first turn.
+            dealable = [i for i in mains if house.any_installation or catalog.runs_alone(i)]
+            each = max(1, len(dealable) // players)
         electrolysers = [card.id for card in catalog.electrolysers]
         for index, installation in enumerate(mains):
             if index < each * players:

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Final, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
-from mhp_cards.rules.numbers import HOUSE_RULES, HouseRules, Level
+from mhp_cards.rules.numbers import HOUSE_RULES, PILES_L2, HouseRules, Level
 
 __all__ = [
     "STATE_VERSION",
@@ -324,6 +324,11 @@ class GameState(Model):
     """The raw piles at level 2 (top card last)."""
     discard: tuple[str, ...] = ()
     """Raw cards out of the game (processed or discarded)."""
+    drawn: tuple[str, ...] = ()
+    """Head to head: the raw cards the current player drew and has yet to choose one of
+    (Ruling V1.3-draw-two); seen by that player only."""
+    drawn_pile: Annotated[int, Field(ge=0, le=PILES_L2)] = 0
+    """The pile the drawn cards came from; the one not chosen goes to its bottom (0: none)."""
     bank: Annotated[int, Field(ge=0)] = 0
     box_coins: Annotated[int, Field(ge=0)] = 0
     """Coins not in play (level 2 uses 8 per player + 10)."""
@@ -375,6 +380,8 @@ class GameState(Model):
                 yield card, f"hand of {player.id}"
         for card in self.discard:
             yield card, "discard"
+        for card in self.drawn:
+            yield card, "drawn"
 
     def facts(self, reads: frozenset[str]) -> dict[Hashable, Any]:
         """Where the referee keeps facts it derives from the fields named in ``reads``.

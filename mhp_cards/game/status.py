@@ -454,9 +454,16 @@ def _installations(state: GameState, catalog: Catalog) -> Iterator[Issue]:
     yield from _electrolysers_once(state)
     yield from _installations_accounted(state, catalog)
     owned = Counter(i.owner for i in state.installations if i.owner is not None)
-    for player in state.players:
+    for index, player in enumerate(state.players):
         one_each = state.level == "1v1" or not state.house_rules.deal_evenly
-        if one_each and owned[player.id] > 1:
+        # Ruling V1.2-choose: head to head, a player holds the installations dealt until they
+        # keep one, on their first turn.
+        keeping = (
+            state.level == "1v1"
+            and not state.house_rules.installation_at_random
+            and state.turn_number <= index
+        )
+        if one_each and owned[player.id] > 1 and not keeping:
             rule = "V1.2" if state.level == "1v1" else "L2.S2.R1"
             yield _issue(
                 "installations",

@@ -63,7 +63,9 @@ def summary(state: GameState, catalog: Catalog) -> str:
             parts.append(f"{state.free_tokens(player.id)}/{player.tokens} tokens free")
         if owned:
             names = ", ".join(f"{n}. {catalog.installation(int(n)).name.en}" for n in owned)
-            parts.append(f"installation {names}")
+            # Head to head a player holds those dealt until they keep one (V1.2-choose).
+            kind = "installation" if len(owned) == 1 else "installations to keep one of"
+            parts.append(f"{kind} {names}")
         if player.combine is not None:
             upgrades = [
                 u

@@ -13,6 +13,8 @@ Hidden, by the rules:
 * the raw piles below their tops: at level 2 the top card of each pile is visible (L2.S6, the
   "top three cards" of three piles); head to head the piles lie face down (V1.1), so even the
   tops are hidden; the size of each pile is public;
+* head to head, the two raw cards the current player drew and is choosing between (Ruling
+  V1.3-draw-two): only that player sees them;
 * the raw cards in other players' hands: they are picked up face down and held like a hand;
   their number is public (a level-3 combine's load, L3.S3, is plain to see). The winner of a
   fight looks at all of the loser's raw cards while choosing the spoils (Ruling L1.T4.R4):
@@ -128,10 +130,15 @@ def _hidden_view(state: GameState, player: str | None, shown: Collection[str]) -
         p if p.id == player else p.model_copy(update={"raw_cards": _hand(p.raw_cards, raw, shown)})
         for p in state.players
     )
+    # The cards drawn head to head are seen by the player who drew them (V1.3-draw-two).
+    drawn = state.drawn
+    if drawn and state.current.id != player:
+        drawn = raw.take(len(drawn))
     removed = _run(HIDDEN_FATE, fates, len(state.removed_fate))
     return state.model_copy(
         update={
             "viewer": PUBLIC if player is None else player,
+            "drawn": drawn,
             "seed": 0,
             "rng": 0,
             "field": field,

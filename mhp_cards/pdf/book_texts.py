@@ -122,8 +122,12 @@ T: Final[dict[str, dict[Lang, str]]] = {
     },
     "s_money_row": {"ru": "при {n} игроках — {left}", "en": "{n} players — {left}"},
     "s_alone": {
-        "ru": "Раздают только установки, которые работают на одном сырье: {numbers}.",
-        "en": "Deal only installations that run from raw cards alone: {numbers}.",
+        "ru": "Установки, которые работают на одном сырье ({numbers}), раздают в открытую, "
+        "по {each} каждому. В свой первый ход, до того как взять сырьё, игрок оставляет себе "
+        "одну из своих установок, остальные убирают в коробку.",
+        "en": "The installations that run from raw cards alone ({numbers}) are dealt face up, "
+        "{each} to each player. On their first turn, before drawing, a player keeps one of "
+        "theirs; the others go back in the box.",
     },
     "s_two": {"ru": "Играют двое.", "en": "For two players."},
     "s_l3_shared": {

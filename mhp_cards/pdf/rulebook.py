@@ -274,7 +274,10 @@ def _setup_steps(facts: SetupFacts, level: Level, lang: Lang) -> list[tuple[str,
         steps.append((_tr("s_bank", lang, coins=facts.coins), "L1.S5" if level == "1" else "L3.S4"))
     if level == "1v1":
         steps.append((_tr("s_two", lang), "V1.1"))
-        steps.append((_tr("s_alone", lang, numbers=", ".join(map(str, facts.alone))), "V1.2"))
+        alone = _tr(
+            "s_alone", lang, numbers=", ".join(map(str, facts.alone)), each=len(facts.alone) // 2
+        )
+        steps.append((alone, "V1.2, V1.2-choose"))
     if level in ("2", "3"):
         shared = ", ".join(
             _tr("s_shared_row", lang, n=n, shared=facts.mains - n)
@@ -543,7 +546,12 @@ def _holders(catalog: Catalog, state: GameState, lang: Lang) -> list[list[Run]]:
             [
                 Run(label, bold=True),
                 *text_runs(
-                    (f"установка {parts}" if lang == "ru" else f"installation {parts}")
+                    (
+                        ("установка" if len(owned) == 1 else "установки")
+                        if lang == "ru"
+                        else ("installation" if len(owned) == 1 else "installations")
+                    )
+                    + f" {parts}"
                     + (
                         f"; {player.money} мР, {player.tokens} фишек"
                         if lang == "ru"

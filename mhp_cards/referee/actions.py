@@ -12,6 +12,8 @@ Text form (the current player acts unless ``as PLAYER`` comes first)::
     sell hematite#2              a raw card to the Bank
     warehouse hematite#1         buy a raw card from the Warehouse
     take 2                       the top card of pile 2 (level 2)
+    keep 5                       head to head: keep installation 5, the others dealt leave
+    pick water-ice#3             head to head: the card drawn to keep, the other to the bottom
     react 2 co2#1 water-ice#3    run installation 2 with these raw cards
     free 2:2А:1 bank 5 | free 2:2А:1 dump | free 2:2А:1 to blue 4
     trade blue give a#1 get b#2 pay 3   [for M3: the mission the product obtained goes to]
@@ -41,7 +43,9 @@ __all__ = [
     "Claim",
     "EndTurn",
     "FreeToken",
+    "KeepInstallation",
     "Move",
+    "PickDrawn",
     "ProductRef",
     "React",
     "ResolveFight",
@@ -129,6 +133,20 @@ class TakeRaw(_Action):
     pile: Annotated[int, Field(ge=1, le=PILES_L2)]
 
 
+class KeepInstallation(_Action):
+    """Head to head: keep one of the installations dealt; the others leave (Ruling V1.2-choose)."""
+
+    kind: Literal["keep"] = "keep"
+    installation: Annotated[int, Field(ge=1)]
+
+
+class PickDrawn(_Action):
+    """Head to head: the drawn card to keep; the other goes under its pile (V1.3-draw-two)."""
+
+    kind: Literal["pick"] = "pick"
+    card: str
+
+
 class React(_Action):
     """Run one reaction on an installation with raw cards from the hand (L2.T4)."""
 
@@ -206,6 +224,8 @@ Action = Annotated[
     | SellRaw
     | BuyRaw
     | TakeRaw
+    | KeepInstallation
+    | PickDrawn
     | React
     | FreeToken
     | Trade
@@ -290,6 +310,8 @@ USAGE: dict[str, tuple[str, str]] = {
     "sell": ("sell CARD", "sell hematite#2"),
     "warehouse": ("warehouse CARD", "warehouse hematite#1"),
     "take": ("take PILE (1 to 3)", "take 2"),
+    "keep": ("keep INSTALLATION (head to head, first turn)", "keep 5"),
+    "pick": ("pick CARD (head to head, one of the two drawn)", "pick water-ice#3"),
     "react": (
         "react INSTALLATION CARD … [for MISSION …]",
         "react 2 carbon-dioxide#1 water-ice#3 for M1",
@@ -437,6 +459,14 @@ def _parse(verb: str, words: _Words, at: int, player: str | None) -> Action:
         pile = words.integer(at, verb, "the pile", 1, PILES_L2)
         words.done(at + 1, verb)
         return TakeRaw(player=player, pile=pile)
+    if verb == "pick":
+        card = words.need(at, verb, "the card")
+        words.done(at + 1, verb)
+        return PickDrawn(player=player, card=card)
+    if verb == "keep":
+        number = words.integer(at, verb, "the installation number", 1)
+        words.done(at + 1, verb)
+        return KeepInstallation(player=player, installation=number)
     if verb == "react":
         number = words.integer(at, verb, "the installation number", 1)
         rest = [words.word(i) for i in range(at + 1, len(words))]
@@ -578,6 +608,10 @@ def _body(action: Action) -> str:
         return f"warehouse {action.card}"
     if isinstance(action, TakeRaw):
         return f"take {action.pile}"
+    if isinstance(action, KeepInstallation):
+        return f"keep {action.installation}"
+    if isinstance(action, PickDrawn):
+        return f"pick {action.card}"
     if isinstance(action, React):
         chosen = ["for", *action.missions] if action.missions else []
         return " ".join(["react", str(action.installation), *action.cards, *chosen])

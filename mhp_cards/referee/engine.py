@@ -29,7 +29,9 @@ from mhp_cards.referee.actions import (
     Claim,
     EndTurn,
     FreeToken,
+    KeepInstallation,
     Move,
+    PickDrawn,
     React,
     ResolveFight,
     Retreat,
@@ -50,6 +52,7 @@ from mhp_cards.referee.common import (
 )
 from mhp_cards.referee.end import END_RULES, END_TEXTS
 from mhp_cards.referee.fight import judge_fight, judge_retreat, judge_spoils
+from mhp_cards.referee.keep import judge_keep, keep_effect, refuse_keep
 from mhp_cards.referee.market import (
     buy_effect,
     judge_buy,
@@ -64,12 +67,16 @@ from mhp_cards.referee.market import (
 )
 from mhp_cards.referee.move import judge_move, move_effect, path_list, refuse_move
 from mhp_cards.referee.react import (
+    judge_pick,
     judge_react,
     judge_take,
+    pick_effect,
     react_effect,
+    refuse_pick,
     refuse_react,
     refuse_take,
     take_effect,
+    unpicked,
 )
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
@@ -190,6 +197,10 @@ def _refuse_anyone(state: GameState, action: Action) -> Outcome | None:
         return Outcome(
             forbidden(("L1.T4", "L1.T4.R4"), "game.fight-first", fight=state.fight.model_dump())
         )
+    if actor == state.current.id and not isinstance(action, PickDrawn):
+        waiting = unpicked(state)  # Ruling V1.3-draw-two: the card drawn is picked first
+        if waiting is not None:
+            return Outcome(waiting)
     if actor != state.current.id and not fighting:
         turn_rule = "L1.T1" if state.level in FIELD_LEVELS else "L2.T1"
         own = own_turn_rule(state, action)
@@ -215,6 +226,10 @@ def own_turn_rule(state: GameState, action: Action) -> str | None:
         return "L1.E1"
     if isinstance(action, TakeRaw):
         return "V1.3" if level == "1v1" else "L2.T1"
+    if isinstance(action, KeepInstallation):
+        return "V1.2-choose"
+    if isinstance(action, PickDrawn):
+        return "V1.3-draw-two"
     if isinstance(action, React):
         return "L2.T4"
     if isinstance(action, FreeToken):
@@ -384,6 +399,8 @@ REFUSALS: dict[type, Callable[[GameState, Any, Catalog], Outcome | None]] = {
     FreeToken: refuse_free,
     React: refuse_react,
     TakeRaw: refuse_take,
+    KeepInstallation: refuse_keep,
+    PickDrawn: refuse_pick,
 }
 
 #: Refusal chains :func:`is_legal` asks besides those (legal_actions lists moves by their paths).
@@ -401,6 +418,8 @@ EFFECTS: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
     EndTurn: end_effect,
     React: react_effect,
     TakeRaw: take_effect,
+    KeepInstallation: keep_effect,
+    PickDrawn: pick_effect,
 }
 
 JUDGES: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
@@ -413,6 +432,8 @@ JUDGES: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
     BuyRaw: judge_warehouse,
     Trade: judge_trade,
     TakeRaw: judge_take,
+    KeepInstallation: judge_keep,
+    PickDrawn: judge_pick,
     React: judge_react,
     FreeToken: judge_free,
     Claim: judge_claim,

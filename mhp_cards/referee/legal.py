@@ -26,7 +26,9 @@ from mhp_cards.referee.actions import (
     Claim,
     EndTurn,
     FreeToken,
+    KeepInstallation,
     Move,
+    PickDrawn,
     ProductRef,
     React,
     SellRaw,
@@ -40,6 +42,7 @@ from mhp_cards.referee.common import (
 )
 from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge, refuse_end
 from mhp_cards.referee.fight import fight_choices
+from mhp_cards.referee.keep import choosing, owned
 from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
 from mhp_cards.referee.mission import could_complete
 from mhp_cards.referee.move import path_list
@@ -139,6 +142,12 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     player = state.current
     listed: list[Action] = []
     outcomes: dict[int, Outcome] = {}  # by the id of the listed action (kept in LISTED)
+    if state.drawn:
+        # Ruling V1.3-draw-two: one of the cards drawn is picked before anything else.
+        listed = [_made(PickDrawn, card=card) for card in state.drawn]
+        LISTED.clear()
+        LISTED[id(state)] = (state, catalog, outcomes, tuple(listed))
+        return listed
 
     # The current player's own actions, in a game that goes on with no fight pending: judge()'s
     # first refusals cannot apply, so each action goes straight to its rule's judge.
@@ -178,6 +187,9 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
             listed += purchases
     if level == "1":
         listed += _claims(state, catalog, allowed_now)
+    if state.level == "1v1" and choosing(state, player):
+        # Ruling V1.2-choose: the first turn starts with keeping one installation dealt.
+        listed += [_made(KeepInstallation, installation=n) for n in owned(state, player)]
     if state.level in ("2", "1v1"):
         listed += each_if_one([_TAKES[n] for n in (1, 2, 3) if state.piles[n - 1]])
     # One reaction and one freed token a turn (L2.T4, L2.T5): once done, every other is

@@ -11,7 +11,7 @@ from typing import Any, Final, NamedTuple
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import GameState, InstallationState, MissionState, Player
-from mhp_cards.referee.actions import React, TakeRaw
+from mhp_cards.referee.actions import PickDrawn, React, TakeRaw
 from mhp_cards.referee.common import (
     CHEMISTRY_LEVELS,
     Event,
@@ -25,8 +25,9 @@ from mhp_cards.referee.common import (
     refuse_after_discard,
     updated,
 )
+from mhp_cards.referee.keep import unkept
 from mhp_cards.referee.reasons import said, written
-from mhp_cards.referee.ruling import allowed, forbidden
+from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.table import (
     INSTALLATIONS_READ,
     card_formula,
@@ -38,6 +39,7 @@ from mhp_cards.referee.table import (
     usable_numbers,
     user,
 )
+from mhp_cards.rules.numbers import DRAWN_CARDS
 
 
 def refuse_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome | None:
@@ -51,7 +53,7 @@ def refuse_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome 
         "take",
         rules,
         "take.once",
-    )
+    ) or unkept(state)
     if refusal:
         return Outcome(refusal)
     pile = state.piles[action.pile - 1]
@@ -69,15 +71,57 @@ def _take_rules(state: GameState) -> tuple[str, ...]:
 
 
 def take_effect(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
-    """Take the top card of a pile once refuse_take has allowed it (V1.3 discards a misfit)."""
+    """Take the top card of a pile once refuse_take has allowed it (V1.3 discards a misfit).
+
+    Head to head the top two cards are drawn to pick one of (Ruling V1.3-draw-two; the last
+    card of a pile alone), unless the house rule draw-one is on.
+    """
     rules = _take_rules(state)
     pile = state.piles[action.pile - 1]
-    card = pile[-1]
     piles = list(state.piles)
-    piles[action.pile - 1] = pile[:-1]
     player = state.current
-    # One copy of the state with every change (the fit reads the installations alone).
-    changes: dict[str, Any] = {"piles": tuple(piles)}
+    if state.level == "1v1" and not state.house_rules.draw_one and len(pile) >= DRAWN_CARDS:
+        piles[action.pile - 1] = pile[:-DRAWN_CARDS]
+        new = state.model_copy(
+            update={
+                "piles": tuple(piles),
+                "drawn": pile[-DRAWN_CARDS:],
+                "drawn_pile": action.pile,
+                "done_this_turn": (*state.done_this_turn, "take"),
+            }
+        )
+        words = {"player": player.id, "pile": action.pile, "count": DRAWN_CARDS}
+        ruling = allowed((*rules, "V1.3-draw-two"), "take.drawn", words)
+        return Outcome(ruling, new, (event("draw", "take.drawn", words, pile=action.pile),))
+    card = pile[-1]
+    piles[action.pile - 1] = pile[:-1]
+    outcome = _settle(state, catalog, card, action.pile, {"piles": tuple(piles)}, rules)
+    if state.level == "1v1" and state.house_rules.draw_one:
+        ruling = outcome.ruling
+        outcome = Outcome(
+            ruling.replace(
+                rules=(*ruling.rules, "V1.3-draw-two"),
+                house_rules=(*ruling.house_rules, "draw-one"),
+            ),
+            outcome.state,
+            outcome.events,
+        )
+    return outcome
+
+
+def _settle(
+    state: GameState,
+    catalog: Catalog,
+    card: str,
+    pile: int,
+    changes: dict[str, Any],
+    rules: tuple[str, ...],
+) -> Outcome:
+    """The card taken from ``pile`` goes to the hand, or head to head to the discard (V1.3).
+
+    ``changes``: what else the take changed (the piles, the drawn cards put away).
+    """
+    player = state.current
     done = state.done_this_turn
     events = []
     house: tuple[str, ...] = ()
@@ -97,15 +141,59 @@ def take_effect(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
             player, raw_cards=(*player.raw_cards, card)
         )
         changes["players"] = tuple(players)
-        events.append(
-            event("take", "take.taken", {"player": player.id, "pile": action.pile}, card=card)
-        )
-    changes["done_this_turn"] = (*done, "take")
+        events.append(event("take", "take.taken", {"player": player.id, "pile": pile}, card=card))
+    changes["done_this_turn"] = done if "take" in done else (*done, "take")
     new = state.model_copy(update=changes)
     ruling = allowed(rules, events[0].code, events[0].words, card=card)
     if house:
         ruling = ruling.replace(house_rules=house)
     return Outcome(ruling, new, tuple(events))
+
+
+#: The rules of picking one of the cards drawn head to head.
+PICK_RULES: Final = ("V1.3", "V1.3-draw-two")
+
+
+def refuse_pick(state: GameState, action: PickDrawn, catalog: Catalog) -> Outcome | None:
+    """Why the card may not be picked now (V1.3-draw-two); None when it may."""
+    refusal = only_at_levels(state, ("1v1",), PICK_RULES, "pick.head-to-head")
+    if refusal:
+        return Outcome(refusal)
+    if not state.drawn:
+        return Outcome(refused(PICK_RULES, "pick.nothing-drawn"))
+    if action.card not in state.drawn:
+        return Outcome(
+            forbidden(
+                PICK_RULES, "pick.not-drawn", {"card": action.card, "drawn": list(state.drawn)}
+            )
+        )
+    return None
+
+
+def pick_effect(state: GameState, action: PickDrawn, catalog: Catalog) -> Outcome:
+    """Keep the card picked as V1.3 says; the other goes face down under its pile."""
+    number = state.drawn_pile
+    others = tuple(card for card in state.drawn if card != action.card)
+    piles = list(state.piles)
+    piles[number - 1] = (*others, *piles[number - 1])  # a pile's bottom card comes first
+    changes: dict[str, Any] = {"piles": tuple(piles), "drawn": (), "drawn_pile": 0}
+    outcome = _settle(state, catalog, action.card, number, changes, PICK_RULES)
+    put_back = event("return", "pick.returned", {"player": state.current.id, "pile": number})
+    return Outcome(outcome.ruling, outcome.state, (*outcome.events, put_back))
+
+
+judge_pick: Judge[PickDrawn] = guarded(
+    refuse_pick,
+    pick_effect,
+    "Head to head: keep one of the two cards drawn, the other under its pile (V1.3-draw-two).",
+)
+
+
+def unpicked(state: GameState) -> Ruling | None:
+    """A refusal while the current player has drawn cards to pick one of; None otherwise."""
+    if not state.drawn:
+        return None
+    return refused(PICK_RULES, "pick.first", {"drawn": len(state.drawn)})
 
 
 judge_take: Judge[TakeRaw] = guarded(
@@ -528,6 +616,32 @@ def mission_end(before: GameState, after: GameState) -> tuple[GameState, Event |
 
 
 said("take.from-the-field", "сырьё добывают комбайны", "raw cards come from the field")
+said(
+    "take.drawn",
+    "{player} берёт две верхние карточки стопки {pile} и выбирает одну.",
+    "{player} draws the top two cards of pile {pile} and picks one.",
+)
+said(
+    "pick.returned",
+    "Другая карточка уходит рубашкой вверх под низ стопки {pile}.",
+    "The other card goes face down to the bottom of pile {pile}.",
+)
+said("pick.head-to-head", "из двух карточек выбирают только один на один", "only head to head")
+said(
+    "pick.nothing-drawn",
+    "Выбирать не из чего: сначала возьмите две карточки из стопки.",
+    "There is nothing to pick from: draw two cards from a pile first.",
+)
+said(
+    "pick.not-drawn",
+    "Карточки {card} нет среди взятых: {drawn}.",
+    "{card} is not among the cards drawn: {drawn}.",
+)
+said(
+    "pick.first",
+    "Сначала выберите одну из взятых карточек.",
+    "First pick one of the cards drawn.",
+)
 said(
     "take.once",
     "Карточку сырья в этот ход уже взяли.",

@@ -29,6 +29,7 @@ __all__ = [
     "COINS_PER_PLAYER_L2",
     "COMBINE_CAPACITY",
     "DIE_SIDES",
+    "DRAWN_CARDS",
     "ELECTROLYSERS",
     "FATE_REMOVED",
     "FIGHT_TAKE",
@@ -103,6 +104,8 @@ UPGRADE_RULES: Final = {"solar-battery": "L1.T3", "armour": "L1.T6"}
 WAREHOUSE_PRICE: Final = 4
 #: What the Bank pays for a raw card (L1.T8, L3.T3).
 BANK_SALE_PRICE: Final = 1
+#: Head to head: the raw cards a player draws from a pile to keep one of (V1.3-draw-two).
+DRAWN_CARDS: Final = 2
 #: The most raw cards a combine holds at level 3 (L3.S3).
 COMBINE_CAPACITY: Final = 6
 #: The most substance cards the winner of a fight takes (L1.T4).
@@ -131,6 +134,8 @@ HOUSE_RULES: Final = (
     "quiet-round-ends",
     "every-upgrade",
     "first-move-as-found",
+    "installation-at-random",
+    "draw-one",
 )
 _MATCHES: Final[tuple[MissionMatch, ...]] = ("exact-subset", "whole-hand", "at-least")
 
@@ -180,6 +185,12 @@ class HouseRules(BaseModel):
     #: ``first-move-as-found``: a first move from the Base brings only the raw cards on its
     #: cells, no shortfall made up from the Warehouse (L1.T2-two-cards).
     first_move_as_found: bool = False
+    #: ``installation-at-random``: head to head deals each player one installation at random
+    #: instead of a hand to keep one from (V1.2-choose).
+    installation_at_random: bool = False
+    #: ``draw-one``: head to head a player draws one card, not two to keep one of
+    #: (V1.3-draw-two).
+    draw_one: bool = False
 
     @model_validator(mode="before")
     @classmethod

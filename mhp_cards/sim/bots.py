@@ -23,7 +23,9 @@ from mhp_cards.referee.actions import (
     BuyRaw,
     BuyUpgrade,
     FreeToken,
+    KeepInstallation,
     Move,
+    PickDrawn,
     React,
     SellRaw,
     TakeRaw,
@@ -44,6 +46,7 @@ from mhp_cards.sim.economy import FieldEconomy, keep_the_round_alive, offer_on_b
 from mhp_cards.sim.fights import best_attack, kind_of, threatened, useful_share
 from mhp_cards.sim.holdings import (
     all_inputs,
+    game_worth,
     gap_of,
     holdings,
     is_card_sale,
@@ -69,6 +72,7 @@ __all__ = [
     "Policy",
     "RandomBot",
     "actions_by_kind",
+    "keep_best",
     "mission_elements",
 ]
 
@@ -127,6 +131,10 @@ class GreedyBot(FieldEconomy):
     (:mod:`mhp_cards.sim.fights`); buy armour when a combine could attack next turn and two
     cards that serve are held (before a Warehouse card when three are); make no offer to
     other players; end the turn.
+
+    Head to head, first turn: keep the installation dealt that promises most over the game
+    (:func:`keep_best`, Ruling V1.2-choose); of the two cards drawn (V1.3-draw-two), pick the
+    one that brings the installation nearest to running, weighed as a pile card is.
 
     Levels 2, head to head and 3: run a reaction whenever one is listed, the one that puts
     the most products on the Mission card, each on the mission closest to completion (Ruling
@@ -191,6 +199,10 @@ class GreedyBot(FieldEconomy):
             return by_kind["retreat"][0]
         if "claim" in by_kind:
             return by_kind["claim"][0]
+        if "keep" in by_kind:
+            return keep_best(view, self.catalog, by_kind["keep"])
+        if "pick" in by_kind:
+            return self._pick(view, view.current, by_kind["pick"], rng)
         me = view.current
         if "free" in by_kind:
             sale = self._token_to_free(view, me, by_kind["free"], by_kind.get("react", []))
@@ -554,6 +566,51 @@ class GreedyBot(FieldEconomy):
             value += price * MISSION_DOUBLE if placed else price
         return value
 
+    def _pick(self, view: GameState, me: Player, picks: list[Action], rng: random.Random) -> Action:
+        """Head to head: the drawn card that brings the installation nearest to running."""
+        worth = self._card_worth(view, me)
+        # A card beyond what the next run lacks still serves a later one (V1.3.R1 keeps it).
+        taken = all_inputs(view)
+        scores = {
+            action: (worth(formula), formula in taken)
+            for action in picks
+            if isinstance(action, PickDrawn)
+            for formula in (card_formula(self.catalog, action.card),)
+        }
+        top = max(scores.values())
+        return rng.choice([action for action, score in scores.items() if score == top])
+
+    def _card_worth(self, view: GameState, me: Player) -> Callable[[Formula | None], float]:
+        """How near a raw card of a formula brings an installation to running, by its merit."""
+        shared_too = view.level == "2"
+        options = [
+            installation
+            for installation in view.installations
+            if installation.owner == me.id or (shared_too and installation.owner is None)
+        ]
+        have = shared_holdings(self.catalog, view, me)
+        wanted = [
+            (installation, gap)
+            for installation in options
+            if (gap := gap_of(installation, have)) is not None
+        ]
+        merits: dict[int, float] = {}
+
+        def merit(installation: InstallationState) -> float:
+            if installation.number not in merits:
+                value = self._run_value(view, installation, hoped=True)
+                merits[installation.number] = value / tokens_needed(installation)
+            return merits[installation.number]
+
+        def worth(formula: Formula | None) -> float:
+            best = 0.0
+            for installation, gap in wanted:
+                if formula in gap:
+                    best = max(best, merit(installation) / sum(gap.values()))
+            return best
+
+        return worth
+
     def _take(self, view: GameState, me: Player, takes: list[Action], rng: random.Random) -> Action:
         """The pile card that brings an installation nearest to running; else any."""
         shared_too = view.level == "2"
@@ -627,6 +684,17 @@ class GreedyBot(FieldEconomy):
             )
             for element in missing
         )
+
+
+def keep_best(view: GameState, catalog: Catalog, keeps: list[Action]) -> Action:
+    """Head to head: the installation dealt that promises most (:func:`game_worth`)."""
+    installations = {i.number: i for i in view.installations}
+
+    def worth(action: Action) -> float:
+        assert isinstance(action, KeepInstallation)
+        return game_worth(view, catalog, installations[action.installation])
+
+    return max(keeps, key=worth)
 
 
 def actions_by_kind(legal: list[Action]) -> dict[str, list[Action]]:

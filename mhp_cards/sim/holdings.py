@@ -6,7 +6,9 @@ Shared by the greedy bot (:mod:`mhp_cards.sim.bots`) and its level-3 economy
 
 from __future__ import annotations
 
-from collections import Counter
+import random
+from collections import Counter, deque
+from typing import Any, Final
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
@@ -19,10 +21,14 @@ from mhp_cards.game.state import (
 )
 from mhp_cards.referee.actions import Action, Trade
 from mhp_cards.referee.react import free_mission_places
-from mhp_cards.referee.table import INSTALLATIONS_READ, card_formula
+from mhp_cards.referee.scoring import printed_price
+from mhp_cards.referee.table import INSTALLATIONS_READ, card_formula, formula_key
+from mhp_cards.rules.numbers import DRAWN_CARDS, MISSION_DOUBLE, TOKENS_PER_PLAYER
 
 __all__ = [
+    "WORTH_DEALS",
     "all_inputs",
+    "game_worth",
     "gap_of",
     "holdings",
     "is_card_sale",
@@ -131,6 +137,146 @@ _SERVES: dict[tuple[int, int], tuple[InstallationState, tuple[MissionState, ...]
 def missions_with_place(view: GameState, substance: str) -> list[str]:
     """The missions with a free place for the substance, in card order (the referee's list)."""
     return [view.missions[m].id for m, _, _ in free_mission_places(view, substance)]
+
+
+def game_worth(view: GameState, catalog: Catalog, installation: InstallationState) -> float:
+    """What an installation promises over a head-to-head game, in мР (Ruling V1.2-choose).
+
+    The game imagined :data:`WORTH_DEALS` times: the box's raw deck shuffled (a fixed seed,
+    so the answer is a pure function of the table) into one pile that the players draw in
+    turn until it is empty (V1.5), two cards a turn to keep one and put the other under the
+    pile (V1.3-draw-two; one card under the house rule draw-one). The player keeps the card
+    their installation lacks most, the others any card; the player keeps what the
+    installation takes (V1.3.R1) and runs it once its inputs are held, a product held in a
+    container standing in for a card (L2.T6) and freeing its token. A run needs a free token
+    for every product and, for a product with no free place on the Mission card, room in its
+    container (L2.T4); with no token free one product a turn is sold to the Bank at its price
+    (V1.4), which frees its token and its place and keeps its worth. A product on the Mission
+    card counts double (V1.P1). The opponent, the Bank's purse and the end are not imagined.
+    """
+    products = tuple(
+        (
+            formula_of(c.substance),
+            printed_price(catalog, c.substance),
+            _free_slots(view, c.substance),
+            len(c.places),
+        )
+        for c in installation.containers
+        if c.role == "product"
+    )
+    inputs = tuple(sorted(needed(installation).items(), key=lambda item: str(item[0])))
+    drawn = 1 if view.house_rules.draw_one else DRAWN_CARDS
+    key = (inputs, products, len(view.players), drawn)
+    memo = catalog.memo("sim.head-to-head-worth")
+    if key not in memo:
+        memo[key] = _imagined(catalog, dict(inputs), products, len(view.players), drawn)
+    return memo[key]  # type: ignore[no-any-return]
+
+
+#: The deals a head-to-head installation's worth is imagined over (:func:`game_worth`).
+WORTH_DEALS: Final = 200
+_WORTH_SEED: Final = 25
+
+
+def _imagined(
+    catalog: Catalog,
+    inputs: dict[Formula, int],
+    products: tuple[tuple[Formula, int, int, int], ...],
+    players: int,
+    drawn: int,
+) -> float:
+    """:func:`game_worth` worked out: the mean worth over the imagined deals."""
+    if not inputs:
+        return 0.0
+    deck = [raw.parsed for raw in catalog.raw_materials for _ in range(raw.copies)]
+    rng = random.Random(_WORTH_SEED)
+    total = 0.0
+    for _ in range(WORTH_DEALS):
+        rng.shuffle(deck)
+        total += _one_game(deque(deck), inputs, products, players, drawn, rng)
+    return total / WORTH_DEALS
+
+
+def _one_game(
+    pile: deque[Formula],
+    inputs: dict[Formula, int],
+    products: tuple[tuple[Formula, int, int, int], ...],
+    players: int,
+    drawn: int,
+    rng: random.Random,
+) -> float:
+    """One imagined game (:func:`game_worth`): what the installation's runs were worth."""
+    held: Counter[Formula] = Counter()
+    filled = [0] * len(products)
+    placed = [0] * len(products)
+    free, worth = TOKENS_PER_PLAYER, 0.0
+    mine = rng.randrange(players)
+    turn = 0
+    while pile:
+        cards = [pile.pop() for _ in range(min(drawn, len(pile)))]
+        ours = turn % players == mine
+        turn += 1
+        # The card kept: the player's the one the installation lacks most; another's, any.
+        kept = max(cards, key=lambda f: inputs.get(f, 0) - held[f]) if ours else rng.choice(cards)
+        cards.remove(kept)
+        pile.extendleft(cards)  # the others go under the pile (V1.3-draw-two)
+        if not ours:
+            continue
+        if kept in inputs:
+            held[kept] += 1
+        if free == 0 and any(filled):
+            # V1.4: out of tokens, a sale to the Bank frees one (the cheapest product).
+            sold = min((k for k in range(len(products)) if filled[k]), key=_price_of(products))
+            filled[sold] -= 1
+            free += 1
+        # A product held in a container stands in for a card (L2.T6), freeing its token.
+        used = [0] * len(products)
+        for formula, count in inputs.items():
+            lacking = count
+            for k, product in enumerate(products):
+                while lacking and product[0] == formula and filled[k] > used[k]:
+                    used[k] += 1
+                    lacking -= 1
+            if lacking > held[formula]:
+                break
+        else:
+            to_mission = [placed[k] < product[2] for k, product in enumerate(products)]
+            full = [
+                not placing and filled[k] - used[k] >= product[3]
+                for k, (placing, product) in enumerate(zip(to_mission, products, strict=True))
+            ]
+            if free + sum(used) < len(products) or any(full):
+                continue
+            for formula, count in inputs.items():
+                held[formula] -= count - sum(
+                    used[k] for k, product in enumerate(products) if product[0] == formula
+                )
+            for k, placing in enumerate(to_mission):
+                filled[k] -= used[k]
+                worth -= used[k] * products[k][1]
+                free += used[k] - 1
+                if placing:
+                    placed[k] += 1
+                    worth += MISSION_DOUBLE * products[k][1]
+                else:
+                    filled[k] += 1
+                    worth += products[k][1]
+    return worth
+
+
+def _free_slots(view: GameState, substance: str) -> int:
+    """The free places for the substance on the whole Mission card (each token's place)."""
+    key = formula_key(substance)
+    return sum(
+        tokens.count(None)
+        for mission in view.missions
+        for formula, tokens in mission.places
+        if formula_key(formula) == key
+    )
+
+
+def _price_of(products: tuple[tuple[Formula, int, int, int], ...]) -> Any:
+    return lambda k: products[k][1]
 
 
 def is_card_sale(action: Action) -> bool:

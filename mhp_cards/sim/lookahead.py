@@ -13,7 +13,9 @@ whether the game is sound (DESIGN.md, "Depth, not only ends"). These two play ot
   a run nor in a walk to the Base, and hardly completes a mission. Among equals it walks
   towards the nearest raw card on the field (a combine must move, and a card lying there is
   the only gain a move can bring), else ends its turn rather than take an action that gains
-  nothing; it makes no offer to another player and attacks nobody. It looks one action ahead
+  nothing; it makes no offer to another player and attacks nobody. Head to head it keeps the
+  installation dealt that promises most over the game, as the greedy bot does (no score
+  tells one from another yet). It looks one action ahead
   and no further: it plans no walk and no sequence of purchases.
 - ``noisy-greedy`` is the greedy bot that, a fifth of the time, plays a legal action chosen
   uniformly at random instead, as people err.
@@ -33,7 +35,7 @@ from mhp_cards.referee.engine import apply
 from mhp_cards.referee.scoring import totals
 from mhp_cards.referee.table import occupant
 from mhp_cards.rules.numbers import BANK_SALE_PRICE
-from mhp_cards.sim.bots import GreedyBot, Policy
+from mhp_cards.sim.bots import GreedyBot, Policy, keep_best
 from mhp_cards.sim.fights import kind_of
 from mhp_cards.sim.prospects import prospects
 from mhp_cards.sim.reach import distances, raw_cells
@@ -58,6 +60,9 @@ class LookaheadBot:
         """The best-scoring action on the view; ending the turn among equals."""
         if legal[0].kind in ("fight", "spoils", "retreat"):
             return legal[0]  # a fight's steps: the dice, then the first spoils and retreat listed
+        if legal[0].kind == "keep":
+            # Keeping an installation changes no score: its worth is the game it promises.
+            return keep_best(view, self.catalog, legal)
         me = view.current.id
         candidates = [a for a in legal if partner_of(a) is None and not _attack(view, a)]
         if not candidates:

@@ -310,8 +310,19 @@ def test_deal_level2_has_no_map(cli) -> None:
     assert "# raw card" not in result.stdout
 
 
-def test_deal_head_to_head_lists_the_box(cli) -> None:
+def test_deal_head_to_head_lists_the_hands_to_keep_one_of(cli) -> None:
+    """Ruling V1.2-choose: the ten installations that run alone, five to each player."""
     result = cli("setup", "deal", "--level", "1v1", "--players", "2", "--seed", "1")
+    assert result.exit_code == 0
+    hands = [line for line in result.stdout.splitlines() if "installations to keep one of" in line]
+    assert len(hands) == 2
+    assert all(line.count(". ") == 5 for line in hands)
+    assert "left in the box" not in result.stdout
+
+
+def test_deal_head_to_head_lists_the_box(cli) -> None:
+    args = ("--house-rule", "installation-at-random")
+    result = cli("setup", "deal", "--level", "1v1", "--players", "2", "--seed", "1", *args)
     assert result.exit_code == 0
     leftover = next(line for line in result.stdout.splitlines() if line.startswith("left in"))
     assert len(leftover.removeprefix("left in the box: ").split(", ")) == 8

@@ -225,9 +225,9 @@ def check_installations(state: GameState, catalog, needed: dict[int, int], per_p
     assert {p: owners[p] for p in players} == dict.fromkeys(players, per_player)
     assert set(owners) - {None} <= set(players)
     if state.level == "1v1":
-        # V1.2: exactly one installation each, the others are not used, none shared.
+        # V1.2: per_player each (V1.2-choose: to keep one of), the others not used, none shared.
         assert owners[None] == 0
-        assert len(numbers) == 2
+        assert len(numbers) == 2 * per_player
         assert sorted(numbers + list(state.unused_installations)) == sorted(box)
     else:
         # L2.S2 Ruling: every main card not dealt is shared; nothing stays in the box.
@@ -299,6 +299,14 @@ def test_installations(dealt, catalog, electrolysers_needed, level, players, see
         assert state.installations == ()
         assert state.unused_installations == ()
         return
+    # Ruling V1.2-choose: head to head, the ten installations that run alone, five each.
+    each = len(catalog.installations_running_alone) // 2 if level == "1v1" else 1
+    check_installations(state, catalog, electrolysers_needed, per_player=each)
+
+
+def test_installation_at_random_deals_one_each_head_to_head(dealt, catalog, electrolysers_needed):
+    """House rule installation-at-random: V1.2 as written, one installation each."""
+    state = dealt("1v1", 2, 3, "rectangle", ("installation-at-random",))
     check_installations(state, catalog, electrolysers_needed, per_player=1)
 
 
@@ -314,7 +322,8 @@ def test_installations_dealt_evenly(dealt, catalog, electrolysers_needed, level,
 
 def test_deal_evenly_does_not_change_head_to_head(dealt, catalog, electrolysers_needed) -> None:
     state = dealt("1v1", 2, 3, "rectangle", ("deal-evenly",))
-    check_installations(state, catalog, electrolysers_needed, per_player=1)
+    each = len(catalog.installations_running_alone) // 2
+    check_installations(state, catalog, electrolysers_needed, per_player=each)
 
 
 @parametrize_cases
@@ -374,8 +383,18 @@ def test_main_cards_are_dealt_at_random(dealt, level: str) -> None:
 
 
 def test_head_to_head_installations_are_taken_at_random(dealt) -> None:
-    """V1.2: the two installations in play change from seed to seed."""
-    pairs = {tuple(sorted(i.number for i in dealt("1v1", 2, s).installations)) for s in range(20)}
+    """V1.2: the two installations in play change from seed to seed (installation-at-random),
+    and so do the hands to keep one from (V1.2-choose)."""
+    literal = ("installation-at-random",)
+    pairs = {
+        tuple(sorted(i.number for i in dealt("1v1", 2, s, "rectangle", literal).installations))
+        for s in range(20)
+    }
+    assert len(pairs) > 5
+    pairs = {
+        tuple(i.number for i in dealt("1v1", 2, s).installations if i.owner == "red")
+        for s in range(20)
+    }
     assert len(pairs) > 5
 
 
@@ -477,7 +496,7 @@ def test_box_too_small_is_refused(catalog) -> None:
 
 @pytest.mark.parametrize("seed", range(40))
 def test_V1_2_runnable_head_to_head_deals_only_installations_that_run_alone(catalog, seed) -> None:
-    state = deal(catalog, "1v1", 2, seed)
+    state = deal(catalog, "1v1", 2, seed, house_rules=("installation-at-random",))
     dealt = [i.number for i in state.installations]
     assert len(dealt) == 2
     assert all(catalog.runs_alone(catalog.installation(number)) for number in dealt), dealt

@@ -27,7 +27,7 @@ def base(level: str) -> GameState:
     return {
         "1": lambda: deal(CATALOG, "1", 3, 1),
         "2": lambda: deal(CATALOG, "2", 3, 1),
-        "1v1": lambda: deal(CATALOG, "1v1", 2, 5),
+        "1v1": lambda: deal(CATALOG, "1v1", 2, 5, house_rules=("installation-at-random",)),
         "3": lambda: deal(CATALOG, "3", 3, 1),
     }[level]()
 

@@ -118,6 +118,8 @@ def hidden_raw(state: GameState, viewer: str) -> list[str]:
     for player in state.players:
         if not sees_hand(state, viewer, player.id):
             cards += list(player.raw_cards)
+    if viewer != state.current.id:
+        cards += list(state.drawn)  # V1.3-draw-two: seen by the player who drew them
     return cards
 
 
@@ -143,6 +145,8 @@ def with_hidden_raw(state: GameState, viewer: str, cards: list[str]) -> GameStat
         else p.model_copy(update={"raw_cards": tuple(next(supply) for _ in p.raw_cards)})
         for p in state.players
     )
+    if viewer != state.current.id:
+        update["drawn"] = tuple(next(supply) for _ in state.drawn)
     assert next(supply, None) is None
     return state.model_copy(update=update)
 
@@ -277,6 +281,7 @@ PUBLIC = {
     "end_reason",
     "claims",
     "quiet_turns",
+    "drawn_pile",
 }
 
 
@@ -287,9 +292,14 @@ def test_a_view_keeps_everything_the_player_may_see(case: tuple[GameState, str])
     seen = view(state, viewer)
     assert seen.viewer == viewer
     assert seen.model_dump(include=PUBLIC) == state.model_dump(include=PUBLIC)
-    assert set(PUBLIC) | {"seed", "rng", "field", "removed_fate", "piles", "players", "viewer"} == (
-        set(GameState.model_fields)
-    ), "a new field of the state: decide whether a view shows it"
+    hidden = {"seed", "rng", "field", "removed_fate", "piles", "players", "viewer", "drawn"}
+    assert set(PUBLIC) | hidden == set(GameState.model_fields), (
+        "a new field of the state: decide whether a view shows it"
+    )
+    # V1.3-draw-two: the cards drawn are seen by the player who drew them alone.
+    assert len(seen.drawn) == len(state.drawn)
+    if state.drawn and viewer == state.current.id:
+        assert seen.drawn == state.drawn
     for mine, real in zip(seen.players, state.players, strict=True):
         assert mine.model_dump(exclude={"raw_cards"}) == real.model_dump(exclude={"raw_cards"})
         assert len(mine.raw_cards) == len(real.raw_cards)

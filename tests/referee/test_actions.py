@@ -18,7 +18,9 @@ from mhp_cards.referee.actions import (
     Claim,
     EndTurn,
     FreeToken,
+    KeepInstallation,
     Move,
+    PickDrawn,
     ProductRef,
     React,
     ResolveFight,
@@ -49,6 +51,8 @@ TEXTS = [
     ("sell hematite#2", SellRaw(card="hematite#2")),
     ("warehouse hematite#1", BuyRaw(card="hematite#1")),
     ("take 2", TakeRaw(pile=2)),
+    ("keep 5", KeepInstallation(installation=5)),
+    ("pick water-ice#3", PickDrawn(card="water-ice#3")),
     ("react 2 co2#1 water-ice#3", React(installation=2, cards=("co2#1", "water-ice#3"))),
     ("react 9", React(installation=9, cards=())),
     ("free 2:2А:1 bank 5", FreeToken(product=P, how="sell-bank", price=5)),
@@ -85,7 +89,7 @@ def test_as_player_names_the_actor(text, expected) -> None:
 def test_every_kind_of_action_has_a_text_form() -> None:
     models = typing.get_args(typing.get_args(Action)[0])
     kinds = {model.model_fields["kind"].default for model in models}
-    assert len(kinds) == len(models) == 13
+    assert len(kinds) == len(models) == 15
     assert {a.kind for _, a in TEXTS} == kinds
 
 

@@ -29,6 +29,7 @@ from mhp_cards.referee import (
     action_from_json,
     apply,
     check,
+    format_action,
     legal_actions,
     parse_action,
     price_range,
@@ -359,7 +360,22 @@ def test_perft_level_2(catalog, dealt) -> None:
 
 
 def test_perft_head_to_head(catalog, dealt) -> None:
+    """The first turns by default: five installations to keep one of (V1.2-choose), three
+    piles, two cards drawn to pick one of (V1.3-draw-two), then the end of the turn."""
     state = dealt("1v1", 2, 1)
+    assert counts(state, catalog) == {"keep": 5}
+    state = step(state, format_action(legal_actions(state, catalog)[0]), catalog)
+    assert counts(state, catalog) == {"take": 3}
+    state = step(state, "take 2", catalog)
+    assert counts(state, catalog) == {"pick": 2}
+    state = step(state, f"pick {state.drawn[0]}", catalog)
+    assert counts(state, catalog) == {"end": 1}
+    state = step(state, "end", catalog)
+    assert counts(state, catalog) == {"keep": 5}
+
+
+def test_perft_head_to_head_as_written(catalog, dealt) -> None:
+    state = deal(catalog, "1v1", 2, 1, house_rules=("installation-at-random", "draw-one"))
     assert {i.number: i.owner for i in state.installations} == {1: "red", 7: "blue"}
     assert counts(state, catalog) == {"take": 3}
     # Pile 2 shows water ice: it fits red's installation 1 (CaCO3 and H2O in), and alone it

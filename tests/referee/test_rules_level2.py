@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from mhp_cards.game import view
 from mhp_cards.referee import format_action, legal_actions, parse_action, price_range, score
 from mhp_cards.referee.actions import FreeToken, ProductRef, React, TakeRaw, Trade
 
@@ -474,7 +475,7 @@ def test_L2_P1_substances_under_tokens_missions_and_money(kit, chem) -> None:
 @pytest.fixture
 def duel(kit):
     """Head to head, seed 288: red owns installation 7 (NaCl, H2O in), blue installation 1."""
-    state = kit.deal("1v1", 2, 288)
+    state = kit.deal("1v1", 2, 288, house_rules=("installation-at-random", "draw-one"))
     assert {i.number: i.owner for i in state.installations} == {1: "blue", 7: "red"}
     return state
 
@@ -754,3 +755,159 @@ def test_trades_of_products_are_not_for_level_1(kit) -> None:
     trade = Trade(partner="blue", get_product=ref(2, "2А", 0))
     ruling = kit.expect(state, trade, "forbidden", "L1.T7")
     assert "only raw cards" in ruling.reason_en
+
+
+# --- V1.2-choose: keeping one of the installations dealt ------------------------------------------
+
+
+@pytest.fixture
+def choosing(kit):
+    """Head to head by default, seed 3: red holds 1, 3, 4, 5, 6; blue holds 2, 7, 8, 9, 10."""
+    state = kit.deal("1v1", 2, 3)
+    owners = {i.number: i.owner for i in state.installations}
+    assert owners == {1: "red", 2: "blue", 3: "red", 4: "red", 5: "red", 6: "red"} | {
+        7: "blue",
+        8: "blue",
+        9: "blue",
+        10: "blue",
+    }
+    return state
+
+
+def test_V1_2_choose_the_first_turn_lists_only_keeping(kit, choosing) -> None:
+    legal = legal_actions(choosing, kit.catalog)
+    assert [format_action(a) for a in legal] == [f"keep {n}" for n in (1, 3, 4, 5, 6)]
+
+
+def test_V1_2_choose_no_draw_before_keeping(kit, choosing) -> None:
+    kit.expect(choosing, "take 1", "forbidden", "V1.2", "V1.2-choose", facts={})
+    kit.expect(choosing, "end", "forbidden", "V1.3")
+
+
+def test_V1_2_choose_keeping_sends_the_others_out_of_the_game(kit, choosing) -> None:
+    ruling = kit.expect(choosing, "keep 5", "allowed", "V1.2-choose")
+    assert "5" in ruling.reason_en
+    assert "оставляет" in ruling.reason_ru
+    after, events = kit.play(choosing, "keep 5")
+    assert [i.number for i in after.installations if i.owner == "red"] == [5]
+    assert after.unused_installations == (1, 3, 4, 6)
+    assert [e.kind for e in events] == ["keep"]
+    kit.expect(after, "take 1", "allowed", "V1.3")
+    kit.expect(after, "keep 3", "forbidden", "V1.2-choose")
+
+
+def test_V1_2_choose_only_an_installation_dealt_to_the_player(kit, choosing) -> None:
+    kit.expect(choosing, "keep 2", "forbidden", "V1.2-choose")  # blue's
+    kit.expect(choosing, "as blue keep 2", "forbidden", "L2.T1", "V1.2-choose")  # not blue's turn
+
+
+def test_V1_2_choose_the_second_player_keeps_on_their_first_turn(kit, choosing) -> None:
+    drawn, _ = kit.play(choosing, "keep 5", "take 1")
+    after, _ = kit.play(drawn, f"pick {drawn.drawn[0]}", "end")
+    assert [format_action(a) for a in legal_actions(after, kit.catalog)] == [
+        f"keep {n}" for n in (2, 7, 8, 9, 10)
+    ]
+    done, _ = kit.play(after, "keep 10")
+    assert sorted(i.number for i in done.installations) == [5, 10]
+    assert done.unused_installations == (1, 2, 3, 4, 6, 7, 8, 9)
+
+
+def test_V1_2_choose_not_at_level_2(kit) -> None:
+    kit.expect(kit.deal("2", 2, 3), "keep 1", "forbidden", "V1.2-choose")
+
+
+def test_installation_at_random_deals_one_each_and_nothing_to_keep(kit) -> None:
+    state = kit.deal("1v1", 2, 3, house_rules=("installation-at-random",))
+    assert sorted(i.owner for i in state.installations) == ["blue", "red"]
+    legal = legal_actions(state, kit.catalog)
+    assert not [a for a in legal if a.kind == "keep"]
+    kit.expect(state, "keep 1", "forbidden", "V1.2-choose")
+
+
+# --- V1.3-draw-two: two cards drawn, one kept, the other under its pile ---------------------------
+
+
+@pytest.fixture
+def kept(kit, choosing):
+    """Red has kept installation 5 (H2O, N2, CO2 in) and may draw."""
+    after, _ = kit.play(choosing, "keep 5")
+    return after
+
+
+def test_V1_3_draw_two_takes_the_top_two_cards(kit, kept) -> None:
+    pile = kept.piles[0]
+    ruling = kit.expect(kept, "take 1", "allowed", "V1.3", "V1.3-draw-two")
+    assert "two" in ruling.reason_en
+    after, events = kit.play(kept, "take 1")
+    assert after.drawn == pile[-2:]
+    assert after.drawn_pile == 1
+    assert after.piles[0] == pile[:-2]
+    assert [e.kind for e in events] == ["draw"]
+    legal = legal_actions(after, kit.catalog)
+    assert [format_action(a) for a in legal] == [f"pick {card}" for card in pile[-2:]]
+
+
+def test_V1_3_draw_two_nothing_before_the_pick(kit, kept) -> None:
+    after, _ = kit.play(kept, "take 1")
+    kit.expect(after, "end", "forbidden", "V1.3-draw-two")
+    kit.expect(after, "take 2", "forbidden", "V1.3")
+    kit.expect(after, "pick calcite#99", "forbidden", "V1.3-draw-two")
+
+
+def test_V1_3_draw_two_the_other_card_goes_under_its_pile(kit, kept) -> None:
+    after, _ = kit.play(kept, "take 1")
+    keep, other = after.drawn[1], after.drawn[0]
+    done, events = kit.play(after, f"pick {keep}")
+    assert done.drawn == ()
+    assert done.drawn_pile == 0
+    assert done.piles[0][0] == other  # the bottom of the pile
+    assert len(done.piles[0]) == len(kept.piles[0]) - 1
+    assert events[-1].kind == "return"
+    assert keep in done.player("red").raw_cards or keep in done.discard
+    kit.expect(done, "end", "allowed", "L2.T1")
+
+
+def test_V1_3_draw_two_a_picked_card_that_does_not_fit_is_discarded(kit, kept) -> None:
+    after, _ = kit.play(kept, "take 1")
+    fits = {"H2O", "N2", "CO2"}
+    misfits = [
+        c for c in after.drawn if kit.catalog.raw_material(c.split("#")[0]).formula not in fits
+    ]
+    if not misfits:
+        pytest.skip("both cards fit in this deal")
+    ruling = kit.expect(after, f"pick {misfits[0]}", "allowed", "V1.3.R2")
+    assert ruling.code == "take.discarded"
+    done, _ = kit.play(after, f"pick {misfits[0]}")
+    assert done.discard[-1] == misfits[0]
+
+
+def test_V1_3_draw_two_the_last_card_of_a_pile_comes_alone(kit, kept) -> None:
+    pile = kept.piles[0]
+    last = kept.model_copy(
+        update={"piles": (pile[-1:], *kept.piles[1:]), "discard": (*kept.discard, *pile[:-1])}
+    )
+    after, _ = kit.play(last, "take 1")
+    assert after.drawn == ()
+    assert after.piles[0] == ()
+
+
+def test_V1_3_draw_two_the_other_player_does_not_see_the_cards(kit, kept) -> None:
+    after, _ = kit.play(kept, "take 1")
+    assert view(after, "red").drawn == after.drawn
+    hidden = view(after, "blue").drawn
+    assert len(hidden) == 2
+    assert not set(hidden) & set(after.drawn)
+
+
+def test_V1_3_draw_two_not_at_level_2(kit) -> None:
+    kit.expect(kit.deal("2", 2, 3), "pick water-ice#1", "forbidden", "V1.3-draw-two")
+
+
+def test_draw_one_draws_a_single_card_as_written(kit) -> None:
+    state = kit.deal("1v1", 2, 3, house_rules=("installation-at-random", "draw-one"))
+    top = state.piles[0][-1]
+    ruling = kit.expect(state, "take 1", "allowed", "V1.3")
+    assert "draw-one" in ruling.house_rules
+    after, _ = kit.play(state, "take 1")
+    assert after.drawn == ()
+    assert top in after.player("red").raw_cards or top in after.discard

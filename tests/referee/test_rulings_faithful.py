@@ -26,7 +26,7 @@ def chem(kit):
 
 @pytest.fixture
 def duel(kit):
-    state = kit.deal("1v1", 2, 288)
+    state = kit.deal("1v1", 2, 288, house_rules=("installation-at-random", "draw-one"))
     assert {i.number: i.owner for i in state.installations} == {1: "blue", 7: "red"}
     return state
 
@@ -166,7 +166,7 @@ def test_V1_3_R1_a_card_that_fits_but_cannot_run_yet_is_kept(kit, duel) -> None:
     top = duel.piles[1][-1]
     assert top.startswith("water-ice")  # installation 7 also needs halite, which red lacks
     ruling = kit.expect(duel, "take 2", "allowed", "V1.3", "V1.3.R1")
-    assert ruling.house_rules == ()
+    assert ruling.house_rules == ("draw-one",)  # the duel's single draw
     new, _ = kit.play(duel, "take 2")
     assert new.player("red").raw_cards == (top,)
 
@@ -245,7 +245,7 @@ def test_run_or_discard_discards_a_card_that_cannot_run_at_once(kit, duel) -> No
         update={"house_rules": duel.house_rules.model_copy(update={"run_or_discard": True})}
     )
     ruling = kit.expect(literal, "take 2", "allowed", "V1.3")
-    assert ruling.house_rules == ("run-or-discard",)
+    assert ruling.house_rules == ("run-or-discard", "draw-one")
     _, events = kit.play(literal, "take 2")  # water ice without halite: no reaction at once
     assert events[0].kind == "discard"
     ready = kit.give(literal, "red", "halite")

@@ -70,6 +70,8 @@ LITERAL_HOUSE_RULES = {
     "quiet-round-ends",
     "every-upgrade",
     "first-move-as-found",
+    "installation-at-random",
+    "draw-one",
 }
 LEVEL_OF_PREFIX = {"L1": "1", "L2": "2", "V1": "1v1", "L3": "3"}
 
@@ -163,9 +165,10 @@ def test_expected_rule_ids_without_rules_md(book: Rulebook) -> None:
 def test_entry_counts(book: Rulebook) -> None:
     rulings = [rule for rule in book.rules if rule.is_ruling]
     assert len(book.rules) - len(rulings) == 51
-    assert len(rulings) == 44  # with L2.E1-round, L1.T6.R2 and L1.T2-two-cards
-    assert len(book.house_rules) == 16  # with ends-at-once, quiet-round-ends, every-upgrade,
-    # first-move-as-found
+    assert len(rulings) == 46  # with L2.E1-round, L1.T6.R2, L1.T2-two-cards, V1.2-choose and
+    # V1.3-draw-two
+    assert len(book.house_rules) == 18  # with ends-at-once, quiet-round-ends, every-upgrade,
+    # first-move-as-found, installation-at-random, draw-one
 
 
 # ------------------------------------------------------------------ shape of every entry

@@ -8,14 +8,16 @@ from collections import Counter
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import deal, view
 from mhp_cards.game.state import GameState, Position
-from mhp_cards.referee import legal_actions
+from mhp_cards.referee import apply, legal_actions
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
     Claim,
     EndTurn,
     FreeToken,
+    KeepInstallation,
     Move,
+    PickDrawn,
     ProductRef,
     React,
     SellRaw,
@@ -24,7 +26,7 @@ from mhp_cards.referee.actions import (
 )
 from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim import POLICIES, GreedyBot, RandomBot, make_policy
-from mhp_cards.sim.holdings import holdings, needed
+from mhp_cards.sim.holdings import game_worth, holdings, needed
 from mhp_cards.sim.reach import best_move, best_moves, distances
 from mhp_cards.validate import load_catalog
 
@@ -166,7 +168,7 @@ def test_greedy_head_to_head_frees_a_full_container_only_when_it_pays(
 ) -> None:
     # Head to head the player's installation 1 has its Ca(OH)2 place taken by a former run:
     # a new run (CO2 on the Mission card, counted double, and Ca(OH)2: 8) waits for it.
-    state = deal(catalog, "1v1", players=2, seed=1)
+    state = deal(catalog, "1v1", players=2, seed=1, house_rules=("installation-at-random",))
     assert next(i.owner for i in state.installations if i.number == 1) == state.current.id
     state = _with_hand(state, ("calcite#1", "water-ice#1"))
     spare = _with_tokens(state, 8, {(1, "Ca(OH)2"): ("me",)})
@@ -714,3 +716,37 @@ def test_holdings_are_a_fresh_counter_and_follow_the_hand(catalog: Catalog) -> N
     assert sum(holdings(catalog, state, me).values()) == len(me.raw_cards)
     fewer = me.model_copy(update={"raw_cards": me.raw_cards[1:]})
     assert sum(holdings(catalog, state, fewer).values()) == len(me.raw_cards) - 1
+
+
+def test_greedy_keeps_the_installation_that_promises_most_head_to_head(catalog: Catalog) -> None:
+    """Ruling V1.2-choose: of the five dealt, the one game_worth rates highest, not the first."""
+    state = deal(catalog, "1v1", 2, 3)
+    legal = legal_actions(state, catalog)
+    seen = view(state, state.current.id)
+    mine = {i.number: i for i in seen.installations if i.owner == state.current.id}
+    worths = {n: game_worth(seen, catalog, i) for n, i in mine.items()}
+    chosen = GreedyBot(catalog).choose(seen, legal, random.Random(0))
+    assert isinstance(chosen, KeepInstallation)
+    assert chosen.installation == max(worths, key=worths.__getitem__)
+    assert chosen != legal[0]
+
+
+def test_game_worth_ranks_a_scarce_input_below_a_plentiful_one(catalog: Catalog) -> None:
+    """Installation 9 takes one raw kind with few copies; 10 takes calcite and silica."""
+    state = deal(catalog, "1v1", 2, 3)  # blue holds 2, 7, 8, 9 and 10
+    seen = view(state, "blue")
+    worth = {i.number: game_worth(seen, catalog, i) for i in seen.installations}
+    assert 0 < worth[9] < worth[10]
+
+
+def test_greedy_picks_the_drawn_card_its_installation_takes(catalog: Catalog) -> None:
+    """Ruling V1.3-draw-two: of halite (no use to installation 5) and nitrogen (an input of
+    5), the nitrogen, whichever order the two were drawn in."""
+    state = deal(catalog, "1v1", 2, 3)
+    state = apply(state, KeepInstallation(installation=5), catalog)[0]
+    bot = GreedyBot(catalog)
+    for drawn in (("halite#1", "nitrogen#1"), ("nitrogen#1", "halite#1")):
+        picking = state.model_copy(update={"drawn": drawn, "drawn_pile": 1})
+        picks: list[Action] = [PickDrawn(card=card) for card in drawn]
+        chosen = bot.choose(view(picking, "red"), picks, random.Random(0))
+        assert chosen == PickDrawn(card="nitrogen#1")

@@ -268,7 +268,10 @@ def test_search_plays_complete_games_at_every_level(
     catalog: Catalog, level: str, players: int, run: int
 ) -> None:
     policies = [SearchBot(catalog, SMALL), *("greedy" for _ in range(players - 1))]
-    result = play_game(catalog, level, players, game_seed(run, 0), policies)  # type: ignore[arg-type]
+    # Head to head the pinned deal below is the literal one (V1.2, V1.3): one installation
+    # each, one card a draw.
+    house = ("installation-at-random", "draw-one") if level == "1v1" else ()
+    result = play_game(catalog, level, players, game_seed(run, 0), policies, house_rules=house)  # type: ignore[arg-type]
     assert result.ended_by not in ("step-cap", "stuck")
     bot = policies[0]
     assert isinstance(bot, SearchBot)
@@ -282,6 +285,14 @@ def test_search_plays_complete_games_at_every_level(
         assert (bot.searched, bot.rollouts) == (20, 63)
     else:
         assert bot.searched > 0
+
+
+def test_search_keeps_an_installation_head_to_head(catalog: Catalog) -> None:
+    """Ruling V1.2-choose: the search bot's first turn is a keep, and the game plays out."""
+    policies = [SearchBot(catalog, SMALL), "greedy"]
+    result = play_game(catalog, "1v1", 2, game_seed(21, 0), policies)  # type: ignore[arg-type]
+    assert result.ended_by not in ("step-cap", "stuck")
+    assert len(result.reactions) <= 2  # two installations ran at most: one kept each
 
 
 def test_search_is_a_policy_by_name(catalog: Catalog) -> None:

@@ -389,6 +389,10 @@ export function describe(item) {
       const top = pile.length ? pile[pile.length - 1] : null;
       return top && !isHidden(top) ? `${t("take_pile", a.pile)}: ${cardText(top)}` : t("take_pile", a.pile);
     }
+    case "keep":
+      return t("keep_installation", a.installation);
+    case "pick":
+      return cardText(a.card);
     case "react":
       return `${t("react_on", a.installation)}: ${cards(a.cards)}${a.missions?.length ? ` → ${a.missions.join(", ")}` : ""}`;
     case "free": {
@@ -436,6 +440,7 @@ export function actionContent(item) {
     }
     case "sell":
     case "warehouse":
+    case "pick":
       return two(card(a.card), "");
     case "take": {
       const pile = S.game?.state?.piles?.[a.pile - 1] || [];

@@ -95,6 +95,7 @@ export const STRINGS = {
     kinds: {
       fight: "Бой", spoils: "Добыча", retreat: "Отступление", move: "Ход комбайном", claim: "Миссия", buy: "Улучшения", warehouse: "Купить со Склада",
       sell: "Продать Банку", take: "Взять из стопки", react: "Реакция", free: "Освободить фишку",
+      keep: "Оставить установку", pick: "Оставить карточку",
       trade: "Обмен и торговля", end: "Конец хода",
     },
     show_all: (n) => `Показать все (${n})`,
@@ -182,6 +183,7 @@ export const STRINGS = {
     solar_battery: "Солнечная батарея",
     armour_up: "Броня",
     take_pile: (n) => `Стопка ${n}`,
+    keep_installation: (n) => `Установка ${n}`,
     react_on: (n) => `Установка ${n}`,
     free_bank: (p) => `Банку за ${p}`,
     free_dump: "Сбросить (штраф)",
@@ -287,6 +289,7 @@ export const STRINGS = {
     kinds: {
       fight: "Fight", spoils: "Spoils", retreat: "Retreat", move: "Move the combine", claim: "Mission", buy: "Upgrades", warehouse: "Buy from the Warehouse",
       sell: "Sell to the Bank", take: "Take from a pile", react: "Reaction", free: "Free a token",
+      keep: "Keep an installation", pick: "Keep a card",
       trade: "Trades", end: "End of turn",
     },
     show_all: (n) => `Show all (${n})`,
@@ -374,6 +377,7 @@ export const STRINGS = {
     solar_battery: "Solar battery",
     armour_up: "Armour",
     take_pile: (n) => `Pile ${n}`,
+    keep_installation: (n) => `Installation ${n}`,
     react_on: (n) => `Installation ${n}`,
     free_bank: (p) => `to the Bank for ${p}`,
     free_dump: "Dump (fine)",

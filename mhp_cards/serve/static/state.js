@@ -28,7 +28,7 @@ export function keepSeatKey(id, player, secret) {
   localStorage.setItem(STORE.keys(id), JSON.stringify(keys));
 }
 
-export const KIND_ORDER = ["fight", "spoils", "retreat", "move", "claim", "take", "react", "buy", "warehouse", "sell", "free", "trade", "end"];
+export const KIND_ORDER = ["fight", "spoils", "retreat", "keep", "pick", "move", "claim", "take", "react", "buy", "warehouse", "sell", "free", "trade", "end"];
 export const FOLD = 6; // buttons of one kind shown before "show all"
 
 export const S = {
