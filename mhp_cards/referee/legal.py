@@ -48,7 +48,7 @@ from mhp_cards.referee.table import INSTALLATIONS_READ
 from mhp_cards.referee.tokens import find_container
 from mhp_cards.referee.trade import PRODUCT_TRADE_FIELDS, product_trade_reads, raw_trade_reads
 
-__all__ = ["legal_actions", "mission_choices", "price_range"]
+__all__ = ["legal_actions", "listed_by_kind", "mission_choices", "price_range"]
 
 
 def price_range(state: GameState, action: Action, catalog: Catalog) -> range | None:
@@ -135,9 +135,12 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     if state.ended:
         return []
     if state.fight is not None:
+        _LAST[:] = (None, (), ())
         return [action for action in fight_choices(state) if judge(state, action, catalog).state]
     player = state.current
     listed: list[Action] = []
+    # Where each kind's run of actions ends: the kinds are listed one run each, in this order.
+    runs: list[tuple[str, int]] = []
     outcomes: dict[int, Outcome] = {}  # by the id of the listed action (kept in LISTED)
 
     # The current player's own actions, in a game that goes on with no fight pending: judge()'s
@@ -167,19 +170,25 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                 player.combine.repair_turn == state.turn_number
             )
             listed += [_move(path) for path in path_list(state, player, attacks=not repairing)]
+        runs.append(("move", len(listed)))
         for upgrade in _UPGRADES:
             if refuse_buy(state, upgrade, catalog) is None:
                 listed.append(upgrade)
+        runs.append(("buy", len(listed)))
         sales = _each_card(SellRaw, player.raw_cards)
         if sales and refuse_sell(state, sales[0], catalog) is None:
             listed += sales
+        runs.append(("sell", len(listed)))
         purchases = _each_card(BuyRaw, state.warehouse)
         if purchases and refuse_warehouse(state, purchases[0], catalog) is None:
             listed += purchases
+        runs.append(("warehouse", len(listed)))
     if level == "1":
         listed += _claims(state, catalog, allowed_now)
+        runs.append(("claim", len(listed)))
     if state.level in ("2", "1v1"):
         listed += each_if_one([_TAKES[n] for n in (1, 2, 3) if state.piles[n - 1]])
+        runs.append(("take", len(listed)))
     # One reaction and one freed token a turn (L2.T4, L2.T5): once done, every other is
     # refused by the judges' first refusal, so none is worked out.
     done = state.done_this_turn
@@ -190,6 +199,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                 listed += [
                     variant for variant in mission_choices(state, reaction) if allowed_now(variant)
                 ]
+        runs.append(("react", len(listed)))
     if state.level in CHEMISTRY_LEVELS and "free" not in done:
         for ref, _ in _token_places(state, player.id):
             to_bank = _freeing(ref, "sell-bank", price=0)
@@ -201,15 +211,44 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                 if buyer.id != player.id and state.level != "1v1":
                     offers.append(_freeing(ref, "sell-player", partner=buyer.id, price=0))
             listed += [action for action in offers if allowed_now(action)]
+        runs.append(("free", len(listed)))
     if state.level != "1v1" and "trade" not in state.done_this_turn:
         for partner in state.players:
             if partner.id != player.id:
                 listed += _trades(state, player, partner, allowed_now)
+        runs.append(("trade", len(listed)))
     if refuse_end(state, _END, catalog) is None:
         listed.append(_END)
+    runs.append(("end", len(listed)))
+    actions = tuple(listed)
     LISTED.clear()
-    LISTED[id(state)] = (state, catalog, outcomes, tuple(listed))
+    LISTED[id(state)] = (state, catalog, outcomes, actions)
+    _LAST[:] = (listed, actions, runs)
     return listed
+
+
+def listed_by_kind(legal: list[Action]) -> dict[str, list[Action]] | None:
+    """The actions of ``legal`` by kind, kinds in the order listed; None if it is not a listing.
+
+    Only for the very list :func:`legal_actions` returned last, as it was returned (else None):
+    its kinds are listed one run each, so the groups are slices of it, found without reading
+    every action's kind.
+    """
+    listed, actions, runs = _LAST
+    if listed is not legal or len(legal) != len(actions) or tuple(legal) != actions:
+        return None
+    by_kind: dict[str, list[Action]] = {}
+    start = 0
+    for kind, end in runs:
+        if end > start:
+            by_kind[kind] = legal[start:end]
+            start = end
+    return by_kind
+
+
+#: The last listing outside a fight: the list returned, its actions then, the end of each kind's
+#: run (:func:`listed_by_kind`).
+_LAST: list[Any] = [None, (), ()]
 
 
 #: Actions already made, by class and fields: an action is a frozen value, so one can be shared.
