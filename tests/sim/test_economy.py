@@ -30,7 +30,8 @@ def test_the_warehouse_plan_remembered_is_the_plan_worked_out_afresh(catalog: Ca
                 fresh = bot._warehouse_plan(seen.model_copy(deep=True), me)
                 assert (kept is None) == (fresh is None)
                 if kept is not None and fresh is not None:
-                    assert kept[0] == fresh[0] and kept[1] == fresh[1]
+                    assert kept[0] == fresh[0]
+                    assert kept[1] == fresh[1]
                     planned += 1
             state, _ = apply(state, bot.choose(seen, legal_actions(state, catalog), rng), catalog)
     assert planned > 5
