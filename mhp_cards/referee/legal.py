@@ -41,7 +41,7 @@ from mhp_cards.referee.common import (
 from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge, refuse_end
 from mhp_cards.referee.fight import fight_choices
 from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
-from mhp_cards.referee.mission import could_complete
+from mhp_cards.referee.mission import could_complete, deciding_kinds
 from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places, reactions
 from mhp_cards.referee.table import INSTALLATIONS_READ
@@ -660,13 +660,24 @@ def _claims(
         if len(memo) >= _MADE_LIMIT:
             memo.clear()
         counts = Counter(kinds)
-        # The judge is asked only where the hand may hold enough: most hands do not.
-        claims = memo[key] = [
-            claim
-            for mission in catalog.missions
-            if could_complete(catalog, mission, counts, match)
-            and allowed_now(claim := _made(Claim, mission=mission.id))
-        ]
+        # The judge is asked only where the hand may hold enough: most hands do not. A claim
+        # refused for the kinds that decide it is refused for every hand with those kinds.
+        refused = catalog.memo("referee.legal-claim-refusals")
+        if len(refused) >= _MADE_LIMIT:
+            refused.clear()
+        claims = []
+        for mission in catalog.missions:
+            if not could_complete(catalog, mission, counts, match):
+                continue
+            deciding = deciding_kinds(catalog, mission, counts, match)
+            if deciding is not None and (mission.id, deciding) in refused:
+                continue
+            claim = _made(Claim, mission=mission.id)
+            if allowed_now(claim):
+                claims.append(claim)
+            elif deciding is not None:
+                refused[(mission.id, deciding)] = True
+        memo[key] = claims
     return claims
 
 
