@@ -52,7 +52,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from mhp_cards.errors import ViewError
-from mhp_cards.game.state import Cell, FieldState, GameState
+from mhp_cards.game.state import Cell, FieldState, GameState, Player
 
 __all__ = ["HIDDEN_FATE", "HIDDEN_RAW", "PUBLIC", "is_hidden", "public_view", "view"]
 
@@ -127,7 +127,7 @@ def _hidden_view(state: GameState, player: str | None, shown: Collection[str]) -
     face_down = state.level == "1v1"
     piles = tuple(_pile(pile, raw, tops_visible=not face_down) for pile in state.piles)
     players = tuple(
-        p if p.id == player else p.model_copy(update={"raw_cards": _hand(p.raw_cards, raw, shown)})
+        p if p.id == player else _hidden_player(p, _hand(p.raw_cards, raw, shown))
         for p in state.players
     )
     # The cards drawn head to head are seen by the player who drew them (V1.3-draw-two).
@@ -198,6 +198,29 @@ _HIDDEN_CELLS_LIMIT = 50_000
 #: Hidden fields by the id of the field they hide (the field itself kept, so the id is its own).
 _HIDDEN_FIELDS: dict[int, tuple[FieldState, FieldState, int, int]] = {}
 _HIDDEN_FIELDS_LIMIT = 64
+
+
+def _hidden_player(player: Player, hand: tuple[str, ...]) -> Player:
+    """The player with ``hand`` for their cards, made once for the player object and the hand.
+
+    A player's object is shared by the states of a game until something of theirs changes,
+    and their placeholders mostly stay the same from view to view.
+    """
+    key = (id(player), hand)
+    known = _HIDDEN_PLAYERS.get(key)
+    if known is not None and known[0] is player:
+        return known[1]
+    hidden = player.model_copy(update={"raw_cards": hand})
+    if len(_HIDDEN_PLAYERS) >= _HIDDEN_PLAYERS_LIMIT:
+        _HIDDEN_PLAYERS.clear()
+    _HIDDEN_PLAYERS[key] = (player, hidden)
+    return hidden
+
+
+#: Hidden players by the id of the player they hide and the hand shown for them (the player
+#: itself kept, so the id is its own).
+_HIDDEN_PLAYERS: dict[tuple[int, tuple[str, ...]], tuple[Player, Player]] = {}
+_HIDDEN_PLAYERS_LIMIT = 4096
 
 
 def _hand(cards: tuple[str, ...], raw: _Numbers, shown: Collection[str]) -> tuple[str, ...]:

@@ -44,14 +44,14 @@ from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge, refuse_end
 from mhp_cards.referee.fight import fight_choices
 from mhp_cards.referee.keep import choosing, owned
 from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
-from mhp_cards.referee.mission import could_complete
+from mhp_cards.referee.mission import could_complete, deciding_kinds
 from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places, reactions
 from mhp_cards.referee.table import INSTALLATIONS_READ
 from mhp_cards.referee.tokens import find_container
 from mhp_cards.referee.trade import PRODUCT_TRADE_FIELDS, product_trade_reads, raw_trade_reads
 
-__all__ = ["legal_actions", "mission_choices", "price_range"]
+__all__ = ["legal_actions", "listed_by_kind", "mission_choices", "price_range"]
 
 
 def price_range(state: GameState, action: Action, catalog: Catalog) -> range | None:
@@ -138,15 +138,19 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     if state.ended:
         return []
     if state.fight is not None:
+        _LAST[:] = (None, (), ())
         return [action for action in fight_choices(state) if judge(state, action, catalog).state]
     player = state.current
     listed: list[Action] = []
+    # Where each kind's run of actions ends: the kinds are listed one run each, in this order.
+    runs: list[tuple[str, int]] = []
     outcomes: dict[int, Outcome] = {}  # by the id of the listed action (kept in LISTED)
     if state.drawn:
         # Ruling V1.3-draw-two: one of the cards drawn is picked before anything else.
         listed = [_made(PickDrawn, card=card) for card in state.drawn]
         LISTED.clear()
         LISTED[id(state)] = (state, catalog, outcomes, tuple(listed))
+        _LAST[:] = (listed, tuple(listed), [("pick", len(listed))])
         return listed
 
     # The current player's own actions, in a game that goes on with no fight pending: judge()'s
@@ -176,22 +180,29 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                 player.combine.repair_turn == state.turn_number
             )
             listed += [_move(path) for path in path_list(state, player, attacks=not repairing)]
+        runs.append(("move", len(listed)))
         for upgrade in _UPGRADES:
             if refuse_buy(state, upgrade, catalog) is None:
                 listed.append(upgrade)
+        runs.append(("buy", len(listed)))
         sales = _each_card(SellRaw, player.raw_cards)
         if sales and refuse_sell(state, sales[0], catalog) is None:
             listed += sales
+        runs.append(("sell", len(listed)))
         purchases = _each_card(BuyRaw, state.warehouse)
         if purchases and refuse_warehouse(state, purchases[0], catalog) is None:
             listed += purchases
+        runs.append(("warehouse", len(listed)))
     if level == "1":
         listed += _claims(state, catalog, allowed_now)
+        runs.append(("claim", len(listed)))
     if state.level == "1v1" and choosing(state, player):
         # Ruling V1.2-choose: the first turn starts with keeping one installation dealt.
         listed += [_made(KeepInstallation, installation=n) for n in owned(state, player)]
+        runs.append(("keep", len(listed)))
     if state.level in ("2", "1v1"):
         listed += each_if_one([_TAKES[n] for n in (1, 2, 3) if state.piles[n - 1]])
+        runs.append(("take", len(listed)))
     # One reaction and one freed token a turn (L2.T4, L2.T5): once done, every other is
     # refused by the judges' first refusal, so none is worked out.
     done = state.done_this_turn
@@ -202,6 +213,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                 listed += [
                     variant for variant in mission_choices(state, reaction) if allowed_now(variant)
                 ]
+        runs.append(("react", len(listed)))
     if state.level in CHEMISTRY_LEVELS and "free" not in done:
         for ref, _ in _token_places(state, player.id):
             to_bank = _freeing(ref, "sell-bank", price=0)
@@ -213,15 +225,44 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                 if buyer.id != player.id and state.level != "1v1":
                     offers.append(_freeing(ref, "sell-player", partner=buyer.id, price=0))
             listed += [action for action in offers if allowed_now(action)]
+        runs.append(("free", len(listed)))
     if state.level != "1v1" and "trade" not in state.done_this_turn:
         for partner in state.players:
             if partner.id != player.id:
                 listed += _trades(state, player, partner, allowed_now)
+        runs.append(("trade", len(listed)))
     if refuse_end(state, _END, catalog) is None:
         listed.append(_END)
+    runs.append(("end", len(listed)))
+    actions = tuple(listed)
     LISTED.clear()
-    LISTED[id(state)] = (state, catalog, outcomes, tuple(listed))
+    LISTED[id(state)] = (state, catalog, outcomes, actions)
+    _LAST[:] = (listed, actions, runs)
     return listed
+
+
+def listed_by_kind(legal: list[Action]) -> dict[str, list[Action]] | None:
+    """The actions of ``legal`` by kind, kinds in the order listed; None if it is not a listing.
+
+    Only for the very list :func:`legal_actions` returned last, as it was returned (else None):
+    its kinds are listed one run each, so the groups are slices of it, found without reading
+    every action's kind.
+    """
+    listed, actions, runs = _LAST
+    if listed is not legal or len(legal) != len(actions) or tuple(legal) != actions:
+        return None
+    by_kind: dict[str, list[Action]] = {}
+    start = 0
+    for kind, end in runs:
+        if end > start:
+            by_kind[kind] = legal[start:end]
+            start = end
+    return by_kind
+
+
+#: The last listing outside a fight: the list returned, its actions then, the end of each kind's
+#: run (:func:`listed_by_kind`).
+_LAST: list[Any] = [None, (), ()]
 
 
 #: Actions already made, by class and fields: an action is a frozen value, so one can be shared.
@@ -331,41 +372,76 @@ _TAKES: dict[int, Action] = {n: TakeRaw.model_construct(pile=n) for n in (1, 2, 
 
 def _trades(
     state: GameState, player: Player, partner: Player, allowed_now: Callable[[Action], bool]
-) -> list[Action]:
+) -> tuple[Action, ...]:
     """The one-item trades with ``partner``: sell, buy or swap a raw card or a product.
 
     Listed with no money paid; :func:`price_range` gives the payments the partner may agree
     to. Raw cards of one kind are interchangeable, so each kind is listed once; at level 1,
-    where a trade may move several cards, any such trade is a series of these.
+    where a trade may move several cards, any such trade is a series of these. The list is
+    kept for what it reads (the hands, the verdicts' reads and, with products, the state's
+    facts of the fields the product trades read): most steps leave them alone.
     """
     mine, theirs = _first_of_each_kind(player.raw_cards), _first_of_each_kind(partner.raw_cards)
-    # The verdict on a raw trade depends on how many cards go each way (the combine's room at
-    # level 3), never on which held cards it names: one judgement per shape, kept for every
-    # listing where what it reads (raw_trade_reads) is the same.
-    listed: list[Action] = []
     reads = raw_trade_reads(state, partner)
-    for number, shape in enumerate(_raw_trade_shapes(partner.id, mine, theirs)):
-        if shape:
-            key = (number, reads)  # the shape names how many cards go each way
-            verdict = _RAW_VERDICTS.get(key)
-            if verdict is None:
-                verdict = _RAW_VERDICTS[key] = allowed_now(shape[0])
-            if verdict:
-                listed += shape
-    if state.level in CHEMISTRY_LEVELS:
+    if state.level not in CHEMISTRY_LEVELS:
+        return _raw_trades(partner.id, mine, theirs, reads, allowed_now)
+    product_reads = product_trade_reads(state, partner)
+    facts = state.facts(_TRADES_READ)
+    key = ("trades", player.id, partner.id, mine, theirs, reads, product_reads)
+    listed: tuple[Action, ...] | None = facts.get(key)
+    if listed is None:
+        made = list(_raw_trades(partner.id, mine, theirs, reads, allowed_now))
         singles, groups = _product_trades(state, player.id, partner.id, mine, theirs)
-        judged = _product_verdicts(state, partner, allowed_now)
-        listed += [action for action in singles if judged(action)]
+        judged = _product_verdicts(state, partner, product_reads, allowed_now)
+        made += [action for action in singles if judged(action)]
         # A product for a raw card, or a raw card for a product: the verdict depends on the
         # product, never on which card of the other side it names — one judgement per product.
         for group in groups:
             if group and judged(group[0]):
-                listed += group
+                made += group
+        listed = facts[key] = tuple(made)
+    return listed
+
+
+#: The fields of a state that the product trades and their verdicts read besides what their
+#: keys name.
+_TRADES_READ: Final = PRODUCT_TRADE_FIELDS | INSTALLATIONS_READ
+
+
+def _raw_trades(
+    partner: str,
+    mine: tuple[str, ...],
+    theirs: tuple[str, ...],
+    reads: tuple[object, ...],
+    allowed_now: Callable[[Action], bool],
+) -> tuple[Action, ...]:
+    """The one-card trades of raw cards with ``partner`` that are allowed, kept for their reads.
+
+    The verdict on a raw trade depends on how many cards go each way (the combine's room at
+    level 3), never on which held cards it names: one judgement per shape, kept for every
+    listing where what it reads (``reads``, :func:`raw_trade_reads`) is the same.
+    """
+    key = (_raw_trades, partner, mine, theirs, reads)
+    listed: tuple[Action, ...] | None = _MADE.get(key)
+    if listed is None:
+        made: list[Action] = []
+        for number, shape in enumerate(_raw_trade_shapes(partner, mine, theirs)):
+            if shape:
+                known = (number, reads)  # the shape names how many cards go each way
+                verdict = _RAW_VERDICTS.get(known)
+                if verdict is None:
+                    verdict = _RAW_VERDICTS[known] = allowed_now(shape[0])
+                if verdict:
+                    made += shape
+        listed = _MADE[key] = tuple(made)
     return listed
 
 
 def _product_verdicts(
-    state: GameState, partner: Player, allowed_now: Callable[[Action], bool]
+    state: GameState,
+    partner: Player,
+    reads: tuple[object, ...],
+    allowed_now: Callable[[Action], bool],
 ) -> Callable[[Action], bool]:
     """``allowed_now`` for the product trades with ``partner``, each judged once.
 
@@ -373,7 +449,7 @@ def _product_verdicts(
     state's fields that it reads besides, for the copies of the state that leave them alone.
     """
     facts = state.facts(PRODUCT_TRADE_FIELDS)
-    key = ("product-trade-verdicts", partner.id, product_trade_reads(state, partner))
+    key = ("product-trade-verdicts", partner.id, reads)
     verdicts: dict[int, tuple[Action, bool]] | None = facts.get(key)
     if verdicts is None:
         verdicts = facts[key] = {}
@@ -521,11 +597,28 @@ def _swap_row(partner: str, give: str | None, theirs: tuple[str, ...]) -> tuple[
     key = (_swap_row, partner, give, theirs)
     row: tuple[Action, ...] | None = _MADE.get(key)
     if row is None:
-        kind = None if give is None else _kind_of(give)
-        row = _MADE[key] = tuple(
-            _raw_trade(partner, give, card) for card in theirs if _kind_of(card) != kind
-        )
+        # A partner's hand changes from listing to listing: the row is made again of the
+        # trades made once for each card it names.
+        kind = None if give is None else give.partition("#")[0]
+        made = _RAW_TRADES.get((partner, give))
+        if made is None:
+            if len(_RAW_TRADES) >= _RAW_TRADES_LIMIT:
+                _RAW_TRADES.clear()
+            made = _RAW_TRADES[(partner, give)] = {}
+        trades: list[Action] = []
+        for card in theirs:
+            if card.partition("#")[0] != kind:
+                trade = made.get(card)
+                if trade is None:
+                    trade = made[card] = _raw_trade(partner, give, card)
+                trades.append(trade)
+        row = _MADE[key] = tuple(trades)
     return row
+
+
+#: The one-card trades with a partner by the card given (None: none) and the card received.
+_RAW_TRADES: dict[tuple[str, str | None], dict[str, Action]] = {}
+_RAW_TRADES_LIMIT: Final = 20_000
 
 
 def _raw_trade(partner: str, give: str | None, receive: str | None) -> Action:
@@ -581,13 +674,24 @@ def _claims(
         if len(memo) >= _MADE_LIMIT:
             memo.clear()
         counts = Counter(kinds)
-        # The judge is asked only where the hand may hold enough: most hands do not.
-        claims = memo[key] = [
-            claim
-            for mission in catalog.missions
-            if could_complete(catalog, mission, counts, match)
-            and allowed_now(claim := _made(Claim, mission=mission.id))
-        ]
+        # The judge is asked only where the hand may hold enough: most hands do not. A claim
+        # refused for the kinds that decide it is refused for every hand with those kinds.
+        refused = catalog.memo("referee.legal-claim-refusals")
+        if len(refused) >= _MADE_LIMIT:
+            refused.clear()
+        claims = []
+        for mission in catalog.missions:
+            if not could_complete(catalog, mission, counts, match):
+                continue
+            deciding = deciding_kinds(catalog, mission, counts, match)
+            if deciding is not None and (mission.id, deciding) in refused:
+                continue
+            claim = _made(Claim, mission=mission.id)
+            if allowed_now(claim):
+                claims.append(claim)
+            elif deciding is not None:
+                refused[(mission.id, deciding)] = True
+        memo[key] = claims
     return claims
 
 

@@ -23,7 +23,13 @@ from mhp_cards.referee.reasons import PlayerName, said, written
 from mhp_cards.referee.ruling import Ruling
 from mhp_cards.referee.words import plural_form
 
-__all__ = ["closest_below", "could_complete", "decide_mission", "mission_status"]
+__all__ = [
+    "closest_below",
+    "could_complete",
+    "decide_mission",
+    "deciding_kinds",
+    "mission_status",
+]
 
 #: Mission decisions remembered per catalog before the memory starts afresh.
 _REMEMBERED = 50_000
@@ -123,6 +129,30 @@ def could_complete(
         for symbol, n in elements.items():
             held[symbol] = held.get(symbol, 0) + n * count
     return all(held.get(symbol, 0) >= n for symbol, n in target.items())
+
+
+def deciding_kinds(
+    catalog: Catalog, mission: Mission, kinds: Mapping[str, int], match: str = "exact-subset"
+) -> tuple[tuple[str, int], ...] | None:
+    """The kinds held (with their counts) on which :func:`decide_mission`'s verdict turns.
+
+    Under the default exact subset (L1.E1) a card with an element the mission lacks can never
+    be part of the exact sum, so the verdict (complete or not, not its words) is the same for
+    every hand that holds the same other kinds, as many of each: these, sorted. None under
+    another house rule, where every card counts, or for a kind the catalog lacks.
+    """
+    if match != "exact-subset":
+        return None
+    target = _targets(catalog, mission)
+    deciding = []
+    for kind, count in sorted(kinds.items()):
+        try:
+            elements = catalog.raw_material(kind).parsed.elements
+        except KeyError:
+            return None
+        if not any(n and not target.get(symbol) for symbol, n in elements.items()):
+            deciding.append((kind, count))
+    return tuple(deciding)
 
 
 def _targets(catalog: Catalog, mission: Mission) -> dict[str, int]:

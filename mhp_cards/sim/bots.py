@@ -33,6 +33,7 @@ from mhp_cards.referee.actions import (
     Trade,
 )
 from mhp_cards.referee.engine import apply
+from mhp_cards.referee.legal import listed_by_kind
 from mhp_cards.referee.mission import closest_below
 from mhp_cards.referee.scoring import printed_price, totals
 from mhp_cards.referee.table import card_formula
@@ -699,7 +700,10 @@ def keep_best(view: GameState, catalog: Catalog, keeps: list[Action]) -> Action:
 
 def actions_by_kind(legal: list[Action]) -> dict[str, list[Action]]:
     """The actions grouped by kind, kinds in the order first listed, actions as listed."""
-    by_kind: dict[str, list[Action]] = {}
+    by_kind = listed_by_kind(legal)
+    if by_kind is not None:  # the referee's listing as it was made: grouped without reading it
+        return by_kind
+    by_kind = {}
     for action in legal:
         group = by_kind.get(action.kind)
         if group is None:  # not setdefault(kind, []): that makes a list for every action

@@ -330,14 +330,47 @@ _STOCK: dict[int, tuple[tuple[str, ...], Catalog, Counter[Formula | None]]] = {}
 
 
 def _holdings(catalog: Catalog, view: GameState, me: Player) -> Counter[Formula | None]:
-    have: Counter[Formula | None] = Counter(card_formula(catalog, card) for card in me.raw_cards)
+    have = Counter(_hand(catalog, me.raw_cards))
     held = have.get  # not have[f] += n: a Counter's missing key goes through Python code
-    for installation in view.installations:
-        for container in installation.containers:
-            if container.role == "product":
-                formula = formula_of(container.substance)
-                have[formula] = held(formula, 0) + container.places.count(me.id)
+    for formula, count in _products(view, me.id):
+        have[formula] = held(formula, 0) + count
     return have
+
+
+def _hand(catalog: Catalog, cards: tuple[str, ...]) -> Counter[Formula | None]:
+    """The hand's cards by formula, kept for the hand (a copy is made of it): not to be changed.
+
+    A player's hand comes back from state to state while their installations do not.
+    """
+    known = _HANDS.get(cards)
+    if known is not None and known[0] is catalog:
+        return known[1]
+    counted: Counter[Formula | None] = Counter(card_formula(catalog, card) for card in cards)
+    if len(_HANDS) >= _REMEMBERED:
+        _HANDS.clear()
+    _HANDS[cards] = (catalog, counted)
+    return counted
+
+
+_HANDS: dict[tuple[str, ...], tuple[Catalog, Counter[Formula | None]]] = {}
+
+
+def _products(view: GameState, player_id: str) -> tuple[tuple[Formula, int], ...]:
+    """Each product container's formula and the player's tokens on it, in the table's order.
+
+    A fact of the installations, kept for the states that share them.
+    """
+    facts = view.facts(INSTALLATIONS_READ)
+    key = ("sim-products", player_id)
+    found: tuple[tuple[Formula, int], ...] | None = facts.get(key)
+    if found is None:
+        found = facts[key] = tuple(
+            (formula_of(container.substance), container.places.count(player_id))
+            for installation in view.installations
+            for container in installation.containers
+            if container.role == "product"
+        )
+    return found
 
 
 def all_inputs(view: GameState) -> set[Formula]:

@@ -38,7 +38,7 @@ from mhp_cards.rules.numbers import BANK_SALE_PRICE
 from mhp_cards.sim.bots import GreedyBot, Policy, keep_best
 from mhp_cards.sim.fights import kind_of
 from mhp_cards.sim.prospects import prospects
-from mhp_cards.sim.reach import distances, raw_cells
+from mhp_cards.sim.reach import raw_cells, raw_distances
 
 __all__ = ["NOISE", "LookaheadBot", "NoisyBot"]
 
@@ -149,7 +149,7 @@ def _towards_raw(view: GameState, moves: list[Move]) -> list[Move]:
     raw = raw_cells(field)
     if not raw:
         return []
-    steps = distances(field.neighbours(view.house_rules.diagonal_adjacency), raw)
+    steps = raw_distances(field, view.house_rules.diagonal_adjacency)
     far = len(field.cells) + 1
     nearest = min(steps.get(move.path[-1], far) for move in moves)
     return [] if nearest == far else [m for m in moves if steps.get(m.path[-1], far) == nearest]

@@ -36,7 +36,7 @@ from mhp_cards.game.tablememo import TableMemo
 from mhp_cards.referee.move import steps_allowed
 from mhp_cards.referee.scoring import printed_price
 from mhp_cards.rules.numbers import BANK_SALE_PRICE
-from mhp_cards.sim.holdings import holdings, missions_with_place, needed
+from mhp_cards.sim.holdings import missions_with_place, needed, shared_holdings
 from mhp_cards.sim.reach import distances
 
 __all__ = ["HOPE", "REACH", "prospects"]
@@ -77,9 +77,12 @@ _PROMISES: TableMemo[float] = TableMemo(8192)
 
 def _shared_out(view: GameState, catalog: Catalog, me: Player, free: int, turns: int) -> float:
     """:func:`_runs` worked out: the player's cards and products shared out."""
-    have = holdings(catalog, view, me)
-    if not have:
+    held = shared_holdings(catalog, view, me)
+    if not held:
         return 0.0
+    # A plain dict, not a Counter: what a run takes is subtracted below, and a Counter's
+    # subtraction (which drops what is not positive) and missing keys go through Python code.
+    have: dict[Formula | None, int] = dict(held)
     options: list[tuple[bool, float, float, _Run]] = []
     for run in _worths(view, catalog):
         if run.owner not in (None, me.id) or run.tokens > free:
@@ -99,7 +102,10 @@ def _shared_out(view: GameState, catalog: Catalog, me: Player, free: int, turns:
     for _, _, factor, run in sorted(options, key=lambda o: (o[0], -o[1])):
         share = _held_share(run.wanted, run.size, have)
         total += factor * share**2
-        have -= run.wanted  # a card or product serves one run: the next gets what is left
+        # A card or product serves one run: the next gets what is left (none below nothing).
+        for formula, count in run.wanted.items():
+            left = have.get(formula, 0) - count
+            have[formula] = left if left > 0 else 0
     return total
 
 
@@ -143,9 +149,10 @@ def _worths(view: GameState, catalog: Catalog) -> tuple[_Run, ...]:
 _WORTHS: TableMemo[tuple[_Run, ...]] = TableMemo(1024)
 
 
-def _held_share(wanted: Counter[Formula], size: int, have: Counter[Formula | None]) -> float:
+def _held_share(wanted: Counter[Formula], size: int, have: Mapping[Formula | None, int]) -> float:
     """The share of the ``size`` inputs ``wanted`` that ``have`` covers."""
-    return sum(min(have[f], n) for f, n in wanted.items()) / size
+    held = have.get
+    return sum(min(held(f, 0), n) for f, n in wanted.items()) / size
 
 
 def _run_worth(
@@ -178,7 +185,22 @@ def _filled_after(view: GameState, mission_id: str) -> float:
 
 
 def _missions(view: GameState, catalog: Catalog, player_id: str) -> float:
-    """The player's tokens on missions not yet completed, by how full each mission is."""
+    """The player's tokens on missions not yet completed, by how full each mission is.
+
+    Remembered for the table: the actions a player weighs mostly move no token.
+    """
+    found = _MISSION_PROMISES.get(view, catalog, player_id)
+    if found is not None:
+        return found
+    return _MISSION_PROMISES.put(view, catalog, _missions_of(view, catalog, player_id), player_id)
+
+
+#: Tables whose players' mission promises are remembered before starting afresh.
+_MISSION_PROMISES: TableMemo[float] = TableMemo(4096)
+
+
+def _missions_of(view: GameState, catalog: Catalog, player_id: str) -> float:
+    """:func:`_missions` worked out."""
     total = 0.0
     for mission in view.missions:
         if mission.complete:

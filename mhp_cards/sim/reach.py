@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Final
 
 from mhp_cards.game.state import FieldState, GameState, Player, Position
 from mhp_cards.game.visibility import HIDDEN_RAW
@@ -29,6 +30,7 @@ __all__ = [
     "others_can_progress",
     "progressed",
     "raw_cells",
+    "raw_distances",
     "round_survives",
 ]
 
@@ -75,8 +77,7 @@ def best_moves(
             return []
         calm = [m for m in moves if isinstance(m, Move)]
     full = view.level == "3" and len(view.current.raw_cards) >= COMBINE_CAPACITY
-    targets = {goal} if goal is not None else with_raw
-    distance = distances(field.neighbours(view.house_rules.diagonal_adjacency), targets)
+    distance = raw_distances(field, view.house_rules.diagonal_adjacency, goal)
     far = len(field.positions)
 
     now = distance.get(view.current.combine.position, far) if view.current.combine else far
@@ -185,8 +186,41 @@ def moved(view: GameState, move: Move, *, collected: int = 0) -> GameState:
 
 
 def raw_cells(field: FieldState) -> set[Position]:
-    """The cells that still hold a raw card."""
-    return {cell.position for cell in field.cells if cell.raw is not None}
+    """The cells that still hold a raw card (a fresh set, worked out once for the field)."""
+    known = _RAW_CELLS.get(id(field))
+    if known is None or known[0] is not field:
+        if len(_RAW_CELLS) >= _FIELDS_REMEMBERED:
+            _RAW_CELLS.clear()
+        known = _RAW_CELLS[id(field)] = (
+            field,
+            {cell.position for cell in field.cells if cell.raw is not None},
+        )
+    return set(known[1])
+
+
+def raw_distances(
+    field: FieldState, diagonal: bool, goal: Position | None = None
+) -> dict[Position, int]:
+    """:func:`distances` to the goal, or (None) to the raw cards: kept, not to be changed.
+
+    The states of a game share the field object until a card is collected on it: the answer
+    is kept for it (kept alive, so its id stays its own).
+    """
+    key = (id(field), diagonal, goal)
+    known = _DISTANCES.get(key)
+    if known is not None and known[0] is field:
+        return known[1]
+    found = distances(field.neighbours(diagonal), {goal} if goal is not None else raw_cells(field))
+    if len(_DISTANCES) >= _FIELDS_REMEMBERED:
+        _DISTANCES.clear()
+    _DISTANCES[key] = (field, found)
+    return found
+
+
+#: Fields whose raw cells and distances are remembered before the memory starts afresh.
+_FIELDS_REMEMBERED: Final = 1024
+_RAW_CELLS: dict[int, tuple[FieldState, set[Position]]] = {}
+_DISTANCES: dict[tuple[int, bool, Position | None], tuple[FieldState, dict[Position, int]]] = {}
 
 
 def can_collect(view: GameState, moves: list[Action]) -> bool:

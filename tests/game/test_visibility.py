@@ -649,3 +649,29 @@ def test_the_winner_of_a_fight_sees_the_losers_cards_while_choosing() -> None:
     # Once the spoils are taken, the loser's hand is face down again.
     taken = state.model_copy(update={"fight": state.fight.model_copy(update={"taken": 0})})
     assert all(c.startswith("hidden#") for c in view(taken, red).player(blue).raw_cards)
+
+
+def test_a_hidden_player_kept_from_view_to_view_follows_their_hand() -> None:
+    """Each other player is hidden once for their object and placeholders: a view made with
+    nothing kept is the same, and a card gained shows as one more placeholder."""
+    from mhp_cards.game import visibility
+
+    rng = random.Random(3)
+    state = deal(CATALOG, "2", players=4, seed=3)
+    for _ in range(60):
+        if state.ended:
+            break
+        me = state.current.id
+        kept = view(state, me)
+        visibility._HIDDEN_PLAYERS.clear()
+        assert view(state, me) == kept
+        other = state.players[(state.turn + 1) % len(state.players)]
+        card = state.piles[0][0] if state.piles[0] else None
+        if card is not None:  # a card more for another player: their placeholders grow
+            richer = other.model_copy(update={"raw_cards": (*other.raw_cards, card)})
+            more = state.model_copy(
+                update={"players": tuple(richer if p is other else p for p in state.players)}
+            )
+            assert len(view(more, me).player(other.id).raw_cards) == len(other.raw_cards) + 1
+        legal = legal_actions(state, CATALOG)
+        state, _ = apply(state, rng.choice(legal), CATALOG)

@@ -33,6 +33,7 @@ from mhp_cards.referee.actions import (
     TakeSpoils,
     Trade,
 )
+from mhp_cards.referee.legal import listed_by_kind
 from mhp_cards.validate import load_catalog
 
 CATALOG = load_catalog()
@@ -235,3 +236,51 @@ def test_a_listed_action_is_legal_without_judging(monkeypatch) -> None:
     monkeypatch.setattr(engine, "JUDGES", {})
     monkeypatch.setattr(engine, "REFUSALS", {})
     assert all(is_legal(state, action, CATALOG) for action in listed)
+
+
+@pytest.mark.parametrize(("level", "players", "seed"), PARAMS)
+def test_the_listing_by_kind_is_the_listing_read_kind_by_kind(level, players, seed) -> None:
+    """Each kind is listed in one run, so the slices by kind group every action as read."""
+    grouped = 0
+    for state in states(level, players, seed, 80):
+        listed = legal_actions(state, CATALOG)
+        read: dict[str, list[Action]] = {}
+        for action in listed:
+            read.setdefault(action.kind, []).append(action)
+        by_kind = listed_by_kind(listed)
+        if state.fight is not None:
+            assert by_kind is None  # a fight's steps are listed apart
+            continue
+        assert by_kind is not None
+        assert list(by_kind.items()) == list(read.items())
+        grouped += 1
+    assert grouped > 10
+
+
+def test_the_listing_by_kind_is_only_for_the_last_listing_unchanged() -> None:
+    first, second = list(itertools.islice(states("2", 3, 5, 3), 1, 3))
+    listed = legal_actions(first, CATALOG)
+    assert listed_by_kind(list(listed)) is None  # a copy: not the listing itself
+    listed.append(listed.pop(0))
+    assert listed_by_kind(listed) is None  # changed since it was listed
+    legal_actions(second, CATALOG)
+    assert listed_by_kind(listed) is None  # listed before the last listing
+
+
+@pytest.mark.parametrize(("level", "players", "seed"), PARAMS)
+def test_a_listing_remembered_is_the_listing_made_afresh(level, players, seed) -> None:
+    """What the listing keeps (trades by hands and reads, with the state's facts; claims by
+    the kinds held and refusals by the kinds that decide them) lists what a listing with
+    nothing kept lists, in the same order, on every state of a game."""
+    from mhp_cards.referee import legal
+
+    for state in states(level, players, seed, 80):
+        kept = legal_actions(state, CATALOG)
+        kept_claims = (
+            CATALOG.memo("referee.legal-claims"),
+            CATALOG.memo("referee.legal-claim-refusals"),
+        )
+        for memory in (legal._MADE, legal._RAW_VERDICTS, legal._RAW_TRADES, *kept_claims):
+            memory.clear()
+        fresh = legal_actions(state.model_copy(deep=True), CATALOG)  # no facts
+        assert fresh == kept

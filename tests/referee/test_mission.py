@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from mhp_cards.catalog.models import Mission, RawMaterial
 from mhp_cards.referee import decide_mission, mission_status
-from mhp_cards.referee.mission import could_complete
+from mhp_cards.referee.mission import could_complete, deciding_kinds
 from mhp_cards.validate import load_catalog
 
 CATALOG = load_catalog()
@@ -396,3 +396,24 @@ def test_mission_status_outside_levels_2_and_3(kit) -> None:
     duel = mission_status(kit.deal("1v1", 2, 1))
     assert "V1.5" in duel.rules
     assert "L3.E1" in mission_status(kit.deal("3", 2, 3)).rules
+
+
+@pytest.mark.parametrize("mission_id", MISSIONS)
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_hands_with_the_same_deciding_kinds_get_the_same_verdict(mission_id, data) -> None:
+    """The listing keeps a refused claim for the kinds that decide it (``deciding_kinds``):
+    two hands with those alike, whatever else they hold, are both complete or both not."""
+    mission = CATALOG.mission(mission_id)
+    hand = data.draw(hands(mission_id), label="hand")
+    other = data.draw(hands(mission_id), label="other")
+    one = deciding_kinds(CATALOG, mission, Counter(raw.id for raw in hand))
+    two = deciding_kinds(CATALOG, mission, Counter(raw.id for raw in other))
+    assert one is not None
+    assert two is not None
+    verdicts = {decide_mission(CATALOG, mission, cards).verdict for cards in (hand, other)}
+    assert one != two or len(verdicts) == 1
+    event(f"{mission_id}: {'same' if one == two else 'other'} deciding kinds")
+    assert deciding_kinds(CATALOG, mission, Counter(raw.id for raw in hand), "at-least") is None
