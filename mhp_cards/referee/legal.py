@@ -372,76 +372,41 @@ _TAKES: dict[int, Action] = {n: TakeRaw.model_construct(pile=n) for n in (1, 2, 
 
 def _trades(
     state: GameState, player: Player, partner: Player, allowed_now: Callable[[Action], bool]
-) -> tuple[Action, ...]:
+) -> list[Action]:
     """The one-item trades with ``partner``: sell, buy or swap a raw card or a product.
 
     Listed with no money paid; :func:`price_range` gives the payments the partner may agree
     to. Raw cards of one kind are interchangeable, so each kind is listed once; at level 1,
-    where a trade may move several cards, any such trade is a series of these. The list is
-    kept for what it reads (the hands, the verdicts' reads and, with products, the state's
-    facts of the fields the product trades read): most steps leave them alone.
+    where a trade may move several cards, any such trade is a series of these.
     """
     mine, theirs = _first_of_each_kind(player.raw_cards), _first_of_each_kind(partner.raw_cards)
+    # The verdict on a raw trade depends on how many cards go each way (the combine's room at
+    # level 3), never on which held cards it names: one judgement per shape, kept for every
+    # listing where what it reads (raw_trade_reads) is the same.
+    listed: list[Action] = []
     reads = raw_trade_reads(state, partner)
-    if state.level not in CHEMISTRY_LEVELS:
-        return _raw_trades(partner.id, mine, theirs, reads, allowed_now)
-    product_reads = product_trade_reads(state, partner)
-    facts = state.facts(_TRADES_READ)
-    key = ("trades", player.id, partner.id, mine, theirs, reads, product_reads)
-    listed: tuple[Action, ...] | None = facts.get(key)
-    if listed is None:
-        made = list(_raw_trades(partner.id, mine, theirs, reads, allowed_now))
+    for number, shape in enumerate(_raw_trade_shapes(partner.id, mine, theirs)):
+        if shape:
+            key = (number, reads)  # the shape names how many cards go each way
+            verdict = _RAW_VERDICTS.get(key)
+            if verdict is None:
+                verdict = _RAW_VERDICTS[key] = allowed_now(shape[0])
+            if verdict:
+                listed += shape
+    if state.level in CHEMISTRY_LEVELS:
         singles, groups = _product_trades(state, player.id, partner.id, mine, theirs)
-        judged = _product_verdicts(state, partner, product_reads, allowed_now)
-        made += [action for action in singles if judged(action)]
+        judged = _product_verdicts(state, partner, allowed_now)
+        listed += [action for action in singles if judged(action)]
         # A product for a raw card, or a raw card for a product: the verdict depends on the
         # product, never on which card of the other side it names — one judgement per product.
         for group in groups:
             if group and judged(group[0]):
-                made += group
-        listed = facts[key] = tuple(made)
-    return listed
-
-
-#: The fields of a state that the product trades and their verdicts read besides what their
-#: keys name.
-_TRADES_READ: Final = PRODUCT_TRADE_FIELDS | INSTALLATIONS_READ
-
-
-def _raw_trades(
-    partner: str,
-    mine: tuple[str, ...],
-    theirs: tuple[str, ...],
-    reads: tuple[object, ...],
-    allowed_now: Callable[[Action], bool],
-) -> tuple[Action, ...]:
-    """The one-card trades of raw cards with ``partner`` that are allowed, kept for their reads.
-
-    The verdict on a raw trade depends on how many cards go each way (the combine's room at
-    level 3), never on which held cards it names: one judgement per shape, kept for every
-    listing where what it reads (``reads``, :func:`raw_trade_reads`) is the same.
-    """
-    key = (_raw_trades, partner, mine, theirs, reads)
-    listed: tuple[Action, ...] | None = _MADE.get(key)
-    if listed is None:
-        made: list[Action] = []
-        for number, shape in enumerate(_raw_trade_shapes(partner, mine, theirs)):
-            if shape:
-                known = (number, reads)  # the shape names how many cards go each way
-                verdict = _RAW_VERDICTS.get(known)
-                if verdict is None:
-                    verdict = _RAW_VERDICTS[known] = allowed_now(shape[0])
-                if verdict:
-                    made += shape
-        listed = _MADE[key] = tuple(made)
+                listed += group
     return listed
 
 
 def _product_verdicts(
-    state: GameState,
-    partner: Player,
-    reads: tuple[object, ...],
-    allowed_now: Callable[[Action], bool],
+    state: GameState, partner: Player, allowed_now: Callable[[Action], bool]
 ) -> Callable[[Action], bool]:
     """``allowed_now`` for the product trades with ``partner``, each judged once.
 
@@ -449,7 +414,7 @@ def _product_verdicts(
     state's fields that it reads besides, for the copies of the state that leave them alone.
     """
     facts = state.facts(PRODUCT_TRADE_FIELDS)
-    key = ("product-trade-verdicts", partner.id, reads)
+    key = ("product-trade-verdicts", partner.id, product_trade_reads(state, partner))
     verdicts: dict[int, tuple[Action, bool]] | None = facts.get(key)
     if verdicts is None:
         verdicts = facts[key] = {}

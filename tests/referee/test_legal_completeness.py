@@ -269,9 +269,9 @@ def test_the_listing_by_kind_is_only_for_the_last_listing_unchanged() -> None:
 
 @pytest.mark.parametrize(("level", "players", "seed"), PARAMS)
 def test_a_listing_remembered_is_the_listing_made_afresh(level, players, seed) -> None:
-    """What the listing keeps (trades by hands and reads, with the state's facts; claims by
-    the kinds held and refusals by the kinds that decide them) lists what a listing with
-    nothing kept lists, in the same order, on every state of a game."""
+    """What the listing keeps (actions made, raw-trade verdicts, claims by the kinds held and
+    refusals by the kinds that decide them) lists what a listing with nothing kept lists, in
+    the same order, on every state of a game."""
     from mhp_cards.referee import legal
 
     for state in states(level, players, seed, 80):
@@ -280,7 +280,7 @@ def test_a_listing_remembered_is_the_listing_made_afresh(level, players, seed) -
             CATALOG.memo("referee.legal-claims"),
             CATALOG.memo("referee.legal-claim-refusals"),
         )
-        for memory in (legal._MADE, legal._RAW_VERDICTS, legal._RAW_TRADES, *kept_claims):
+        for memory in (legal._MADE, legal._RAW_VERDICTS, *kept_claims):
             memory.clear()
         fresh = legal_actions(state.model_copy(deep=True), CATALOG)  # no facts
         assert fresh == kept
