@@ -16,7 +16,6 @@ from typing import Final
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import GameState, InstallationState, Player, Position
-from mhp_cards.game.tablememo import TableMemo
 from mhp_cards.referee.actions import Action, BuyRaw, Move, SellRaw, Trade
 from mhp_cards.referee.table import card_formula
 from mhp_cards.rules.numbers import BANK_SALE_PRICE, COMBINE_CAPACITY, WAREHOUSE_PRICE
@@ -60,10 +59,25 @@ class FieldEconomy:
         """
         if not view.warehouse or "warehouse" in view.done_this_turn:
             return None
-        plan = self._warehouse_plan(view, me)
-        if plan is None:
+        stocked = stock(self.catalog, view)
+        have = shared_holdings(self.catalog, view, me)
+        tokens = view.free_tokens(me.id)
+        # The first plan (in the order of _plans) that passes; the order is a stable sort, so
+        # sorting only the plans that pass gives the same first one, for less work.
+        plans = self._plans(
+            view,
+            me,
+            have,
+            lambda installation, gap: (
+                bool(gap)
+                and sum(gap.values()) <= _WAREHOUSE_GAP
+                and all(stocked[f] >= n for f, n in gap.items())
+                and tokens_needed(installation) <= tokens
+            ),
+        )
+        if not plans:
             return None
-        installation, gap = plan
+        installation, gap = plans[0]
         if me.money < 2 * WAREHOUSE_PRICE and (
             progressed(view) or can_collect(view, by_kind.get("move", []))
         ):
@@ -89,37 +103,6 @@ class FieldEconomy:
         everyone = all_inputs(view)
         spare.sort(key=lambda a: card_formula(self.catalog, a.card) in everyone)
         return spare[0]
-
-    def _warehouse_plan(
-        self, view: GameState, me: Player
-    ) -> tuple[InstallationState, Counter[Formula]] | None:
-        """The installation :meth:`_warehouse_step` works towards, with its gap (not to be changed).
-
-        Remembered for the table, the hand, the Warehouse and the free tokens, all it reads:
-        a player's steps in a turn mostly leave them alone.
-        """
-        tokens = view.free_tokens(me.id)
-        extra = (me.id, me.raw_cards, view.warehouse, tokens)
-        found = _WAREHOUSE_PLANS.get(view, self.catalog, *extra)
-        if found is not None:
-            return found[0]
-        stocked = stock(self.catalog, view)
-        have = shared_holdings(self.catalog, view, me)
-        # The first plan (in the order of _plans) that passes; the order is a stable sort, so
-        # sorting only the plans that pass gives the same first one, for less work.
-        plans = self._plans(
-            view,
-            me,
-            have,
-            lambda installation, gap: (
-                bool(gap)
-                and sum(gap.values()) <= _WAREHOUSE_GAP
-                and all(stocked[f] >= n for f, n in gap.items())
-                and tokens_needed(installation) <= tokens
-            ),
-        )
-        plan = plans[0] if plans else None
-        return _WAREHOUSE_PLANS.put(view, self.catalog, (plan,), *extra)[0]
 
     def _rescue_sale(self, view: GameState, me: Player, sales: list[Action]) -> Action | None:
         """A raw card sold towards a Warehouse card when that purchase is the round's last hope.
@@ -214,12 +197,6 @@ class FieldEconomy:
             for installation in view.installations
             if installation.owner is None
         )
-
-
-#: Warehouse plans remembered for a table, a hand, the Warehouse and the free tokens.
-_WAREHOUSE_PLANS: TableMemo[tuple[tuple[InstallationState, Counter[Formula]] | None]] = TableMemo(
-    4096
-)
 
 
 def offer_on_bare_field(view: GameState, trades: list[Action]) -> Action | None:
