@@ -609,22 +609,19 @@ def test_deciding_leaves_a_decided_table_alone(catalog) -> None:
 
 def test_deciding_plays_a_duel_on_with_its_seats_still_swapped(catalog) -> None:
     rows = [Row("1v1", 2)]
-    report = balance(
-        catalog, games=1, seed=3, workers=1, rows=rows, robust_games=0, skill_games=4, decide=3
+    options = {"games": 1, "workers": 1, "rows": rows, "robust_games": 0}
+    # The first seed whose four-game duel leaves the skill figure undecided (greedy wins
+    # under 85 % of them, the interval reaching over it).
+    seed = next(
+        seed
+        for seed in range(40)
+        if balance(catalog, seed=seed, skill_games=4, **options).figures[-1].verdict == "undecided"
     )
+    report = balance(catalog, seed=seed, skill_games=4, decide=3, **options)
     [duel] = report.matchups
-    # Greedy won 3 of the first 4 games against random: under 85 %, its interval reaching
-    # over it. Played on to its most, three times its games (as the judged table: 3 of 1):
-    # 12, 6 in each seat.
+    # Played on to its most, three times its games (as the judged table: 3 of 1): 12, 6 in
+    # each seat.
     assert duel.games == 12
     assert [run.games for run in report.runs] == [3]
-    straight = balance(
-        catalog,
-        games=1,
-        seed=3,
-        workers=1,
-        rows=rows,
-        robust_games=0,
-        skill_games=duel.games,
-    )
+    straight = balance(catalog, seed=seed, skill_games=duel.games, **options)
     assert straight.matchups == [duel]
