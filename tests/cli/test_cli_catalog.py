@@ -285,7 +285,7 @@ def test_catalog_figures_prints_the_figures_of_play(cli) -> None:
     assert "| 2 | CO2 + H2O | CH4 + H2O + O2 |" in result.stdout  # no H2: it is piped
     document = json.loads(cli("catalog", "figures", "--json").stdout)
     two = next(i for i in document["installations"] if i["number"] == 2)
-    assert (two["value_in"], two["value_out"]) == (2, 11)
+    assert (two["value_in"], two["value_out"]) == (3, 11)  # CO2 (2) + H2O (1) laid
     assert document["idle_kinds"] == []  # every raw kind of the default deck serves
 
 

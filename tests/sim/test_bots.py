@@ -148,7 +148,7 @@ def test_greedy_frees_the_token_that_costs_least_for_a_run_tokens_block(
     catalog: Catalog,
 ) -> None:
     # Level 2: the player owns installation 1 (calcite + water: two products, two tokens) and
-    # has both tokens on CO2 (1 мР) and H2SO4 (12 мР) elsewhere, none free.
+    # has both tokens on CO2 (2 мР) and H2SO4 (12 мР) elsewhere, none free.
     state = deal(catalog, "2", players=2, seed=1)
     assert next(i.owner for i in state.installations if i.number == 1) == state.current.id
     state = _with_tokens(state, 2, {(10, "CO2"): ("me",), (6, "H2SO4"): ("me",)})
@@ -157,7 +157,7 @@ def test_greedy_frees_the_token_that_costs_least_for_a_run_tokens_block(
     # The Bank pays CO2's full price (no loss) but only 10 of H2SO4's 12.
     chosen = _greedy_choice(catalog, ready)
     assert isinstance(chosen, FreeToken)
-    assert (chosen.product.installation, chosen.how, chosen.price) == (10, "sell-bank", 1)
+    assert (chosen.product.installation, chosen.how, chosen.price) == (10, "sell-bank", 2)
     # Without the cards of a run, no token is worth freeing.
     waiting = _with_hand(state, ("calcite#1",))
     assert not isinstance(_greedy_choice(catalog, waiting), FreeToken)
@@ -167,7 +167,7 @@ def test_greedy_head_to_head_frees_a_full_container_only_when_it_pays(
     catalog: Catalog,
 ) -> None:
     # Head to head the player's installation 1 has its Ca(OH)2 place taken by a former run:
-    # a new run (CO2 on the Mission card, counted double, and Ca(OH)2: 8) waits for it.
+    # a new run (CO2 on the Mission card, counted double, and Ca(OH)2: 10) waits for it.
     state = deal(catalog, "1v1", players=2, seed=1, house_rules=("installation-at-random",))
     assert next(i.owner for i in state.installations if i.number == 1) == state.current.id
     state = _with_hand(state, ("calcite#1", "water-ice#1"))

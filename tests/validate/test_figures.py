@@ -38,15 +38,15 @@ def _mission(mission_id: str):
 @pytest.mark.parametrize(
     ("number", "lays", "makes", "adds"),
     [
-        # CO2 (1) + H2O (1) laid; CH4 (8), H2O (1), O2 (2) made; the piped H2 scores nothing.
-        (2, ("CO2", "H2O"), ("CH4", "H2O", "O2"), 9),
-        # N2 (1) + O2 (2) + CaCO3 (1) laid; Ca(NO3)2 (12) + CO2 (1) made; the water goes round
+        # CO2 (2) + H2O (1) laid; CH4 (8), H2O (1), O2 (2) made; the piped H2 scores nothing.
+        (2, ("CO2", "H2O"), ("CH4", "H2O", "O2"), 8),
+        # N2 (1) + O2 (2) + CaCO3 (1) laid; Ca(NO3)2 (12) + CO2 (2) made; the water goes round
         # by pipe (4Г back to 4В) and the nitrogen oxides and nitric acid flow in pipes.
-        (4, ("N2", "O2", "CaCO3"), ("Ca(NO3)2", "CO2"), 9),
-        # The urea plant makes its own ammonia: H2O (1, the electrolyser's) + N2 (1) + CO2 (1)
+        (4, ("N2", "O2", "CaCO3"), ("Ca(NO3)2", "CO2"), 10),
+        # The urea plant makes its own ammonia: H2O (1, the electrolyser's) + N2 (1) + CO2 (2)
         # laid; urea (11) + H2O (1) + the electrolyser's O2 (2) made; H2, NH3 and the
         # carbamate flow in pipes.
-        (5, ("H2O", "N2", "CO2"), ("CO(NH2)2", "H2O", "O2"), 11),
+        (5, ("H2O", "N2", "CO2"), ("CO(NH2)2", "H2O", "O2"), 10),
         (9, ("Ca(ClO4)2·4H2O",), ("H2O", "CaCl2", "O2"), 5),
     ],
 )
