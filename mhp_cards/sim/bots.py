@@ -595,6 +595,7 @@ class GreedyBot(FieldEconomy):
             for installation in options
             if (gap := gap_of(installation, have)) is not None
         ]
+        # What a run brings for each token it takes: tokens, not cards, run short.
         merits: dict[int, float] = {}
 
         def merit(installation: InstallationState) -> float:
@@ -614,39 +615,14 @@ class GreedyBot(FieldEconomy):
 
     def _take(self, view: GameState, me: Player, takes: list[Action], rng: random.Random) -> Action:
         """The pile card that brings an installation nearest to running; else any."""
-        shared_too = view.level == "2"
-        options = [
-            installation
-            for installation in view.installations
-            if installation.owner == me.id or (shared_too and installation.owner is None)
-        ]
-        have = shared_holdings(self.catalog, view, me)
-        gaps = [gap_of(installation, have) for installation in options]
-        wanted = [
-            (installation, gap)
-            for installation, gap in zip(options, gaps, strict=True)
-            if gap is not None
-        ]
-        # What a run brings for each token it takes: tokens, not cards, run short.
-        merits: dict[int, float] = {}
+        worth = self._card_worth(view, me)
 
-        def merit(installation: InstallationState) -> float:
-            if installation.number not in merits:
-                value = self._run_value(view, installation, hoped=True)
-                merits[installation.number] = value / tokens_needed(installation)
-            return merits[installation.number]
-
-        def worth(action: Action) -> float:
+        def top_card(action: Action) -> Formula | None:
             assert isinstance(action, TakeRaw)
             pile = view.piles[action.pile - 1]
-            formula = card_formula(self.catalog, pile[-1]) if pile else None
-            best = 0.0
-            for installation, gap in wanted:
-                if formula in gap:
-                    best = max(best, merit(installation) / sum(gap.values()))
-            return best
+            return card_formula(self.catalog, pile[-1]) if pile else None
 
-        scores = {action: worth(action) for action in takes}
+        scores = {action: worth(top_card(action)) for action in takes}
         top = max(scores.values())
         return rng.choice([action for action in takes if scores[action] == top])
 
