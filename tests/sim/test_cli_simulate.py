@@ -146,14 +146,14 @@ def test_a_sweep_prints_a_list_of_summaries_each_with_its_variant(cli) -> None:
 
     from mhp_cards.resources import default_catalog_dir
 
-    documents = _json(cli(*SWEEP, "--vary", "copies.water-ice=8..9", "--vary", "price.CH4=5,6",
+    documents = _json(cli(*SWEEP, "--vary", "copies.water-ice=8..9", "--vary", "price.CH4=8,9",
                           "--json"))  # fmt: skip
     assert isinstance(documents, list)
     assert [d["variant"] for d in documents] == [
-        {"copies.water-ice": 8, "price.CH4": 5},
-        {"copies.water-ice": 8, "price.CH4": 6},
-        {"copies.water-ice": 9, "price.CH4": 5},
-        {"copies.water-ice": 9, "price.CH4": 6},
+        {"copies.water-ice": 8, "price.CH4": 8},
+        {"copies.water-ice": 8, "price.CH4": 9},
+        {"copies.water-ice": 9, "price.CH4": 8},
+        {"copies.water-ice": 9, "price.CH4": 9},
     ]
     schema = json.loads(
         (default_catalog_dir() / "schema" / "simulate.schema.json").read_text(encoding="utf-8")
@@ -178,10 +178,10 @@ def test_a_sweep_table_shows_the_variants_side_by_side(cli) -> None:
 
 def test_a_sweep_file_runs_its_variants(cli, tmp_path) -> None:
     path = tmp_path / "sweep.yaml"
-    path.write_text("vary:\n  copies.water-ice: [9]\nvariants:\n  - {price.CH4: 5}\n",
+    path.write_text("vary:\n  copies.water-ice: [9]\nvariants:\n  - {price.CH4: 9}\n",
                     encoding="utf-8")  # fmt: skip
     documents = _json(cli(*SWEEP, "--vary-file", str(path), "--json"))
-    assert [d["variant"] for d in documents] == [{"copies.water-ice": 9}, {"price.CH4": 5}]
+    assert [d["variant"] for d in documents] == [{"copies.water-ice": 9}, {"price.CH4": 9}]
 
 
 @pytest.mark.parametrize(
