@@ -295,6 +295,29 @@ def test_search_keeps_an_installation_head_to_head(catalog: Catalog) -> None:
     assert len(result.reactions) <= 2  # two installations ran at most: one kept each
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_keep_and_the_pick_are_greedy_s_without_a_search(catalog: Catalog, seed: int) -> None:
+    """The keep is weighed over whole imagined games (game_worth), not by a few rollouts."""
+    state = deal(catalog, "1v1", players=2, seed=seed)
+    seen = view(state, state.current.id)
+    legal = legal_actions(state, catalog)
+    assert {action.kind for action in legal} >= {"keep"}
+    bot = SearchBot(catalog, SMALL)
+    kept = bot.choose(seen, legal, random.Random(0))
+    assert kept == GreedyBot(catalog).choose(seen, legal, random.Random(0))
+    assert kept.kind == "keep"
+    # So is the card picked of two drawn (Ruling V1.3-draw-two).
+    state, _ = apply(state, kept, catalog)
+    state, _ = apply(state, TakeRaw(pile=1), catalog)
+    seen = view(state, state.current.id)
+    picks = legal_actions(state, catalog)
+    assert {action.kind for action in picks} == {"pick"}
+    assert len(picks) == 2
+    picked = bot.choose(seen, picks, random.Random(0))
+    assert picked == GreedyBot(catalog).choose(seen, picks, random.Random(0))
+    assert (bot.searched, bot.rollouts) == (0, 0)
+
+
 def test_search_is_a_policy_by_name(catalog: Catalog) -> None:
     assert isinstance(make_policy("search", catalog), SearchBot)
     bot = make_policy("search:50", catalog)
