@@ -119,6 +119,8 @@ def balance_command(
     ):
         if value is not None and value < 0:
             fail(f"{name} must be 0 or more, not {value}", 2)
+    if 0 < decide <= games:
+        fail(f"--decide must be more than --games ({games}), or 0 for off, not {decide}", 2)
     if workers is not None and workers < 1:
         fail(f"--workers must be at least 1, not {workers}", 2)
     unknown = [name for name in level or () if name not in LEVELS]

@@ -589,6 +589,8 @@ def balance(
     """
     if games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games}")
+    if decide < 0 or 0 < decide <= games:
+        raise ValueError(f"decide must be 0 or more than the games ({games}), not {decide}")
     robust_games = max(1, games // 8) if robust_games is None else robust_games
     skill_games = games if skill_games is None else skill_games
     design = catalog.design or DesignRules()
@@ -668,7 +670,7 @@ def balance(
     # for the robustness tables and the duels (a duel counts both its tables).
     first_games = {at: tables[at].games for at in range(len(tables))}
     first_games.update({at: duel.games for at, duel in zip(duel_at, duels, strict=True)})
-    while decide > games:
+    while decide:
         more: dict[int, int] = {}
         for at, needed in sorted(wanting.items()):
             most = first_games[at] * decide // games

@@ -445,6 +445,8 @@ def test_cli_fails_a_broken_catalog_and_names_the_figure(cli, broken_catalog: Pa
         (("--matrix-games", "-1"), "--matrix-games must be 0 or more, not -1"),
         (("--policy", "clever"), "--policy must be one of random, greedy, search"),
         (("--report", "out.pdf"), "--report writes an .html page, not out.pdf"),
+        (("--games", "40", "--decide", "40"), "--decide must be more than --games (40)"),
+        (("--decide", "-1"), "--decide must be 0 or more, not -1"),
     ],
 )
 def test_usage_errors_exit_2(cli, args: tuple[str, ...], message: str) -> None:
