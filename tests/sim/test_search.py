@@ -39,14 +39,18 @@ def _played(catalog: Catalog, level: str, players: int, seed: int, steps: int) -
 
 
 def _searched_choice(catalog: Catalog, level: str, seed: int) -> tuple[GameState, list[Action]]:
-    """A state (not ended) where the searching player has two distinct candidates or more."""
+    """A state (not ended) where the searching player has two distinct candidates or more.
+
+    Not a keep or a pick head to head: those are greedy's, unsearched.
+    """
     state = _played(catalog, level, 2, seed, 0)
     rng = random.Random(seed)
     bot = GreedyBot(catalog)
     for _ in range(400):
         legal = legal_actions(state, catalog)
         searched = _candidates(view(state, state.current.id), legal)
-        if len(searched) > 1 and state.turn_number > 2 and state.fight is None:
+        greedy_s = any(action.kind in ("keep", "pick") for action in legal)
+        if len(searched) > 1 and state.turn_number > 2 and state.fight is None and not greedy_s:
             return state, legal
         state, _ = apply(state, bot.choose(view(state, state.current.id), legal, rng), catalog)
     raise AssertionError("no choice found")
