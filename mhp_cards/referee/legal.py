@@ -562,28 +562,11 @@ def _swap_row(partner: str, give: str | None, theirs: tuple[str, ...]) -> tuple[
     key = (_swap_row, partner, give, theirs)
     row: tuple[Action, ...] | None = _MADE.get(key)
     if row is None:
-        # A partner's hand changes from listing to listing: the row is made again of the
-        # trades made once for each card it names.
-        kind = None if give is None else give.partition("#")[0]
-        made = _RAW_TRADES.get((partner, give))
-        if made is None:
-            if len(_RAW_TRADES) >= _RAW_TRADES_LIMIT:
-                _RAW_TRADES.clear()
-            made = _RAW_TRADES[(partner, give)] = {}
-        trades: list[Action] = []
-        for card in theirs:
-            if card.partition("#")[0] != kind:
-                trade = made.get(card)
-                if trade is None:
-                    trade = made[card] = _raw_trade(partner, give, card)
-                trades.append(trade)
-        row = _MADE[key] = tuple(trades)
+        kind = None if give is None else _kind_of(give)
+        row = _MADE[key] = tuple(
+            _raw_trade(partner, give, card) for card in theirs if _kind_of(card) != kind
+        )
     return row
-
-
-#: The one-card trades with a partner by the card given (None: none) and the card received.
-_RAW_TRADES: dict[tuple[str, str | None], dict[str, Action]] = {}
-_RAW_TRADES_LIMIT: Final = 20_000
 
 
 def _raw_trade(partner: str, give: str | None, receive: str | None) -> Action:
