@@ -320,7 +320,11 @@ class Counted(Model):
 
 
 class ChemistTokens(Model):
-    """Chemist tokens: a set per player colour."""
+    """Chemist tokens: a set per player colour.
+
+    ``per_player`` is how many tokens of each colour the box holds: at least the most a player
+    takes at setup (10 when two play levels 2 and 3, Ruling L2.S7-two; 8 otherwise).
+    """
 
     per_player: Positive
 

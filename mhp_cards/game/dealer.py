@@ -37,10 +37,10 @@ from mhp_cards.rules.numbers import (
     BANK_START_L2,
     COINS_PER_PLAYER_L2,
     PILES_L2,
-    TOKENS_PER_PLAYER,
     WAREHOUSE_SIZE,
     HouseRules,
     Level,
+    chemist_tokens,
 )
 
 __all__ = ["SHAPES", "SetupError", "deal", "field_positions", "raw_instances"]
@@ -226,7 +226,7 @@ def deal(
         warehouse = tuple(raw[len(laid) :])
     else:
         piles = tuple(tuple(raw[i::PILES_L2]) for i in range(PILES_L2))
-    tokens = TOKENS_PER_PLAYER if level != "1" else 0
+    tokens = chemist_tokens(level, players, house)
     money = COINS_PER_PLAYER_L2 if level in ("2", "1v1") else 0
     bank = BANK_START_L2 if level in ("2", "1v1") else coins
     if level in ("2", "1v1") and house.bank_takes_the_rest:

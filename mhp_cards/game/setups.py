@@ -28,6 +28,7 @@ from mhp_cards.rules.numbers import (
     TOKENS_PER_PLAYER,
     WAREHOUSE_SIZE,
     Level,
+    chemist_tokens,
 )
 
 __all__ = [
@@ -218,15 +219,22 @@ def _installation_items(catalog: Catalog, players: int, level: Level) -> list[Se
     return items
 
 
-def _token_items(catalog: Catalog, players: int, rule: str) -> list[SetupItem]:
+def _token_items(catalog: Catalog, players: int, level: Level) -> list[SetupItem]:
     tokens = catalog.components.chemist_tokens.per_player
     colours = len(catalog.components.colours)
+    needed = chemist_tokens(level, players)
+    if needed == TOKENS_PER_PLAYER:
+        rule = "L3.S5" if level == "3" else "L2.S7"
+        each = f"{needed} tokens per player"
+    else:
+        rule = "L2.S7-two"
+        each = f"{needed} tokens per player with two players"
     return [
         SetupItem(
             rule,
-            tokens == TOKENS_PER_PLAYER and colours >= players,
-            f"{tokens} chemist tokens per player in {colours} colours for {players} players",
-            f"{TOKENS_PER_PLAYER} tokens per player, a colour per player",
+            tokens >= needed and colours >= players,
+            f"{tokens} chemist tokens of each of {colours} colours for {players} players",
+            f"{each}, a colour per player",
             ("components", "chemist_tokens", "per_player"),
         )
     ]
@@ -268,7 +276,7 @@ def check_setup(catalog: Catalog, level: Level, players: int) -> SetupCheck:
         )
     if level in ("2", "1v1", "3"):
         items += _installation_items(catalog, players, level)
-        items += _token_items(catalog, players, "L3.S5" if level == "3" else "L2.S7")
+        items += _token_items(catalog, players, level)
     if level in ("2", "1v1"):
         needed = COINS_PER_PLAYER_L2 * players + BANK_START_L2
         items.append(

@@ -31,6 +31,7 @@ from mhp_cards.rules.numbers import (
     PLAYERS,
     TOKENS_PER_PLAYER,
     WAREHOUSE_SIZE,
+    chemist_tokens,
 )
 from mhp_cards.wording import listing
 
@@ -329,12 +330,19 @@ def _combines(state: GameState) -> Iterator[Issue]:
 def _tokens(state: GameState, catalog: Catalog) -> Iterator[Issue]:
     colours = {player.id for player in state.players}
     for index, player in enumerate(state.players):
-        expected = 0 if state.level == "1" else TOKENS_PER_PLAYER
+        expected = chemist_tokens(state.level, len(state.players), state.house_rules)
         if player.tokens != expected:
             rule = "L1.S1" if state.level == "1" else ("L3.S5" if state.level == "3" else "L2.S7")
+            if expected != TOKENS_PER_PLAYER and state.level != "1":
+                rule = "L2.S7-two"
             yield _issue(
                 "tokens",
-                f"{player.id} has {player.tokens} chemist tokens; the level gives {expected}",
+                f"{player.id} has {player.tokens} chemist tokens; "
+                + (
+                    f"two players take {expected} each"
+                    if rule == "L2.S7-two"
+                    else f"the level gives {expected}"
+                ),
                 ("players", index, "tokens"),
                 rule,
             )

@@ -87,6 +87,12 @@ T: Final[dict[str, dict[Lang, str]]] = {
         "ru": "Каждому игроку — {tokens} фишек химиков своего цвета.",
         "en": "Each player takes {tokens} chemist tokens of their colour.",
     },
+    "s_tokens_two": {
+        "ru": "Каждому игроку — {tokens} фишек химиков своего цвета, а если играют двое — "
+        "по {two}.",
+        "en": "Each player takes {tokens} chemist tokens of their colour; {two} each when two "
+        "play.",
+    },
     "s_deal": {
         "ru": "Раздайте наугад по одной основной карте (с красным кружком) из {mains}: у кого "
         "карта, тот владеет установкой. Установки без владельца — общие.",

@@ -50,6 +50,7 @@ from mhp_cards.rules.numbers import (
     PILES_L2,
     PLAYERS,
     TOKENS_PER_PLAYER,
+    TOKENS_TWO_PLAYERS,
     WAREHOUSE_SIZE,
     Lang,
     Level,
@@ -292,7 +293,7 @@ def _setup_steps(facts: SetupFacts, level: Level, lang: Lang) -> list[tuple[str,
         assemble = _tr("s_assemble", lang, electrolysers=facts.electrolysers)
         if level == "3":
             steps.append((assemble + " " + _tr("s_l3_shared", lang), "L2.S3, L2.S5, L3.S5"))
-            steps.append((_tr("s_tokens", lang, tokens=TOKENS_PER_PLAYER), "L3.S5"))
+            steps.append((_tokens_text(lang), "L3.S5, L2.S7-two"))
         else:
             steps.append((assemble, "L2.S3, L2.S4, L2.S5"))
     raw_cards = _raw_cards(facts.raw)
@@ -315,8 +316,16 @@ def _setup_steps(facts: SetupFacts, level: Level, lang: Lang) -> list[tuple[str,
             if n in facts.coins_left
         )
         money = _tr("s_money", lang, each=COINS_PER_PLAYER_L2, bank=BANK_START_L2, table=table)
-        steps.append((money + " " + _tr("s_tokens", lang, tokens=TOKENS_PER_PLAYER), "L2.S7"))
+        if level == "2":
+            steps.append((money + " " + _tokens_text(lang), "L2.S7, L2.S7-two"))
+        else:
+            steps.append((money + " " + _tr("s_tokens", lang, tokens=TOKENS_PER_PLAYER), "L2.S7"))
     return steps
+
+
+def _tokens_text(lang: Lang) -> str:
+    """Each player's chemist tokens at levels 2 and 3: 8, or 10 when two play (L2.S7-two)."""
+    return _tr("s_tokens_two", lang, tokens=TOKENS_PER_PLAYER, two=TOKENS_TWO_PLAYERS)
 
 
 def _bullet(book: Book, runs: Sequence[Run], size: float = BODY_SIZE) -> None:

@@ -42,7 +42,9 @@ __all__ = [
     "MISSION_DOUBLE",
     "PILES_L2",
     "PLAYERS",
+    "TOKENS_OF_A_COLOUR",
     "TOKENS_PER_PLAYER",
+    "TOKENS_TWO_PLAYERS",
     "UPGRADE_PRICE",
     "UPGRADE_RULES",
     "WAREHOUSE_PRICE",
@@ -52,6 +54,7 @@ __all__ = [
     "Lang",
     "Level",
     "MissionMatch",
+    "chemist_tokens",
 ]
 
 Level: TypeAlias = Literal["1", "2", "1v1", "3"]
@@ -82,8 +85,13 @@ COINS: Final = 50
 COINS_PER_PLAYER_L2: Final = 8
 #: Coins in the Bank at the start of level 2 and head to head (L2.S7).
 BANK_START_L2: Final = 10
-#: Chemist tokens per player at levels 2 and 3 (L2.S7, L3.S5).
+#: Chemist tokens per player at levels 2 and 3 and head to head (L2.S7, L3.S5).
 TOKENS_PER_PLAYER: Final = 8
+#: Chemist tokens per player when two play level 2 or 3 (L2.S7-two): with 16 tokens the
+#: six-place mission was nearly never completed (catalog/README.md, eleventh design note).
+TOKENS_TWO_PLAYERS: Final = 10
+#: Chemist tokens of each colour the box must hold: the most a player takes.
+TOKENS_OF_A_COLOUR: Final = max(TOKENS_PER_PLAYER, TOKENS_TWO_PLAYERS)
 #: Identical electrolyser cards in the box, one per player at most (L2.S1).
 ELECTROLYSERS: Final = 5
 #: What a substance on the Mission card scores, in prices: on a completed mission at levels 2
@@ -136,6 +144,7 @@ HOUSE_RULES: Final = (
     "first-move-as-found",
     "installation-at-random",
     "draw-one",
+    "eight-tokens",
 )
 _MATCHES: Final[tuple[MissionMatch, ...]] = ("exact-subset", "whole-hand", "at-least")
 
@@ -191,6 +200,9 @@ class HouseRules(BaseModel):
     #: ``draw-one``: head to head a player draws one card, not two to keep one of
     #: (V1.3-draw-two).
     draw_one: bool = False
+    #: ``eight-tokens``: two players at levels 2 and 3 take 8 chemist tokens each, not 10
+    #: (L2.S7-two).
+    eight_tokens: bool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -242,3 +254,19 @@ class HouseRules(BaseModel):
 
     def __bool__(self) -> bool:
         return bool(self.names())
+
+
+def chemist_tokens(level: Level, players: int, house: HouseRules | None = None) -> int:
+    """The chemist tokens each player takes at setup (L2.S7, L3.S5, L2.S7-two).
+
+    >>> chemist_tokens("1", 3), chemist_tokens("2", 3), chemist_tokens("3", 2)
+    (0, 8, 10)
+    >>> chemist_tokens("1v1", 2), chemist_tokens("2", 2, HouseRules.from_names(["eight-tokens"]))
+    (8, 8)
+    """
+    if level == "1":
+        return 0
+    two = players == 2 and level in ("2", "3")
+    if two and not (house is not None and house.eight_tokens):
+        return TOKENS_TWO_PLAYERS
+    return TOKENS_PER_PLAYER

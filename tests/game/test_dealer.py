@@ -24,6 +24,7 @@ COINS = 50  # L1.S5, L3.S4
 COINS_EACH_L2 = 8  # L2.S7
 BANK_L2 = 10  # L2.S7 and its Ruling
 TOKENS_EACH = 8  # L2.S7, L3.S5
+TOKENS_EACH_OF_TWO = 10  # L2.S7-two: two players at levels 2 and 3
 LEVEL3_CAPACITY = 6  # L3.S3
 
 LEVEL_PLAYERS = [
@@ -95,7 +96,8 @@ def test_the_default_box(catalog, raw_box, fate_box) -> None:
     assert len(fate_box) == 72
     assert len(raw_box) == len(set(raw_box)) == catalog.raw_deck_size == 72
     assert catalog.components.coins.count == COINS
-    assert catalog.components.chemist_tokens.per_player == TOKENS_EACH
+    # Each colour as many as the most a player takes.
+    assert catalog.components.chemist_tokens.per_player == TOKENS_EACH_OF_TWO
     assert len(catalog.installations) == 10
     assert len(catalog.electrolysers) == 5
     # 72 raw cards on 72 - r Fate cards leave r for the Warehouse: level 1 (4..8) allows only
@@ -154,10 +156,32 @@ def test_money_and_tokens(dealt, level, players, seed, shape) -> None:
         assert [p.money for p in state.players] == [COINS_EACH_L2] * players
         assert state.bank == BANK_L2
         assert state.box_coins == COINS - COINS_EACH_L2 * players - BANK_L2
-    # L1.S1: no chemist tokens at level 1; L2.S7, L3.S5: 8 each.
+    # L1.S1: no chemist tokens at level 1; L2.S7, L3.S5: 8 each; L2.S7-two: 10 each when two
+    # play level 2 or 3 (head to head keeps 8).
     expected_tokens = 0 if level == "1" else TOKENS_EACH
+    if players == 2 and level in ("2", "3"):
+        expected_tokens = TOKENS_EACH_OF_TWO
     assert [p.tokens for p in state.players] == [expected_tokens] * players
     assert all(state.tokens_placed(p.id) == 0 for p in state.players)
+
+
+@pytest.mark.parametrize("level", ["2", "3"])
+def test_two_players_take_ten_tokens_or_eight_by_the_house_rule(dealt, catalog, level) -> None:
+    """Ruling L2.S7-two and its literal house rule eight-tokens; status holds a state to the
+    rule in force and cites the ruling."""
+    ten = dealt(level, 2, 4)
+    eight = dealt(level, 2, 4, house_rules=("eight-tokens",))
+    assert [p.tokens for p in ten.players] == [TOKENS_EACH_OF_TWO] * 2
+    assert [p.tokens for p in eight.players] == [TOKENS_EACH] * 2
+    assert not status(ten, catalog)
+    assert not status(eight, catalog)
+    short = ten.model_copy(
+        update={"players": tuple(p.model_copy(update={"tokens": 8}) for p in ten.players)}
+    )
+    issues = [issue for issue in status(short, catalog) if issue.rule == "L2.S7-two"]
+    assert [issue.path for issue in issues] == [("players", 0, "tokens"), ("players", 1, "tokens")]
+    assert "two players take 10 each" in issues[0].message
+    assert [p.tokens for p in dealt("1v1", 2, 4).players] == [TOKENS_EACH] * 2, "head to head: 8"
 
 
 @parametrize_cases

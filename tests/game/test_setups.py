@@ -34,6 +34,15 @@ RULES_OF_LEVEL = {
 }
 
 
+def rules_of(level: str, players: int) -> set[str]:
+    """The rules a checklist cites: with two players at levels 2 and 3 the tokens line cites
+    Ruling L2.S7-two (10 each) instead of L2.S7 or L3.S5 (L2.S7 still counts the coins)."""
+    rules = set(RULES_OF_LEVEL[level])
+    if players == 2 and level in ("2", "3"):
+        rules = (rules - {"L3.S5"}) | {"L2.S7-two"}
+    return rules
+
+
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
     return load_catalog()
@@ -134,7 +143,7 @@ def test_default_box_allows_every_setup(catalog: Catalog, level: str, players: i
     assert check.players == players
     assert check.is_valid(), [(i.rule, i.text) for i in check.failures]
     assert check.failures == ()
-    assert {entry.rule for entry in check.items} == RULES_OF_LEVEL[level]
+    assert {entry.rule for entry in check.items} == rules_of(level, players)
 
 
 def test_levels_are_the_four_of_the_rules() -> None:
@@ -286,6 +295,22 @@ def test_seven_tokens_each_fail(catalog: Catalog) -> None:
     assert [e.rule for e in check_setup(box, "2", 3).failures] == ["L2.S7"]
     assert [e.rule for e in check_setup(box, "3", 3).failures] == ["L3.S5"]
     assert check_setup(box, "1", 3).is_valid(), "level 1 uses no chemist tokens"
+
+
+def test_a_box_of_eight_tokens_a_colour_is_short_for_two_players(catalog: Catalog) -> None:
+    """Two players at levels 2 and 3 take 10 tokens each (Ruling L2.S7-two); 8 a colour do for
+    three to five players and head to head."""
+    tokens = catalog.components.chemist_tokens.model_copy(update={"per_player": 8})
+    box = catalog.model_copy(
+        update={"components": catalog.components.model_copy(update={"chemist_tokens": tokens})}
+    )
+    for level in ("2", "3"):
+        failures = check_setup(box, level, 2).failures
+        assert [e.rule for e in failures] == ["L2.S7-two"], level
+        assert failures[0].hint == "10 tokens per player with two players, a colour per player"
+        assert check_setup(box, level, 3).is_valid(), level
+    assert check_setup(box, "1v1", 2).is_valid()
+    assert check_setup(catalog, "2", 2).is_valid()
 
 
 def test_a_raw_deck_too_big_for_level_1(catalog: Catalog) -> None:

@@ -292,8 +292,8 @@ def test_tokens_placed_counts_installations_and_missions(dealt) -> None:
     assert state.tokens_placed("red") == 0
     assert placed.tokens_placed("red") == 2
     assert placed.tokens_placed("blue") == 0
-    assert placed.free_tokens("red") == 8 - 2
-    assert placed.free_tokens("blue") == 8
+    assert placed.free_tokens("red") == 10 - 2  # two players take 10 (Ruling L2.S7-two)
+    assert placed.free_tokens("blue") == 10
 
 
 def test_mission_complete_only_when_every_place_is_taken() -> None:

@@ -148,7 +148,7 @@ def test_L2_T4_run_a_reaction_on_ones_own_installation(kit, taken) -> None:
     assert not set(cards) & set(new.player("red").raw_cards)
     assert set(cards) <= set(new.discard)
     assert kit.container(new, 1, "1Б", 1).places == ("red",)
-    assert new.free_tokens("red") == 6
+    assert new.free_tokens("red") == 8  # two of ten (two players: Ruling L2.S7-two)
     assert events[0].kind == "react"
 
 
@@ -197,11 +197,14 @@ def test_L2_T4_a_card_cannot_feed_two_inputs(kit, chem) -> None:
 
 def test_L2_T4_R1_one_free_token_per_product(kit, taken) -> None:
     cards = taken.player("red").raw_cards[-2:]
-    # Six of red's eight tokens on the Mission card, no mission complete: two are free, and the
-    # reaction makes two products (CO2 for M2, Ca(OH)2 for 1Б), each taking a token.
+    # Eight of red's ten tokens on the Mission card (two players, Ruling L2.S7-two), no
+    # mission complete: two are free, and the reaction makes two products (CO2 for M2,
+    # Ca(OH)2 for 1Б), each taking a token.
     state = kit.mission_tokens(taken, "M1", "O2", "red", "red", "red", "red")
     state = kit.mission_tokens(state, "M3", "O2", "red", None)
     state = kit.mission_tokens(state, "M4", "Ca2SiO4", "red")
+    state = kit.mission_tokens(state, "M2", "NaOH", "red")
+    state = kit.mission_tokens(state, "M2", "HCl", "red")
     assert state.free_tokens("red") == 2
     kit.expect(state, React(installation=1, cards=cards), "allowed", "L2.T4.R1")
     state = kit.mission_tokens(state, "M3", "O2", "red", "red")
@@ -244,7 +247,7 @@ def test_L2_T5_sell_to_the_bank_at_the_nominal_price_or_less(kit, holder) -> Non
     assert kit.container(new, 1, "1Б", 1).places == (None,)
     assert new.player("red").money == holder.player("red").money + nominal
     assert new.bank == holder.bank - nominal
-    assert new.free_tokens("red") == 8
+    assert new.free_tokens("red") == 10  # all of them (two players, Ruling L2.S7-two)
     kit.expect(holder, FreeToken(product=CAOH2, how="sell-bank", price=1), "allowed", "L2.T5")
     ruling = kit.expect(
         holder,
@@ -297,11 +300,12 @@ def test_L2_T5_sell_to_a_player_with_a_free_token(kit, holder) -> None:
     kit.expect(state, sale.model_copy(update={"partner": None}), "forbidden", "L2.T5")
     # Red's Ca(OH)2 stands on red's own installation 1: blue has no container for it.
     kit.expect(state, sale.model_copy(update={"product": CAOH2}), "forbidden", "L2.T3")
-    # All eight of blue's tokens on the Mission card (4 + 2 + 1 + 1), no mission complete.
+    # All ten of blue's tokens on the Mission card (4 + 2 + 2 + 2), no mission complete.
     busy = kit.mission_tokens(state, "M1", "O2", *["blue"] * 4)
     busy = kit.mission_tokens(busy, "M3", "O2", "blue", "blue")
     busy = kit.mission_tokens(busy, "M2", "NaOH", "blue")
-    busy = kit.mission_tokens(busy, "M4", "CO2", "blue", None)
+    busy = kit.mission_tokens(busy, "M2", "HCl", "blue")
+    busy = kit.mission_tokens(busy, "M4", "CO2", "blue", "blue")
     assert busy.free_tokens("blue") == 0
     ruling = kit.expect(busy, sale, "forbidden", "L2.T5")
     assert "no free token" in ruling.reason_en
@@ -716,15 +720,16 @@ def test_L2_T2_one_trade_a_product_swapped_for_a_raw_card(kit, holder) -> None:
 
 
 def test_L2_T5_a_product_swapped_to_a_player_without_a_free_token_is_refused(kit, holder) -> None:
-    # Blue holds a halite but all eight of its tokens stand on the Mission card: a swap that
-    # hands it red's H2O would put a ninth token on the table.
+    # Blue holds a halite but all ten of its tokens stand on the Mission card: a swap that
+    # hands it red's H2O would put an eleventh token on the table.
     state = kit.token(holder, "red", 2, "2А", 2)
     state = kit.give(state, "blue", "halite")
     halite = next(c for c in state.player("blue").raw_cards if c.startswith("halite"))
     busy = kit.mission_tokens(state, "M1", "O2", *["blue"] * 4)
     busy = kit.mission_tokens(busy, "M3", "O2", "blue", "blue")
     busy = kit.mission_tokens(busy, "M2", "NaOH", "blue")
-    busy = kit.mission_tokens(busy, "M4", "CO2", "blue", None)
+    busy = kit.mission_tokens(busy, "M2", "HCl", "blue")
+    busy = kit.mission_tokens(busy, "M4", "CO2", "blue", "blue")
     assert busy.free_tokens("blue") == 0
     swap = Trade(partner="blue", give_product=ref(2, "2А", 2), receive=(halite,))
     ruling = kit.expect(busy, swap, "forbidden", "L2.T5")

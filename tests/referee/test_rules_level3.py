@@ -165,8 +165,11 @@ def test_L3_S5_own_installations_ride_on_the_combine(kit, afield) -> None:
 
 
 def test_L3_S5_eight_chemist_tokens_each(kit, pro) -> None:
-    assert all(p.tokens == 8 for p in pro.players)
-    assert all(pro.free_tokens(p.id) == 8 for p in pro.players)
+    # Ruling L2.S7-two: two players take 10 each; three and more 8 (L3.S5).
+    assert all(p.tokens == 10 for p in pro.players)
+    assert all(pro.free_tokens(p.id) == 10 for p in pro.players)
+    three = kit.deal("3", 3, 3)
+    assert all(three.free_tokens(p.id) == 8 for p in three.players)
 
 
 # --- L3.T1 / L3.T2 moving and trading as at levels 1 and 2 ----------------------------------------

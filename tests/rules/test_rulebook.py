@@ -72,6 +72,7 @@ LITERAL_HOUSE_RULES = {
     "first-move-as-found",
     "installation-at-random",
     "draw-one",
+    "eight-tokens",
 }
 LEVEL_OF_PREFIX = {"L1": "1", "L2": "2", "V1": "1v1", "L3": "3"}
 
@@ -165,10 +166,10 @@ def test_expected_rule_ids_without_rules_md(book: Rulebook) -> None:
 def test_entry_counts(book: Rulebook) -> None:
     rulings = [rule for rule in book.rules if rule.is_ruling]
     assert len(book.rules) - len(rulings) == 51
-    assert len(rulings) == 46  # with L2.E1-round, L1.T6.R2, L1.T2-two-cards, V1.2-choose and
-    # V1.3-draw-two
-    assert len(book.house_rules) == 18  # with ends-at-once, quiet-round-ends, every-upgrade,
-    # first-move-as-found, installation-at-random, draw-one
+    assert len(rulings) == 47  # with L2.E1-round, L1.T6.R2, L1.T2-two-cards, V1.2-choose,
+    # V1.3-draw-two and L2.S7-two
+    assert len(book.house_rules) == 19  # with ends-at-once, quiet-round-ends, every-upgrade,
+    # first-move-as-found, installation-at-random, draw-one, eight-tokens
 
 
 # ------------------------------------------------------------------ shape of every entry

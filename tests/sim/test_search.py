@@ -333,19 +333,20 @@ def test_search_is_a_policy_by_name(catalog: Catalog) -> None:
 
 
 def test_search_beats_random_head_to_head_at_level_2(catalog: Catalog) -> None:
-    # Deterministic given the seeds: 8 deals, the search bot (default budget) in each seat
+    # Deterministic given the seeds: 12 deals, the search bot (default budget) in each seat
     # half the time against the random bot (against greedy: docs/guides/simulation.md,
     # benchmarks/search_bench.py); a search that chose no better than chance would share about
-    # 4 points, and 7 or more happens by luck in 4 % of such runs.
+    # 6 points, and 10 or more happens by luck in 2 % of such runs. (With 8 deals and 7 points
+    # it scored 6.5 once two players took 10 tokens, Ruling L2.S7-two: random loses less.)
     points = 0.0
-    for index in range(8):
+    for index in range(12):
         seat = index % 2
         policies: list[object] = ["random", "random"]
         policies[seat] = SearchBot(catalog)
         result = play_game(catalog, "2", 2, game_seed(2026, index), policies)  # type: ignore[arg-type]
         if seat in result.winners:
             points += 1 / len(result.winners)
-    assert points >= 7
+    assert points >= 10
 
 
 def test_at_level_1_the_closer_mission_leads(catalog: Catalog) -> None:

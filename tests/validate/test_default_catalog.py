@@ -151,7 +151,7 @@ def test_fate_cards(catalog) -> None:
 def test_components_of_the_rules(catalog) -> None:
     components = catalog.components
     assert components.coins.count == 50
-    assert components.chemist_tokens.per_player == 8
+    assert components.chemist_tokens.per_player == 10  # the most a player takes (L2.S7-two)
     assert len(components.colours) == 5
     assert components.combines.count == 5
     assert {u.id: u.price for u in components.upgrades} == {"solar-battery": 4, "armour": 4}
