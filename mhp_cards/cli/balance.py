@@ -62,11 +62,18 @@ def balance_command(
         int,
         typer.Option(
             "--matrix-games",
-            help="Two-player games for each pair of greedy, lookahead, noisy-greedy and "
-            "random at each level: the policy matrix, reported beside the figures (default "
-            "0: none).",
+            help="Two-player games for each pair of the matrix's policies at each level: the "
+            "policy matrix, reported beside the figures (default 0: none).",
         ),
     ] = 0,
+    matrix_policy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--matrix-policy",
+            help="A policy of the matrix (repeatable; default: greedy, lookahead, "
+            "noisy-greedy and random; add search to rank it too, slowly).",
+        ),
+    ] = None,
     decide: Annotated[
         int,
         typer.Option(
@@ -104,7 +111,7 @@ def balance_command(
     Example: mhp balance --games 400 --seed 0 --decide 3200
     """
     from mhp_cards.rules.numbers import LEVELS
-    from mhp_cards.sim.balance import ROWS, balance
+    from mhp_cards.sim.balance import MATRIX_POLICIES, ROWS, balance
     from mhp_cards.sim.policies import policy_names
     from mhp_cards.validate import load_catalog
 
@@ -128,6 +135,15 @@ def balance_command(
         fail(f"--level must be one of {', '.join(LEVELS)}, not {', '.join(unknown)}", 2)
     if policy not in policy_names():
         fail(f"--policy must be one of {', '.join(policy_names())}, not {policy}", 2)
+    matrix_policies = tuple(dict.fromkeys(matrix_policy or MATRIX_POLICIES))
+    wrong = [name for name in matrix_policies if name not in policy_names()]
+    if wrong:
+        fail(
+            f"--matrix-policy must be one of {', '.join(policy_names())}, not {', '.join(wrong)}",
+            2,
+        )
+    if len(matrix_policies) < 2:
+        fail(f"--matrix-policy needs two policies or more, not {matrix_policies[0]} alone", 2)
     if report_file is not None and report_file.suffix.lower() != ".html":
         fail(f"--report writes an .html page, not {report_file.name}", 2)
     rows = [row for row in ROWS if not level or row.level in level]
@@ -145,6 +161,7 @@ def balance_command(
         policy=policy,
         matrix_games=matrix_games,
         decide=decide,
+        matrix_policies=matrix_policies,
     )
     if report_file is not None:
         from mhp_cards.sim.balance_html import write_balance_report

@@ -93,8 +93,8 @@ MIN_SEARCH_OVER_GREEDY: Final = 0.60
 SEARCH_LEVELS: Final[tuple[Level, ...]] = ("2", "3")
 #: Policies that are not the tuned greedy bot: the game must stay sound under them too.
 ROBUSTNESS_POLICIES: Final = ("noisy-greedy", "lookahead")
-#: The policies of the report's policy matrix, the tuned one first (each pair is measured as
-#: the earlier against the later).
+#: The policies of the report's policy matrix by default, the tuned one first (each pair is
+#: measured as the earlier against the later); ``search`` may be asked for (it is slow).
 MATRIX_POLICIES: Final = ("greedy", "lookahead", "noisy-greedy", "random")
 #: Levels where no game may end by a stall or by the step cap.
 NO_STALL_LEVELS: Final[tuple[Level, ...]] = ("2", "1v1", "3")
@@ -570,6 +570,7 @@ def balance(
     policy: str = "greedy",
     matrix_games: int = 0,
     decide: int = 0,
+    matrix_policies: Sequence[str] = MATRIX_POLICIES,
 ) -> BalanceReport:
     """Play every table and measure every figure against its bound.
 
@@ -579,8 +580,9 @@ def balance(
     under each of :data:`ROBUSTNESS_POLICIES`; ``skill_games`` (default ``games``; 0 for
     none) two-player games of greedy against random at each level of ``rows``;
     ``search_games`` (default 0: not measured) of search against greedy at levels 2 and 3;
-    ``matrix_games`` (default 0: none) two-player games for each pair of
-    :data:`MATRIX_POLICIES` at each level, reported beside the figures (not judged).
+    ``matrix_games`` (default 0: none) two-player games for each pair of ``matrix_policies``
+    (default :data:`MATRIX_POLICIES`; two or more distinct policy names, ``search`` among
+    them if asked for) at each level, reported beside the figures (not judged).
     ``decide`` (default 0: off): a table with an undecided figure is played on, from the game
     after its last, to the games its figures say would decide them (at least twice its games),
     until none is undecided or every such table has its most: ``decide`` games for a table of
@@ -591,6 +593,9 @@ def balance(
         raise ValueError(f"the number of games must be at least 1, not {games}")
     if decide < 0 or 0 < decide <= games:
         raise ValueError(f"decide must be 0 or more than the games ({games}), not {decide}")
+    matrix_policies = tuple(dict.fromkeys(matrix_policies))
+    if matrix_games > 0 and len(matrix_policies) < 2:
+        raise ValueError(f"the matrix needs two policies or more, not {list(matrix_policies)}")
     robust_games = max(1, games // 8) if robust_games is None else robust_games
     skill_games = games if skill_games is None else skill_games
     design = catalog.design or DesignRules()
@@ -623,7 +628,7 @@ def balance(
         duels += [
             _Duel(lv, first, second, matrix_games, None)
             for lv in levels
-            for first, second in itertools.combinations(MATRIX_POLICIES, 2)
+            for first, second in itertools.combinations(matrix_policies, 2)
         ]
     duel_at: list[int] = []
     for duel in duels:

@@ -447,6 +447,12 @@ def test_cli_fails_a_broken_catalog_and_names_the_figure(cli, broken_catalog: Pa
         (("--report", "out.pdf"), "--report writes an .html page, not out.pdf"),
         (("--games", "40", "--decide", "40"), "--decide must be more than --games (40)"),
         (("--decide", "-1"), "--decide must be 0 or more, not -1"),
+        (("--matrix-policy", "clever"), "--matrix-policy must be one of random, greedy"),
+        (("--matrix-policy", "greedy"), "--matrix-policy needs two policies or more"),
+        (
+            ("--matrix-policy", "greedy", "--matrix-policy", "greedy"),
+            "--matrix-policy needs two policies or more, not greedy alone",
+        ),
     ],
 )
 def test_usage_errors_exit_2(cli, args: tuple[str, ...], message: str) -> None:
@@ -572,6 +578,21 @@ def test_a_pooled_run_gives_the_figures_of_a_run_in_one_process(catalog) -> None
     assert len(pooled.matrix) == 2 * 6
     # Progress is told for the tables every figure is judged on, each up to its games.
     assert {row: max(d for r, d in told if r == row) for row, _ in told} == dict.fromkeys(rows, 4)
+
+
+def test_the_matrix_ranks_the_policies_asked_for_search_among_them(catalog) -> None:
+    options = {"games": 2, "seed": 3, "workers": 1, "rows": [Row("1v1", 2)]}
+    options |= {"robust_games": 0, "skill_games": 0, "matrix_games": 2}
+    report = balance(catalog, matrix_policies=("search", "greedy", "random", "search"), **options)
+    # Each pair once, the earlier against the later, a name asked for twice counted once.
+    assert [(m.policy, m.opponent, m.games) for m in report.matrix] == [
+        ("search", "greedy", 2),
+        ("search", "random", 2),
+        ("greedy", "random", 2),
+    ]
+    assert not report.matchups, "the matrix is reported, not judged"
+    with pytest.raises(ValueError, match="two policies or more"):
+        balance(catalog, matrix_policies=("greedy",), **options)
 
 
 def test_deciding_plays_an_undecided_table_on_as_one_longer_run(catalog) -> None:
