@@ -937,6 +937,27 @@ def test_player_in_the_page_url_is_the_phones_seat(page: Page, server: Any) -> N
     page.shown("#seat-choice")
 
 
+def test_head_to_head_names_the_installations_to_keep(
+    page: Page, server: Any, catalog: Any
+) -> None:
+    """Ruling V1.2-choose: the first turn's buttons name each installation kept of five."""
+    with server.client() as client:
+        game = client.post("/api/games", json={"level": "1v1", "players": 2, "seed": 7}).json()
+    page.open(f"/?player=red#/game/{game['id']}")
+    buttons = page.until(lambda: page.all('#actions .group[data-kind="keep"] button'))
+    legal = api(
+        server, f"/api/games/{game['id']}/legal?player=red", seat_secret(page, game["id"], "red")
+    )
+    numbers = [
+        item["action"]["installation"] for item in legal["actions"] if item["kind"] == "keep"
+    ]
+    assert len(buttons) == len(numbers) == 5
+    for number, button in zip(numbers, buttons, strict=True):
+        installation = catalog.installation(number)
+        assert " ".join(button.text.split()) == f"Installation {number}: {installation.name.en}"
+    page.shot("21-keep-an-installation")
+
+
 def test_a_refused_usual_button_says_why(page: Page, server: Any, catalog: Any) -> None:
     """Level 3, a full combine: where «End the turn» would be, the referee's reason."""
     from tests.serve.conftest import full_combine_game

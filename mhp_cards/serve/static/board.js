@@ -389,8 +389,13 @@ export function describe(item) {
       const top = pile.length ? pile[pile.length - 1] : null;
       return top && !isHidden(top) ? `${t("take_pile", a.pile)}: ${cardText(top)}` : t("take_pile", a.pile);
     }
-    case "keep":
-      return t("keep_installation", a.installation);
+    case "keep": {
+      // Head to head the installation kept is the game's one choice of its own: name it (its
+      // reaction is in the installations panel).
+      const info = (S.catalog?.installations || []).find((i) => i.number === a.installation);
+      const label = t("keep_installation", a.installation);
+      return info ? `${label}: ${pick(info.name)}` : label;
+    }
     case "pick":
       return cardText(a.card);
     case "react":
