@@ -42,7 +42,6 @@ __all__ = [
     "MISSION_DOUBLE",
     "PILES_L2",
     "PLAYERS",
-    "TOKENS_OF_A_COLOUR",
     "TOKENS_PER_PLAYER",
     "TOKENS_TWO_PLAYERS",
     "UPGRADE_PRICE",
@@ -90,8 +89,6 @@ TOKENS_PER_PLAYER: Final = 8
 #: Chemist tokens per player when two play level 2 or 3 (L2.S7-two): with 16 tokens the
 #: six-place mission was nearly never completed (catalog/README.md, eleventh design note).
 TOKENS_TWO_PLAYERS: Final = 10
-#: Chemist tokens of each colour the box must hold: the most a player takes.
-TOKENS_OF_A_COLOUR: Final = max(TOKENS_PER_PLAYER, TOKENS_TWO_PLAYERS)
 #: Identical electrolyser cards in the box, one per player at most (L2.S1).
 ELECTROLYSERS: Final = 5
 #: What a substance on the Mission card scores, in prices: on a completed mission at levels 2
