@@ -25,10 +25,10 @@ from mhp_cards.rules.numbers import (
     MIN_FIELD,
     PILES_L2,
     PLAYERS,
-    TOKENS_PER_PLAYER,
     WAREHOUSE_SIZE,
     Level,
     chemist_tokens,
+    chemist_tokens_rule,
 )
 
 __all__ = [
@@ -223,12 +223,8 @@ def _token_items(catalog: Catalog, players: int, level: Level) -> list[SetupItem
     tokens = catalog.components.chemist_tokens.per_player
     colours = len(catalog.components.colours)
     needed = chemist_tokens(level, players)
-    if needed == TOKENS_PER_PLAYER:
-        rule = "L3.S5" if level == "3" else "L2.S7"
-        each = f"{needed} tokens per player"
-    else:
-        rule = "L2.S7-two"
-        each = f"{needed} tokens per player with two players"
+    rule = chemist_tokens_rule(level, players)
+    each = f"{needed} tokens per player" + (" with two players" if rule == "L2.S7-two" else "")
     return [
         SetupItem(
             rule,

@@ -29,9 +29,9 @@ from mhp_cards.rules.numbers import (
     HEAD_TO_HEAD_PLAYERS,
     MIN_FIELD,
     PLAYERS,
-    TOKENS_PER_PLAYER,
     WAREHOUSE_SIZE,
     chemist_tokens,
+    chemist_tokens_rule,
 )
 from mhp_cards.wording import listing
 
@@ -330,11 +330,10 @@ def _combines(state: GameState) -> Iterator[Issue]:
 def _tokens(state: GameState, catalog: Catalog) -> Iterator[Issue]:
     colours = {player.id for player in state.players}
     for index, player in enumerate(state.players):
-        expected = chemist_tokens(state.level, len(state.players), state.house_rules)
+        players, house = len(state.players), state.house_rules
+        expected = chemist_tokens(state.level, players, house)
         if player.tokens != expected:
-            rule = "L1.S1" if state.level == "1" else ("L3.S5" if state.level == "3" else "L2.S7")
-            if expected != TOKENS_PER_PLAYER and state.level != "1":
-                rule = "L2.S7-two"
+            rule = chemist_tokens_rule(state.level, players, house)
             yield _issue(
                 "tokens",
                 f"{player.id} has {player.tokens} chemist tokens; "

@@ -54,6 +54,7 @@ __all__ = [
     "Level",
     "MissionMatch",
     "chemist_tokens",
+    "chemist_tokens_rule",
 ]
 
 Level: TypeAlias = Literal["1", "2", "1v1", "3"]
@@ -267,3 +268,18 @@ def chemist_tokens(level: Level, players: int, house: HouseRules | None = None) 
     if two and not (house is not None and house.eight_tokens):
         return TOKENS_TWO_PLAYERS
     return TOKENS_PER_PLAYER
+
+
+def chemist_tokens_rule(level: Level, players: int, house: HouseRules | None = None) -> str:
+    """The rule that sets :func:`chemist_tokens` for this table, for a citation.
+
+    >>> [chemist_tokens_rule(level, 2) for level in ("1", "2", "1v1", "3")]
+    ['L1.S1', 'L2.S7-two', 'L2.S7', 'L2.S7-two']
+    >>> chemist_tokens_rule("3", 4), chemist_tokens_rule("3", 2, HouseRules(eight_tokens=True))
+    ('L3.S5', 'L3.S5')
+    """
+    if level == "1":
+        return "L1.S1"
+    if chemist_tokens(level, players, house) == TOKENS_TWO_PLAYERS:
+        return "L2.S7-two"
+    return "L3.S5" if level == "3" else "L2.S7"
