@@ -12,13 +12,10 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
-
-from pydantic import BaseModel
-from pydantic_core import PydanticUndefined
+from typing import Any, Final
 
 from mhp_cards.catalog.models import Catalog
-from mhp_cards.game.state import GameState, Player, Position
+from mhp_cards.game.state import GameState, Position
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
@@ -42,14 +39,23 @@ from mhp_cards.referee.common import (
 )
 from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge, refuse_end
 from mhp_cards.referee.fight import fight_choices
+from mhp_cards.referee.interned import (
+    MADE,
+    MADE_LIMIT,
+    action_of,
+    construct,
+    kind_of,
+    new_action,
+    per_card,
+    place_of,
+)
 from mhp_cards.referee.keep import choosing, owned
 from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
 from mhp_cards.referee.mission import could_complete, deciding_kinds
 from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places, reactions
-from mhp_cards.referee.table import INSTALLATIONS_READ
 from mhp_cards.referee.tokens import find_container
-from mhp_cards.referee.trade import PRODUCT_TRADE_FIELDS, product_trade_reads, raw_trade_reads
+from mhp_cards.referee.trade_list import token_places, trades
 
 __all__ = ["legal_actions", "listed_by_kind", "mission_choices", "price_range"]
 
@@ -147,7 +153,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     outcomes: dict[int, Outcome] = {}  # by the id of the listed action (kept in LISTED)
     if state.drawn:
         # Ruling V1.3-draw-two: one of the cards drawn is picked before anything else.
-        listed = [_made(PickDrawn, card=card) for card in state.drawn]
+        listed = [action_of(PickDrawn, card=card) for card in state.drawn]
         LISTED.clear()
         LISTED[id(state)] = (state, catalog, outcomes, tuple(listed))
         _LAST[:] = (listed, tuple(listed), [("pick", len(listed))])
@@ -185,11 +191,11 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
             if refuse_buy(state, upgrade, catalog) is None:
                 listed.append(upgrade)
         runs.append(("buy", len(listed)))
-        sales = _each_card(SellRaw, player.raw_cards)
+        sales = per_card(SellRaw, player.raw_cards)
         if sales and refuse_sell(state, sales[0], catalog) is None:
             listed += sales
         runs.append(("sell", len(listed)))
-        purchases = _each_card(BuyRaw, state.warehouse)
+        purchases = per_card(BuyRaw, state.warehouse)
         if purchases and refuse_warehouse(state, purchases[0], catalog) is None:
             listed += purchases
         runs.append(("warehouse", len(listed)))
@@ -198,7 +204,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
         runs.append(("claim", len(listed)))
     if state.level == "1v1" and choosing(state, player):
         # Ruling V1.2-choose: the first turn starts with keeping one installation dealt.
-        listed += [_made(KeepInstallation, installation=n) for n in owned(state, player)]
+        listed += [action_of(KeepInstallation, installation=n) for n in owned(state, player)]
         runs.append(("keep", len(listed)))
     if state.level in ("2", "1v1"):
         listed += each_if_one([_TAKES[n] for n in (1, 2, 3) if state.piles[n - 1]])
@@ -215,7 +221,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                 ]
         runs.append(("react", len(listed)))
     if state.level in CHEMISTRY_LEVELS and "free" not in done:
-        for ref, _ in _token_places(state, player.id):
+        for ref, _ in token_places(state, player.id):
             to_bank = _freeing(ref, "sell-bank", price=0)
             prices = price_range(state, to_bank, catalog)
             offers: list[Action] = [_freeing(ref, "dump")]
@@ -229,7 +235,7 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
     if state.level != "1v1" and "trade" not in state.done_this_turn:
         for partner in state.players:
             if partner.id != player.id:
-                listed += _trades(state, player, partner, allowed_now)
+                listed += trades(state, player, partner, allowed_now)
         runs.append(("trade", len(listed)))
     if refuse_end(state, _END, catalog) is None:
         listed.append(_END)
@@ -265,97 +271,13 @@ def listed_by_kind(legal: list[Action]) -> dict[str, list[Action]] | None:
 _LAST: list[Any] = [None, (), ()]
 
 
-#: Actions already made, by class and fields: an action is a frozen value, so one can be shared.
-_MADE: dict[tuple[Any, ...], Any] = {}
-_MADE_LIMIT: Final = 200_000
-
-M = TypeVar("M", bound=BaseModel)
-C = TypeVar("C", SellRaw, BuyRaw)
-
-
-def _each_card(kind: type[C], cards: tuple[str, ...]) -> tuple[C, ...]:
-    """One action per card, made once per tuple of cards."""
-    key = (kind, cards)
-    made: tuple[C, ...] | None = _MADE.get(key)
-    if made is None:
-        made = _MADE[key] = tuple(_made(kind, card=card) for card in cards)
-    return made
-
-
-def _made(kind: type[M], **fields: Any) -> M:
-    """The action (or product place) ``kind(**fields)``, made once without validation."""
-    key = (kind, *fields.items())
-    made = _MADE.get(key)
-    if made is None:
-        if len(_MADE) >= _MADE_LIMIT:
-            _MADE.clear()
-        made = _MADE[key] = _construct(kind, fields)
-    return made
-
-
-def _fresh(kind: type[M], fields: dict[str, Any]) -> M:
-    """The action made anew, for a caller that keeps it under its own key.
-
-    :func:`_made`'s key would hold the product place, a model slow to hash.
-    """
-    if len(_MADE) >= _MADE_LIMIT:
-        _MADE.clear()
-    return _construct(kind, fields)
-
-
-def _construct(kind: type[M], fields: dict[str, Any]) -> M:
-    """What ``kind.model_construct(**fields)`` makes, made the quick way where it can be.
-
-    For a model with plain defaults (no aliases, factories or post-init hook) and every
-    required field given, the instance is set up directly: the same fields in the same order,
-    the same fields set; pydantic's general construction costs several times more.
-    """
-    plan = _PLANS.get(kind)
-    if plan is None:
-        plan = _PLANS[kind] = _plan_of(kind)
-    defaults, required = plan
-    if defaults is None or not required <= fields.keys():
-        return kind.model_construct(**fields)
-    made = kind.__new__(kind)
-    object.__setattr__(made, "__dict__", defaults | fields)  # in the order of the fields
-    object.__setattr__(made, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(made, "__pydantic_extra__", None)
-    object.__setattr__(made, "__pydantic_private__", None)
-    return made
-
-
-def _plan_of(kind: type[BaseModel]) -> tuple[dict[str, Any] | None, frozenset[str]]:
-    """Each field with its default (None for a required one), and the required fields.
-
-    The defaults are None when the model is not plain enough to be made without pydantic.
-    """
-    if kind.__pydantic_post_init__ or kind.model_config.get("extra") == "allow":
-        return None, frozenset()
-    defaults: dict[str, Any] = {}
-    required = set()
-    for name, field in kind.model_fields.items():
-        if field.alias is not None or field.validation_alias is not None:
-            return None, frozenset()
-        if field.default_factory is not None:
-            return None, frozenset()
-        if field.default is PydanticUndefined:
-            required.add(name)
-            defaults[name] = None  # a place in the order, always given
-        else:
-            defaults[name] = field.default
-    return defaults, frozenset(required)
-
-
-_PLANS: dict[type[BaseModel], tuple[dict[str, Any] | None, frozenset[str]]] = {}
-
-
 def _move(path: tuple[Position, ...]) -> Action:
     """The move along ``path``, made once."""
     move: Action | None = _MOVES.get(path)
     if move is None:
-        if len(_MOVES) >= _MADE_LIMIT:
+        if len(_MOVES) >= MADE_LIMIT:
             _MOVES.clear()
-        move = _MOVES[path] = _construct(Move, {"path": path})
+        move = _MOVES[path] = construct(Move, {"path": path})
     return move
 
 
@@ -370,234 +292,16 @@ _END: EndTurn = EndTurn.model_construct()
 _TAKES: dict[int, Action] = {n: TakeRaw.model_construct(pile=n) for n in (1, 2, 3)}
 
 
-def _trades(
-    state: GameState, player: Player, partner: Player, allowed_now: Callable[[Action], bool]
-) -> list[Action]:
-    """The one-item trades with ``partner``: sell, buy or swap a raw card or a product.
-
-    Listed with no money paid; :func:`price_range` gives the payments the partner may agree
-    to. Raw cards of one kind are interchangeable, so each kind is listed once; at level 1,
-    where a trade may move several cards, any such trade is a series of these.
-    """
-    mine, theirs = _first_of_each_kind(player.raw_cards), _first_of_each_kind(partner.raw_cards)
-    # The verdict on a raw trade depends on how many cards go each way (the combine's room at
-    # level 3), never on which held cards it names: one judgement per shape, kept for every
-    # listing where what it reads (raw_trade_reads) is the same.
-    listed: list[Action] = []
-    reads = raw_trade_reads(state, partner)
-    for number, shape in enumerate(_raw_trade_shapes(partner.id, mine, theirs)):
-        if shape:
-            key = (number, reads)  # the shape names how many cards go each way
-            verdict = _RAW_VERDICTS.get(key)
-            if verdict is None:
-                verdict = _RAW_VERDICTS[key] = allowed_now(shape[0])
-            if verdict:
-                listed += shape
-    if state.level in CHEMISTRY_LEVELS:
-        singles, groups = _product_trades(state, player.id, partner.id, mine, theirs)
-        judged = _product_verdicts(state, partner, allowed_now)
-        listed += [action for action in singles if judged(action)]
-        # A product for a raw card, or a raw card for a product: the verdict depends on the
-        # product, never on which card of the other side it names — one judgement per product.
-        for group in groups:
-            if group and judged(group[0]):
-                listed += group
-    return listed
-
-
-def _product_verdicts(
-    state: GameState, partner: Player, allowed_now: Callable[[Action], bool]
-) -> Callable[[Action], bool]:
-    """``allowed_now`` for the product trades with ``partner``, each judged once.
-
-    Once for what its verdict reads (:func:`product_trade_reads`), kept with the facts of the
-    state's fields that it reads besides, for the copies of the state that leave them alone.
-    """
-    facts = state.facts(PRODUCT_TRADE_FIELDS)
-    key = ("product-trade-verdicts", partner.id, product_trade_reads(state, partner))
-    verdicts: dict[int, tuple[Action, bool]] | None = facts.get(key)
-    if verdicts is None:
-        verdicts = facts[key] = {}
-
-    def judged(action: Action) -> bool:
-        known = verdicts.get(id(action))
-        if known is not None and known[0] is action:
-            return known[1]
-        verdict = allowed_now(action)
-        verdicts[id(action)] = (action, verdict)  # the action kept, so its id stays its own
-        return verdict
-
-    return judged
-
-
-#: The verdicts on raw trades by shape (sales, purchases, swaps) and what else they read
-#: (a few dozen values at most).
-_RAW_VERDICTS: dict[tuple[int, tuple[object, ...]], bool] = {}
-
-
-def _product_trades(
-    state: GameState, player: str, partner: str, mine: tuple[str, ...], theirs: tuple[str, ...]
-) -> tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...]]:
-    """The one-item trades with ``partner`` that move a product, to be judged.
-
-    The trades judged one by one (a product bought, or swapped for one), then the groups
-    judged by their first (a product for each raw card, each raw card for a product). The
-    first are made once for the installations' tokens, each group once for its product and
-    the hand it reads.
-    """
-    facts = state.facts(INSTALLATIONS_READ)
-    key = ("product-trades", player, partner, mine, theirs)
-    trades: tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...]] | None = facts.get(key)
-    if trades is not None:
-        return trades
-    key_of_singles = ("product-trades", player, partner)
-    found: tuple[list[ProductRef], list[ProductRef], tuple[Action, ...]] | None
-    found = facts.get(key_of_singles)
-    if found is None:
-        own = _product_refs(state, player)
-        others = _product_refs(state, partner)
-        singles = (
-            *(_product_trade(partner, get_product=ref) for ref in others),
-            *(_product_trade(partner, give_product=a, get_product=b) for a in own for b in others),
-        )
-        found = facts[key_of_singles] = (own, others, singles)
-    own, others, singles = found
-    groups = (
-        *(_product_row(partner, ref, theirs, giving=True) for ref in own),
-        *(_product_row(partner, ref, mine, giving=False) for ref in others),
-    )
-    trades = facts[key] = (singles, groups)
-    return trades
-
-
-def _product_row(
-    partner: str, ref: ProductRef, cards: tuple[str, ...], *, giving: bool
-) -> tuple[Action, ...]:
-    """The product given for each of ``cards`` (``giving``), or got for each of them."""
-    key = (_product_row, partner, _place_of(ref), cards, giving)
-    row: tuple[Action, ...] | None = _MADE.get(key)
-    if row is None:
-        row = _MADE[key] = tuple(
-            _product_trade(partner, give_product=ref, receive=(card,))
-            if giving
-            else _product_trade(partner, give=(card,), get_product=ref)
-            for card in cards
-        )
-    return row
-
-
-def _product_trade(
-    partner: str,
-    *,
-    give_product: ProductRef | None = None,
-    get_product: ProductRef | None = None,
-    give: tuple[str, ...] = (),
-    receive: tuple[str, ...] = (),
-) -> Action:
-    """The trade :func:`_made` would make with these fields, found by the products' places.
-
-    A product place is a model, slow to hash; its fields are plain values.
-    """
-    key = (
-        _product_trade,
-        partner,
-        None if give_product is None else _place_of(give_product),
-        None if get_product is None else _place_of(get_product),
-        give,
-        receive,
-    )
-    trade: Action | None = _MADE.get(key)
-    if trade is None:
-        fields: dict[str, Any] = {"partner": partner}
-        if give_product is not None:
-            fields["give_product"] = give_product
-        if receive:
-            fields["receive"] = receive
-        if give:
-            fields["give"] = give
-        if get_product is not None:
-            fields["get_product"] = get_product
-        trade = _MADE[key] = _fresh(Trade, fields)
-    return trade
-
-
 def _freeing(ref: ProductRef, how: str, **fields: Any) -> Action:
-    """The :class:`FreeToken` :func:`_made` would make with these fields, found by the place.
+    """The :class:`FreeToken` :func:`action_of` would make with these fields, found by the place.
 
     A product place is a model, slow to hash; its fields are plain values.
     """
-    key = (_freeing, _place_of(ref), how, *fields.items())
-    freeing: Action | None = _MADE.get(key)
+    key = (_freeing, place_of(ref), how, *fields.items())
+    freeing: Action | None = MADE.get(key)
     if freeing is None:
-        freeing = _MADE[key] = _fresh(FreeToken, {"product": ref, "how": how, **fields})
+        freeing = MADE[key] = new_action(FreeToken, {"product": ref, "how": how, **fields})
     return freeing
-
-
-def _place_of(ref: ProductRef) -> tuple[int, str, int]:
-    return ref.installation, ref.card, ref.container
-
-
-def _raw_trade_shapes(
-    partner: str, mine: tuple[str, ...], theirs: tuple[str, ...]
-) -> tuple[list[Action], list[Action], list[Action]]:
-    """The one-card sales, purchases and swaps with ``partner``, made once per pair of hands.
-
-    A step changes one hand or two: the purchases and each card's swaps are kept by the hand
-    they read, so a new pair of hands reuses what the hand that stayed gives.
-    """
-    key = (_raw_trade_shapes, partner, mine, theirs)
-    shapes: tuple[list[Action], list[Action], list[Action]] | None = _MADE.get(key)
-    if shapes is None:
-        sales = [_raw_trade(partner, card, None) for card in mine]
-        purchases = list(_swap_row(partner, None, theirs))
-        swaps: list[Action] = []
-        for card in mine:
-            swaps += _swap_row(partner, card, theirs)
-        shapes = _MADE[key] = (sales, purchases, swaps)
-    return shapes
-
-
-def _swap_row(partner: str, give: str | None, theirs: tuple[str, ...]) -> tuple[Action, ...]:
-    """``give`` swapped for each of ``theirs`` of another kind; each bought when it is None."""
-    key = (_swap_row, partner, give, theirs)
-    row: tuple[Action, ...] | None = _MADE.get(key)
-    if row is None:
-        kind = None if give is None else _kind_of(give)
-        row = _MADE[key] = tuple(
-            _raw_trade(partner, give, card) for card in theirs if _kind_of(card) != kind
-        )
-    return row
-
-
-def _raw_trade(partner: str, give: str | None, receive: str | None) -> Action:
-    """The trade :func:`_made` makes of one card given, one received, or one of each."""
-    key = (_raw_trade, partner, give, receive)
-    trade: Action | None = _MADE.get(key)
-    if trade is None:
-        if give is None:
-            trade = _made(Trade, partner=partner, receive=(receive,))
-        elif receive is None:
-            trade = _made(Trade, partner=partner, give=(give,))
-        else:
-            trade = _made(Trade, partner=partner, give=(give,), receive=(receive,))
-        _MADE[key] = trade
-    return trade
-
-
-def _kind_of(card: str) -> str:
-    return card.partition("#")[0]
-
-
-def _first_of_each_kind(cards: tuple[str, ...]) -> tuple[str, ...]:
-    """The first card of each kind, in the order of ``cards`` (worked out once per hand)."""
-    key = (_first_of_each_kind, cards)
-    firsts: tuple[str, ...] | None = _MADE.get(key)
-    if firsts is None:
-        seen: dict[str, str] = {}
-        for card in cards:
-            seen.setdefault(card.partition("#")[0], card)
-        firsts = _MADE[key] = tuple(seen.values())
-    return firsts
 
 
 def _claims(
@@ -619,13 +323,13 @@ def _claims(
     memo = catalog.memo("referee.legal-claims")
     claims: list[Action] | None = memo.get(key)
     if claims is None:
-        if len(memo) >= _MADE_LIMIT:
+        if len(memo) >= MADE_LIMIT:
             memo.clear()
         counts = Counter(kinds)
         # The judge is asked only where the hand may hold enough: most hands do not. A claim
         # refused for the kinds that decide it is refused for every hand with those kinds.
         refused = catalog.memo("referee.legal-claim-refusals")
-        if len(refused) >= _MADE_LIMIT:
+        if len(refused) >= MADE_LIMIT:
             refused.clear()
         claims = []
         for mission in catalog.missions:
@@ -634,7 +338,7 @@ def _claims(
             deciding = deciding_kinds(catalog, mission, counts, match)
             if deciding is not None and (mission.id, deciding) in refused:
                 continue
-            claim = _made(Claim, mission=mission.id)
+            claim = action_of(Claim, mission=mission.id)
             if allowed_now(claim):
                 claims.append(claim)
             elif deciding is not None:
@@ -646,38 +350,7 @@ def _claims(
 def _kinds_held(cards: tuple[str, ...]) -> tuple[str, ...]:
     """The kinds of ``cards``, sorted (a multiset), worked out once per hand."""
     key = (_kinds_held, cards)
-    kinds: tuple[str, ...] | None = _MADE.get(key)
+    kinds: tuple[str, ...] | None = MADE.get(key)
     if kinds is None:
-        kinds = _MADE[key] = tuple(sorted(_kind_of(card) for card in cards))
+        kinds = MADE[key] = tuple(sorted(kind_of(card) for card in cards))
     return kinds
-
-
-def _product_refs(state: GameState, player_id: str) -> list[ProductRef]:
-    """A place of each product container on which the player has a token (one per container)."""
-    return [ref for ref, product in _token_places(state, player_id) if product]
-
-
-def _token_places(state: GameState, player_id: str) -> tuple[tuple[ProductRef, bool], ...]:
-    """Each container on which the player has a token, and whether it is a product container.
-
-    A fact of the installations, kept for the states that share them.
-    """
-    key = ("token-places", player_id)
-    facts = state.facts(INSTALLATIONS_READ)
-    places: tuple[tuple[ProductRef, bool], ...] | None = facts.get(key)
-    if places is None:
-        places = facts[key] = tuple(
-            (
-                _made(
-                    ProductRef,
-                    installation=installation.number,
-                    card=container.card,
-                    container=container.index,
-                ),
-                container.role == "product",
-            )
-            for installation in state.installations
-            for container in installation.containers
-            if player_id in container.places
-        )
-    return places

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Final
 
 from mhp_cards.fileio import write_bytes_atomic
-from mhp_cards.sim.balance import BalanceReport, Figure, Matchup
+from mhp_cards.sim.verdicts import BalanceReport, Figure, Matchup
 
 __all__ = ["FIGURE_TITLES", "balance_html", "write_balance_report"]
 

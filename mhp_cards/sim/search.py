@@ -63,25 +63,18 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import Counter
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import raw_instances
-from mhp_cards.game.state import Cell, GameState, Player
-from mhp_cards.game.visibility import HIDDEN_RAW, is_hidden
+from mhp_cards.game.state import GameState, Player
+from mhp_cards.game.visibility import is_hidden
 from mhp_cards.game.visibility import view as view_of
 from mhp_cards.referee.actions import (
     Action,
-    BuyRaw,
-    Move,
-    React,
-    SellRaw,
-    TakeRaw,
     Trade,
-    partner_of,
 )
 from mhp_cards.referee.end import game_end
 from mhp_cards.referee.engine import apply
@@ -89,10 +82,11 @@ from mhp_cards.referee.fight import fight_actor
 from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.scoring import totals as score_totals
 from mhp_cards.rules.numbers import WAREHOUSE_PRICE
+from mhp_cards.sim import choices
 from mhp_cards.sim.bots import GreedyBot, mission_elements
 from mhp_cards.sim.finish import finishing_step
 from mhp_cards.sim.holdings import is_card_sale
-from mhp_cards.sim.reach import raw_cells
+from mhp_cards.sim.worlds import determinise
 
 __all__ = ["HORIZONS", "PRIORS", "STEPS", "SearchBot", "SearchBudget", "determinise"]
 
@@ -131,9 +125,6 @@ LISTING_COST: Final[Mapping[str, float]] = {"1": 0.25}
 #: 40 games (seed 0) and 62.5 % of 60 (seed 2026), with a quarter 41.2 % and 51.7 %, with two
 #: 57.5 % of the 40 (docs/guides/simulation.md).
 PRIORS: Final[Mapping[str, float]] = {"1": 1.0, "2": 0.25, "1v1": 0.25, "3": 1.0}
-#: Candidates searched at most: the greedy choice, then the others in the order listed,
-#: moves that collect more first.
-MAX_CANDIDATES: Final = 8
 #: Sales of a card to another player tried at most, as candidates.
 MAX_OFFERS: Final = 3
 #: The exploration constant of UCB1 (values run from 0 to 1).
@@ -265,14 +256,14 @@ class SearchBot:
             finish = finishing_step(view, legal, self.catalog)
             if finish is not None:
                 return finish
-        candidates = _candidates(view, legal)
+        candidates = choices.candidates(view, legal)
         offering = view.level in ("2", "3") and any(is_card_sale(a) for a in legal)
         if len(candidates) == 1 and not offering:
             return candidates[0]
         # One draw from the game's generator per search: the game stays a function of its seed.
         search_rng = random.Random(rng.getrandbits(64))
         preferred = self._greedy.choose(view, legal, search_rng)
-        candidates = _ordered(view, preferred, candidates)
+        candidates = choices.ordered(view, preferred, candidates)
         offers = self._offers(view, legal, search_rng)
         candidates += [a for a in offers if a not in candidates]
         if len(candidates) == 1:
@@ -291,7 +282,7 @@ class SearchBot:
         prior = budget.prior if budget.prior is not None else PRIORS.get(view.level, 0.25)
         face_down = any(pile and is_hidden(pile[-1]) for pile in view.piles)
         root = _Node()
-        keys = [_choice_key(view, a, face_down) for a in candidates]
+        keys = [choices.choice_key(view, a, face_down) for a in candidates]
         per_listed = LISTING_COST.get(view.level, 0.0)
         started, spent, iterations = time.perf_counter(), 0.0, 0
         while iterations < max(budget.worlds, len(candidates)):
@@ -344,7 +335,7 @@ class SearchBot:
         meter.charge(len(candidates))  # the root's action (the candidates listed already)
         while True:
             if options is None:
-                # The viewer's later choice in this world (trades left out, see _rollout).
+                # The viewer's later choice in this world (trades left out, see _advance).
                 options, option_keys = self._options(state, me, rng, face_down, meter)
             if not options:
                 break
@@ -382,19 +373,19 @@ class SearchBot:
         self, state: GameState, me: str, rng: random.Random, face_down: bool, meter: _Meter
     ) -> tuple[list[Action], list[Hashable]]:
         """The viewer's candidates in a tree node below the root, greedy's first."""
-        legal = legal_actions(_no_trades(state), self.catalog)
+        legal = legal_actions(choices.no_trades(state), self.catalog)
         meter.charge(len(legal))
-        distinct = _distinct(legal, lambda a: _choice_key(state, a, face_down))
+        distinct = choices.distinct(legal, lambda a: choices.choice_key(state, a, face_down))
         if len(distinct) > 1:
-            distinct = _ordered(state, self._greedy.choose(state, legal, rng), distinct)
-        return distinct, [_choice_key(state, a, face_down) for a in distinct]
+            distinct = choices.ordered(state, self._greedy.choose(state, legal, rng), distinct)
+        return distinct, [choices.choice_key(state, a, face_down) for a in distinct]
 
     def _act(self, state: GameState, action: Action, me: str, rng: random.Random) -> GameState:
         """``action`` applied; an offer the partner refuses leaves the state as it was."""
         if isinstance(action, Trade) and not self._greedy.accepts(
             view_of(state, action.partner), action, rng
         ):
-            return _no_trades(state)
+            return choices.no_trades(state)
         return apply(state, action, self.catalog)[0]
 
     @staticmethod
@@ -428,7 +419,7 @@ class SearchBot:
             # Trades are left out of rollouts: greedy proposes none while anything else is
             # allowed, and at level 2 listing the trades is half the cost of listing actions.
             if state.fight is None:
-                state = _no_trades(state)
+                state = choices.no_trades(state)
             actor = fight_actor(state) or state.current.id
             if in_tree and actor == me and state.fight is None:
                 break
@@ -438,7 +429,7 @@ class SearchBot:
             meter.charge(len(legal))
             choice = self._greedy.choose(state, legal, rng)
             if actor == me and noise and state.fight is None and rng.random() < noise:
-                ordered = _ordered(state, choice, _distinct(legal, lambda a: None))
+                ordered = choices.ordered(state, choice, choices.distinct(legal, lambda a: None))
                 choice = rng.choice(ordered[:NOISE_CHOICES])
             state, _ = apply(state, choice, self.catalog)
             steps += 1
@@ -511,62 +502,6 @@ class SearchBot:
         return self._far if missing is None else sum(missing.values())
 
 
-def _ordered(view: GameState, preferred: Action, candidates: list[Action]) -> list[Action]:
-    """The greedy choice first, then the others (moves that collect more first), cut short.
-
-    At most :data:`MAX_CANDIDATES`; sales of raw cards to the Bank only if greedy's choice.
-    The greedy choice is the candidate that is the same choice as ``preferred`` (one sale of
-    a kind stands for the others).
-    """
-    first = next((a for a in candidates if _same(view, a, preferred)), preferred)
-    # A sale to the Bank is the greedy bot's call: a raw card's worth is a coin, and a
-    # short rollout cannot tell one sale from another (it would spend the budget on them).
-    rest = [a for a in candidates if a != first and not isinstance(a, SellRaw)]
-    if view.field is not None:
-        raw = raw_cells(view.field)
-
-        def collects(action: Action) -> int:
-            return len(raw & set(action.path)) if isinstance(action, Move) else 0
-
-        rest.sort(key=lambda a: -collects(a))
-    return [first, *rest][:MAX_CANDIDATES]
-
-
-def _same(view: GameState, one: Action, other: Action) -> bool:
-    return one == other or (_key(view, one) is not None and _key(view, one) == _key(view, other))
-
-
-def _key(view: GameState, action: Action) -> Hashable | None:
-    """What makes actions the same choice for what the player knows (None: only itself)."""
-    if isinstance(action, SellRaw | BuyRaw):
-        return (action.kind, action.card.rsplit("#", 1)[0])
-    if isinstance(action, React):
-        return _reaction_key(action)
-    if isinstance(action, TakeRaw) and 0 < action.pile <= len(view.piles):
-        pile = view.piles[action.pile - 1]
-        if pile and is_hidden(pile[-1]):
-            return (action.kind, HIDDEN_RAW)
-    return None
-
-
-def _reaction_key(action: React) -> tuple[str, int, tuple[str, ...], tuple[str, ...]]:
-    """A reaction is the same choice whichever cards of each kind it takes."""
-    kinds = tuple(sorted(card.rsplit("#", 1)[0] for card in action.cards))
-    return (action.kind, action.installation, kinds, action.missions)
-
-
-def _candidates(view: GameState, legal: list[Action]) -> list[Action]:
-    """The distinct choices worth searching, in the order listed.
-
-    Trades and sales to another player are left out while anything else is allowed (the
-    sales worth offering are added by the bot, see the module). Actions that are the same
-    choice for what the player knows are listed once: the sales or purchases of raw cards of
-    one kind, and the takes from piles whose top card is hidden (head to head: a card unseen
-    from one pile or another is the same gamble).
-    """
-    return _distinct(legal, lambda action: _key(view, action))
-
-
 def _select(node: _Node, keys: Sequence[Hashable], prior: float) -> int:
     """The option to play: the first never tried, else the best by UCB1 (greedy's biased).
 
@@ -603,97 +538,3 @@ def _most_visited(root: _Node, keys: Sequence[Hashable], prior: float) -> int:
         return (child.visits, _mean(child, index, prior), -index)
 
     return max(range(len(keys)), key=rank)
-
-
-def _no_trades(state: GameState) -> GameState:
-    """``state`` with the turn's trading done: no trade is listed (rollouts make none)."""
-    if "trade" in state.done_this_turn:
-        return state
-    return state.model_copy(update={"done_this_turn": (*state.done_this_turn, "trade")})
-
-
-def _choice_key(state: GameState, action: Action, face_down: bool) -> Hashable:
-    """What makes actions one choice for the viewer (see :func:`_key`), else the action.
-
-    ``face_down``: the piles' top cards are hidden from the viewer (head to head), so in a
-    sampled world a take from one pile or another is still the same gamble.
-    """
-    if isinstance(action, SellRaw | BuyRaw):
-        return (action.kind, action.card.rsplit("#", 1)[0])
-    if isinstance(action, React):
-        return _reaction_key(action)
-    if isinstance(action, TakeRaw) and face_down:
-        return (action.kind, HIDDEN_RAW)
-    return action
-
-
-def _distinct(actions: Sequence[Action], key: Callable[[Action], Hashable | None]) -> list[Action]:
-    """``actions`` without a trade (unless only trades), one of each ``key``, in order."""
-    own = [a for a in actions if partner_of(a) is None]
-    chosen: list[Action] = []
-    seen: set[Hashable] = set()
-    for action in own or actions:
-        mark = key(action)
-        if mark is not None:
-            if mark in seen:
-                continue
-            seen.add(mark)
-        chosen.append(action)
-    return chosen
-
-
-def determinise(
-    view: GameState,
-    catalog: Catalog,
-    rng: random.Random,
-    box: Sequence[str] | None = None,
-) -> GameState:
-    """A full state consistent with ``view``: its hidden raw cards dealt from the unseen ones.
-
-    The unseen cards are the box's raw cards (``box``, default every raw card of the catalog)
-    that the view shows nowhere; they are shuffled with ``rng`` onto the hidden places (field
-    cells, piles, other players' hands). Fate cards stay placeholders (no rule reads a Fate
-    card's face) and the dice get a fresh generator state from ``rng``. ValueError if the
-    view hides more cards than the box has unseen ones.
-    """
-    cards = raw_instances(catalog) if box is None else box
-    seen = Counter(card for card, _ in view.raw_locations() if not is_hidden(card))
-    unseen = [card for card in cards if not _take(seen, card)]
-    hidden = sum(1 for card, _ in view.raw_locations() if is_hidden(card))
-    if hidden > len(unseen):
-        raise ValueError(f"the view hides {hidden} raw cards but only {len(unseen)} are unseen")
-    rng.shuffle(unseen)
-    deck = iter(unseen)
-
-    def deal(card: str) -> str:
-        return next(deck) if card.rsplit("#", 1)[0] == HIDDEN_RAW else card
-
-    update: dict[str, object] = {
-        "viewer": None,
-        "seed": rng.getrandbits(63),
-        "rng": rng.getrandbits(64),
-        "piles": tuple(tuple(deal(card) for card in pile) for pile in view.piles),
-        "players": tuple(
-            p.model_copy(update={"raw_cards": tuple(deal(card) for card in p.raw_cards)})
-            if any(is_hidden(card) for card in p.raw_cards)
-            else p
-            for p in view.players
-        ),
-    }
-    if view.field is not None:
-        cells: tuple[Cell, ...] = tuple(
-            cell
-            if cell.raw is None or not is_hidden(cell.raw)
-            else cell.model_copy(update={"raw": deal(cell.raw)})
-            for cell in view.field.cells
-        )
-        update["field"] = view.field.with_cards(cells)
-    return view.model_copy(update=update)
-
-
-def _take(seen: Counter[str], card: str) -> bool:
-    """True (and one fewer to find) if ``card`` is among the cards seen."""
-    if seen[card] > 0:
-        seen[card] -= 1
-        return True
-    return False

@@ -272,7 +272,7 @@ def test_a_listing_remembered_is_the_listing_made_afresh(level, players, seed) -
     """What the listing keeps (actions made, raw-trade verdicts, claims by the kinds held and
     refusals by the kinds that decide them) lists what a listing with nothing kept lists, in
     the same order, on every state of a game."""
-    from mhp_cards.referee import legal
+    from mhp_cards.referee import interned, trade_list
 
     for state in states(level, players, seed, 80):
         kept = legal_actions(state, CATALOG)
@@ -280,7 +280,7 @@ def test_a_listing_remembered_is_the_listing_made_afresh(level, players, seed) -
             CATALOG.memo("referee.legal-claims"),
             CATALOG.memo("referee.legal-claim-refusals"),
         )
-        for memory in (legal._MADE, legal._RAW_VERDICTS, *kept_claims):
+        for memory in (interned.MADE, trade_list.RAW_VERDICTS, *kept_claims):
             memory.clear()
         fresh = legal_actions(state.model_copy(deep=True), CATALOG)  # no facts
         assert fresh == kept

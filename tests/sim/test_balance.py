@@ -14,15 +14,7 @@ from mhp_cards.catalog.models import DesignRules
 from mhp_cards.chem.exact_sum import all_exact_sums
 from mhp_cards.cli.balance import report_text
 from mhp_cards.resources import default_catalog_dir
-from mhp_cards.sim.balance import (
-    ROWS,
-    BalanceReport,
-    Row,
-    balance,
-    figures_of,
-    matchup,
-    static_figures,
-)
+from mhp_cards.sim.balance import ROWS, Row, balance, matchup
 from mhp_cards.sim.runner import simulate
 from mhp_cards.sim.summary import (
     Distribution,
@@ -32,6 +24,7 @@ from mhp_cards.sim.summary import (
     games_to_fit,
     wilson,
 )
+from mhp_cards.sim.verdicts import BalanceReport, figures_of, static_figures
 from mhp_cards.validate import load_catalog
 
 

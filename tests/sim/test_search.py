@@ -18,7 +18,8 @@ from mhp_cards.referee import Action, apply, legal_actions
 from mhp_cards.referee.actions import EndTurn, React, SellRaw, TakeRaw, Trade
 from mhp_cards.sim import GreedyBot, game_seed, make_policy, play_game
 from mhp_cards.sim.bots import mission_elements
-from mhp_cards.sim.search import SearchBot, SearchBudget, _candidates, determinise
+from mhp_cards.sim.choices import candidates
+from mhp_cards.sim.search import SearchBot, SearchBudget, determinise
 from mhp_cards.validate import load_catalog
 
 SMALL = SearchBudget(worlds=2, horizon=2)
@@ -48,7 +49,7 @@ def _searched_choice(catalog: Catalog, level: str, seed: int) -> tuple[GameState
     bot = GreedyBot(catalog)
     for _ in range(400):
         legal = legal_actions(state, catalog)
-        searched = _candidates(view(state, state.current.id), legal)
+        searched = candidates(view(state, state.current.id), legal)
         greedy_s = any(action.kind in ("keep", "pick") for action in legal)
         if len(searched) > 1 and state.turn_number > 2 and state.fight is None and not greedy_s:
             return state, legal
@@ -163,8 +164,8 @@ def test_reactions_with_cards_of_the_same_kinds_are_one_choice(catalog: Catalog)
     one = React(installation=6, cards=("water-ice#2", "sulfur#3", "water-ice#3"))
     same = React(installation=6, cards=("sulfur#1", "water-ice#7", "water-ice#5"))
     other = React(installation=6, cards=("polar-ice#1", "sulfur#3", "water-ice#3"))
-    assert _candidates(seen, [one, same, EndTurn()]) == [one, EndTurn()]
-    assert _candidates(seen, [one, other]) == [one, other]
+    assert candidates(seen, [one, same, EndTurn()]) == [one, EndTurn()]
+    assert candidates(seen, [one, other]) == [one, other]
     bot = SearchBot(catalog, SMALL)
     assert bot.choose(seen, [one, same], random.Random(0)) == one
     assert bot.rollouts == 0
