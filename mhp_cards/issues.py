@@ -45,6 +45,11 @@ class Issue:
     #: The rule of the game the problem breaks, when there is one (``L1.S3``).
     rule: str | None = None
 
+    @classmethod
+    def broken(cls, check: str, message: str, path: Path, rule: str, hint: str = "") -> Issue:
+        """A problem of a game state: where it is in the state, and the rule it breaks."""
+        return cls(check, message, path=path, rule=rule, hint=hint)
+
     @property
     def location(self) -> str:
         """``file:line:column`` (as much of it as is known)."""
