@@ -6,8 +6,8 @@ and Fate card is in exactly one place; players, colours and turn are sound; comb
 the field and hold no more than the level allows; and the chemistry
 (:mod:`mhp_cards.game.chemistry_status`): chemist tokens are the count the rule in force gives
 and stand only on product places and mission places, installations are the catalog's and
-assemble, missions match the Mission card. A player's view (``state.viewer`` set) is checked the same
-way, each placeholder standing for one card of the box that the view does not show.
+assemble, missions match the Mission card. A player's view (``state.viewer`` set) is checked
+the same way, each placeholder standing for one card of the box that the view does not show.
 """
 
 from __future__ import annotations

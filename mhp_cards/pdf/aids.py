@@ -2,7 +2,7 @@
 
 :func:`aid_groups` takes each level's lines from ``rules.yaml`` (``player_aids``), grouped by
 phase, and fills in the counts that depend on the box (how many Fate cards to put aside, how
-big the Warehouse is) from :func:`mhp_cards.pdf.rulebook.setup_facts`; :func:`aid_front` draws
+big the Warehouse is) from :func:`mhp_cards.pdf.book_setup.setup_facts`; :func:`aid_front` draws
 one level on a card. The kit prints one aid per player, both sides used (:data:`AID_SIDES`):
 the field levels (1 and 3) on the front, the chemists' (2 and head to head) on the back, each
 level's turn, missions, end and scoring (the setup is done once, from the rulebook), drawn by
@@ -16,10 +16,11 @@ from typing import Final
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import TypesetError
+from mhp_cards.pdf.book_setup import SetupFacts, setup_facts
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.fonts import MM_PER_POINT
 from mhp_cards.pdf.layout import Region
-from mhp_cards.pdf.rulebook import SetupFacts, phase_title, setup_facts
+from mhp_cards.pdf.rulebook import phase_title
 from mhp_cards.pdf.style import LEVEL_TITLES
 from mhp_cards.pdf.typeset import LEADING, Run, check_glyphs, draw_runs, runs_width, text_runs, wrap
 from mhp_cards.rules.numbers import (

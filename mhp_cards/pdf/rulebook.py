@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from typing import Final
 
@@ -24,11 +23,19 @@ from mhp_cards.catalog.cardid import english_card_id
 from mhp_cards.catalog.models import Catalog, ReactorCard
 from mhp_cards.errors import TypesetError
 from mhp_cards.game.dealer import deal
-from mhp_cards.game.setups import removal_options
 from mhp_cards.game.state import GameState
 from mhp_cards.pdf import faces, mission_face, raw_face, reactor_face
 from mhp_cards.pdf.book_examples import HEROES, ExampleContext, example_figure, set_example
-from mhp_cards.pdf.book_texts import GLOSSARY, T, tr
+from mhp_cards.pdf.book_setup import (
+    FieldSetup,
+    SetupFacts,
+    count_range,
+    ru_count,
+    ru_raw_cards,
+    setup_facts,
+    setup_steps,
+)
+from mhp_cards.pdf.book_texts import GLOSSARY, tr
 from mhp_cards.pdf.bookflow import ACCENT, BODY_SIZE, Book
 from mhp_cards.pdf.diagrams import DrawFace, field_extent
 from mhp_cards.pdf.examples import Example, find_examples
@@ -41,17 +48,9 @@ from mhp_cards.pdf.style import INK, LEVEL_TITLES, WHITE
 from mhp_cards.pdf.typeset import Run, draw_runs, text_runs
 from mhp_cards.referee.actions import React
 from mhp_cards.rules.numbers import (
-    BANK_START_L2,
-    COINS_PER_PLAYER_L2,
     DIE_SIDES,
-    FATE_REMOVED,
     LEVELS,
-    MIN_FIELD,
-    PILES_L2,
     PLAYERS,
-    TOKENS_PER_PLAYER,
-    TOKENS_TWO_PLAYERS,
-    WAREHOUSE_SIZE,
     Lang,
     Level,
 )
@@ -93,126 +92,10 @@ _SECTION_KEYS: Final = {
 
 def phase_title(section: str, lang: Lang) -> str:
     """The heading of a part of the rules: setup, the turn, missions, the end, scoring."""
-    return _tr(_SECTION_KEYS[section], lang)
-
-
-def _tr(key: str, lang: Lang, **values: object) -> str:
-    return T[key][lang].format(**values)
-
-
-def _ru_count(number: int, one: str, few: str, many: str) -> str:
-    """``number`` with the Russian noun form it takes: 1 карта, 2 карты, 5 карт, 21 карта."""
-    if number % 10 == 1 and number % 100 != 11:
-        form = one
-    elif 2 <= number % 10 <= 4 and not 12 <= number % 100 <= 14:
-        form = few
-    else:
-        form = many
-    return f"{number} {form}"
-
-
-def _raw_cards(number: int) -> str:
-    return _ru_count(number, "карточка", "карточки", "карточек")
+    return tr(_SECTION_KEYS[section], lang)
 
 
 # The counts of a setup, computed ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class FieldSetup:
-    """The field of level 1 or 3 for this box: each allowed removal with its field and Warehouse."""
-
-    level: Level
-    fate: int
-    raw: int
-    #: (removed Fate cards, field size, Warehouse size), for every removal the rules allow.
-    options: tuple[tuple[int, int, int], ...]
-
-    @property
-    def removed(self) -> tuple[int, int] | None:
-        """The fewest and most Fate cards to put aside, or None when no removal works."""
-        return (self.options[0][0], self.options[-1][0]) if self.options else None
-
-    @property
-    def field(self) -> tuple[int, int] | None:
-        """The smallest and largest field."""
-        return (self.options[-1][1], self.options[0][1]) if self.options else None
-
-    @property
-    def warehouse(self) -> tuple[int, int] | None:
-        """The smallest and largest Warehouse."""
-        return (self.options[0][2], self.options[-1][2]) if self.options else None
-
-
-@dataclass(frozen=True, slots=True)
-class SetupFacts:
-    """The counts the setups of every level need, computed from the catalog and the rules."""
-
-    fields: dict[str, FieldSetup]
-    raw: int
-    fate: int
-    coins: int
-    combines: int
-    mains: int
-    electrolysers: int
-    alone: tuple[int, ...]
-    #: Coins left in the box at level 2 for each number of players.
-    coins_left: dict[int, int] = field(default_factory=dict)
-
-
-def setup_facts(catalog: Catalog) -> SetupFacts:
-    """The setup counts of every level for ``catalog`` (the ranges of Ruling L1.S1-range)."""
-    fate = catalog.components.fate_cards.count
-    raw = catalog.raw_deck_size
-    fields = {}
-    for level in ("1", "3"):
-        options = removal_options(fate, raw, WAREHOUSE_SIZE[level])
-        fields[level] = FieldSetup(
-            level, fate, raw, tuple((r, fate - r, raw - fate + r) for r in options)
-        )
-    coins = catalog.components.coins.count
-    left = {
-        n: coins - COINS_PER_PLAYER_L2 * n - BANK_START_L2
-        for n in PLAYERS
-        if coins >= COINS_PER_PLAYER_L2 * n + BANK_START_L2
-    }
-    return SetupFacts(
-        fields=fields,
-        raw=raw,
-        fate=fate,
-        coins=coins,
-        combines=catalog.components.combines.count,
-        mains=len(catalog.main_cards),
-        electrolysers=len(catalog.electrolysers),
-        alone=tuple(i.number for i in catalog.installations_running_alone),
-        coins_left=left,
-    )
-
-
-def _range(values: tuple[int, int], lang: Lang) -> str:
-    low, high = values
-    return str(low) if low == high else f"{low}–{high}"
-
-
-def removal_text(setup: FieldSetup, lang: Lang) -> str:
-    """The setup step that says how many Fate cards to put aside, for this box."""
-    if setup.removed is None or setup.field is None:
-        return _tr(
-            "s_remove_none", lang, low=FATE_REMOVED[0], high=FATE_REMOVED[1], min_field=MIN_FIELD
-        )
-    low, high = setup.removed
-    key = "s_remove_one" if low == high else "s_remove"
-    return _tr(
-        key,
-        lang,
-        low=low,
-        high=high,
-        low_fate=_ru_count(low, "карту Судьбы", "карты Судьбы", "карт Судьбы"),
-        fate=setup.fate,
-        field_low=setup.field[0],
-        field_high=setup.field[1],
-        field_low_cards=_ru_count(setup.field[0], "карта", "карты", "карт"),
-    )
 
 
 # Player-facing words ----------------------------------------------------------------------------
@@ -254,80 +137,6 @@ def _step(book: Book, number: int, text: str, rules: str) -> None:
     book.paragraph(runs, indent=5, label=[Run(f"{number}.", bold=True, colour=ACCENT)], after=1.0)
 
 
-def _setup_steps(facts: SetupFacts, level: Level, lang: Lang) -> list[tuple[str, str]]:
-    """The numbered setup steps of a level, each with the rules it carries out."""
-    steps: list[tuple[str, str]] = []
-    if level in ("1", "3"):
-        setup = facts.fields[level]
-        first = "L1.S1, L1.S1-range" if level == "1" else "L3.S1, L1.S1-range"
-        steps.append((removal_text(setup, lang), first))
-        steps.append((_tr("s_field", lang), "L1.S2"))
-        if setup.warehouse is not None:
-            raw = _tr(
-                "s_raw",
-                lang,
-                raw=facts.raw,
-                raw_cards=_raw_cards(facts.raw),
-                warehouse=_range(setup.warehouse, lang),
-            )
-            steps.append((raw, "L1.S3" if level == "1" else "L3.S2"))
-        steps.append((_tr("s_combines", lang, combines=facts.combines), "L1.S4"))
-        steps.append((_tr("s_bank", lang, coins=facts.coins), "L1.S5" if level == "1" else "L3.S4"))
-    if level == "1v1":
-        steps.append((_tr("s_two", lang), "V1.1"))
-        alone = _tr(
-            "s_alone", lang, numbers=", ".join(map(str, facts.alone)), each=len(facts.alone) // 2
-        )
-        steps.append((alone, "V1.2, V1.2-choose"))
-    if level in ("2", "3"):
-        shared = ", ".join(
-            _tr("s_shared_row", lang, n=n, shared=facts.mains - n)
-            for n in PLAYERS
-            if facts.mains >= n
-        )
-        deal_text = (
-            _tr("s_deal", lang, mains=facts.mains) + " " + _tr("s_shared", lang, table=shared)
-        )
-        steps.append((deal_text, "L2.S1, L2.S2"))
-    if level != "1":
-        assemble = _tr("s_assemble", lang, electrolysers=facts.electrolysers)
-        if level == "3":
-            steps.append((assemble + " " + _tr("s_l3_shared", lang), "L2.S3, L2.S5, L3.S5"))
-            steps.append((_tokens_text(lang), "L3.S5, L2.S7-two"))
-        else:
-            steps.append((assemble, "L2.S3, L2.S4, L2.S5"))
-    raw_cards = _raw_cards(facts.raw)
-    if level == "2":
-        steps.append(
-            (_tr("s_piles", lang, raw=facts.raw, raw_cards=raw_cards, piles=PILES_L2), "L2.S6")
-        )
-    if level == "1v1":
-        steps.append(
-            (
-                _tr("s_piles_down", lang, raw=facts.raw, raw_cards=raw_cards, piles=PILES_L2),
-                "V1.1",
-            )
-        )
-    if level in ("2", "1v1"):
-        players = [2] if level == "1v1" else list(PLAYERS)
-        table = ", ".join(
-            _tr("s_money_row", lang, n=n, left=facts.coins_left[n])
-            for n in players
-            if n in facts.coins_left
-        )
-        money = _tr("s_money", lang, each=COINS_PER_PLAYER_L2, bank=BANK_START_L2, table=table)
-        if level == "2":
-            steps.append((money + " " + _tokens_text(lang), "L2.S7, L2.S7-two"))
-        else:
-            steps.append((money + " " + _tr("s_tokens", lang, tokens=TOKENS_PER_PLAYER), "L2.S7"))
-    return steps
-
-
-def _tokens_text(lang: Lang) -> str:
-    """Each player's chemist tokens at levels 2 and 3: 8, or 10 when two play (L2.S7-two)."""
-    return _tr("s_tokens_two", lang, tokens=TOKENS_PER_PLAYER, two=TOKENS_TWO_PLAYERS)
-
-
 def _bullet(book: Book, runs: Sequence[Run], size: float = BODY_SIZE) -> None:
     book.paragraph(runs, size=size, indent=4, label=[Run("•", bold=True, colour=ACCENT)], after=0.5)
 
@@ -340,12 +149,12 @@ def _components(book: Book, catalog: Catalog, lang: Lang) -> None:
     colours = len(components.colours)
     lines = [
         (
-            f"{_raw_cards(catalog.raw_deck_size)} сырья ({len(catalog.raw_materials)} веществ)"
+            f"{ru_raw_cards(catalog.raw_deck_size)} сырья ({len(catalog.raw_materials)} веществ)"
             if ru
             else f"{catalog.raw_deck_size} raw-material cards "
             f"({len(catalog.raw_materials)} substances)"
         ),
-        _ru_count(components.fate_cards.count, "карта Судьбы", "карты Судьбы", "карт Судьбы")
+        ru_count(components.fate_cards.count, "карта Судьбы", "карты Судьбы", "карт Судьбы")
         + " (поле)"
         if ru
         else f"{components.fate_cards.count} Fate cards (the field)",
@@ -353,7 +162,7 @@ def _components(book: Book, catalog: Catalog, lang: Lang) -> None:
         if ru
         else "The Base card and the Warehouse marker",
         (
-            f"{_ru_count(reactor_cards, 'карта', 'карты', 'карт')} "
+            f"{ru_count(reactor_cards, 'карта', 'карты', 'карт')} "
             f"{len(installations)} химических установок и "
             f"{len(catalog.electrolysers)} электролизёров"
             if ru
@@ -382,11 +191,11 @@ def _components(book: Book, catalog: Catalog, lang: Lang) -> None:
             else f"{colours} player aids (one per player)"
         ),
     ]
-    book.heading(_tr("components", lang))
+    book.heading(tr("components", lang))
     for line in lines:
         _bullet(book, text_runs(line))
-    book.heading(_tr("also_need", lang))
-    _bullet(book, text_runs(_tr("die", lang, sides=DIE_SIDES)))
+    book.heading(tr("also_need", lang))
+    _bullet(book, text_runs(tr("die", lang, sides=DIE_SIDES)))
 
 
 def _rule_paragraph(book: Book, rule: Rule, merged: Sequence[str], rulebook: Rulebook) -> None:
@@ -412,8 +221,8 @@ def _rules_of(book: Book, rulebook: Rulebook, level: Level, index: dict[str, int
         if rule.section != section:
             section = rule.section
             book.heading(
-                _tr(_SECTION_KEYS[section], book.lang)
-                + (" · " + _tr("rules_of_level", book.lang) if section == "setup" else "")
+                tr(_SECTION_KEYS[section], book.lang)
+                + (" · " + tr("rules_of_level", book.lang) if section == "setup" else "")
             )
         _rule_paragraph(book, rule, merged.get(rule.id, []), rulebook)
         for rule_id in (rule.id, *merged.get(rule.id, [])):
@@ -438,22 +247,22 @@ def _chapter(
     if hero is not None:
         example_figure(context, hero)
     players = (
-        _tr("players_exactly", lang, low=2)
+        tr("players_exactly", lang, low=2)
         if level == "1v1"
-        else _tr("players", lang, low=PLAYERS.start, high=PLAYERS.stop - 1)
+        else tr("players", lang, low=PLAYERS.start, high=PLAYERS.stop - 1)
     )
     book.paragraph(text_runs(players, bold=True))
     book.heading(tr("goal", lang))
     book.paragraph(text_runs(tr(f"goal_{level}", lang)))
-    book.heading(_tr("setup", lang))
-    for number, (text, rules) in enumerate(_setup_steps(facts, level, lang), start=1):
+    book.heading(tr("setup", lang))
+    for number, (text, rules) in enumerate(setup_steps(facts, level, lang), start=1):
         _step(book, number, text, rules)
     if level in ("1", "3"):
         setup = facts.fields[level]
         for removed, field_size, warehouse in setup.options:
             book.paragraph(
                 text_runs(
-                    _tr("s_options", lang, removed=removed, field=field_size, warehouse=warehouse)
+                    tr("s_options", lang, removed=removed, field=field_size, warehouse=warehouse)
                 ),
                 size=_SMALL,
                 indent=5,
@@ -501,7 +310,7 @@ def _setup_picture(
             lang,
             players=len(state.players),
             cells=cells,
-            warehouse=_raw_cards(len(state.warehouse)) if lang == "ru" else len(state.warehouse),
+            warehouse=ru_raw_cards(len(state.warehouse)) if lang == "ru" else len(state.warehouse),
         )
         book.paragraph(text_runs(caption), size=_SMALL, after=1.5)
     if state.piles:
@@ -583,7 +392,7 @@ def _holders(catalog: Catalog, state: GameState, lang: Lang) -> list[list[Run]]:
 
 def _house_rules(book: Book, rulebook: Rulebook, index: dict[str, int]) -> None:
     lang = book.lang
-    book.chapter_page(_tr("house", lang), share=True)
+    book.chapter_page(tr("house", lang), share=True)
     book.paragraph(text_runs(tr("house_intro", lang)))
     for house in rulebook.house_rules:
         if house.default:
@@ -644,8 +453,8 @@ def _quick_start(
     book.starts["quick"] = len(book.pages)
     book.paragraph(text_runs(tr("quick_sub", lang), bold=True))
     setup = facts.fields["1"]
-    removed = _range(setup.removed, lang) if setup.removed else "8–12"
-    warehouse = _range(setup.warehouse, lang) if setup.warehouse else "4–8"
+    removed = count_range(setup.removed, lang) if setup.removed else "8–12"
+    warehouse = count_range(setup.warehouse, lang) if setup.warehouse else "4–8"
     parts = [
         ("q_goal", [tr("goal_1", lang)]),
         (
@@ -917,34 +726,34 @@ def _title_page(
     title = "МАРСХИМПРОМ" if code == "ru" else "MARSCHEMPROM"
     band = 34.0
     book.sketch.rect(book.left, book.y, book.width - book.left - book.right, band, fill=ACCENT)
-    for text, size, dy, bold in ((title, 26, 15, True), (_tr("title", code), 13, 26, False)):
+    for text, size, dy, bold in ((title, 26, 15, True), (tr("title", code), 13, 26, False)):
         runs = text_runs(text, bold=bold, colour=WHITE)
         if book.check(runs, "title"):
             draw_runs(book.sketch, book.left + 6, book.y + dy, runs, size, INK)
     book.y = book.column_top = book.y + band + 6
     book.paragraph(text_runs(tr("intro", code, quick=contents.get("quick", 2))))
     book.paragraph(
-        text_runs(_tr("players", code, low=PLAYERS.start, high=PLAYERS.stop - 1)), after=0.5
+        text_runs(tr("players", code, low=PLAYERS.start, high=PLAYERS.stop - 1)), after=0.5
     )
     largest = facts.fields["1"].field
     if largest is not None:
         columns, rows = field_extent(largest[1])
         cell_cm = profile.card_sizes["fate"].width / 10
-        table = _tr("table", code, w=round(columns * cell_cm), h=round(rows * cell_cm))
+        table = tr("table", code, w=round(columns * cell_cm), h=round(rows * cell_cm))
         book.paragraph(text_runs(table))
     _components(book, catalog, code)
     book.next_column()
-    book.heading(_tr("contents", code))
+    book.heading(tr("contents", code))
     chapters = [
         (tr("quick", code), "quick"),
         (tr("anatomy", code), "anatomy"),
         *((LEVEL_TITLES[level][code], LEVEL_TITLES[level][code]) for level in LEVELS),
-        (_tr("house", code), _tr("house", code)),
+        (tr("house", code), tr("house", code)),
         (tr("glossary", code), "glossary"),
     ]
     for chapter, key in chapters:
         page = contents.get(key)
-        folio = _tr("page", code, page=page) if page else ""
+        folio = tr("page", code, page=page) if page else ""
         book.paragraph(
             [*text_runs(chapter, bold=True), Run(f"  {folio}", colour=_GREY)],
             indent=4,

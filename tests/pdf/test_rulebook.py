@@ -11,17 +11,12 @@ import pytest
 
 from mhp_cards.catalog import Catalog
 from mhp_cards.game.setups import removal_options
+from mhp_cards.pdf.book_setup import ru_count, setup_facts
 from mhp_cards.pdf.book_texts import EXAMPLE_TITLES, GLOSSARY, tr
 from mhp_cards.pdf.examples import EXAMPLES
 from mhp_cards.pdf.layout import SheetProfile, Templates, load_profile, load_templates
 from mhp_cards.pdf.render import render_pdf
-from mhp_cards.pdf.rulebook import (
-    BODY_SIZE,
-    _ru_count,
-    plan_rulebook,
-    player_facing,
-    setup_facts,
-)
+from mhp_cards.pdf.rulebook import BODY_SIZE, plan_rulebook, player_facing
 from mhp_cards.pdf.sketch import Mark, PageSketch, Text
 from mhp_cards.pdf.style import LEVEL_TITLES
 from mhp_cards.pdf.typeset import SUB_SCALE, runs_width, text_runs
@@ -278,7 +273,7 @@ def test_the_die_and_the_components_are_listed(
     ],
 )
 def test_russian_counts_take_the_noun_form_of_their_number(number: int, word: str) -> None:
-    assert _ru_count(number, "карта", "карты", "карт") == f"{number} {word}"
+    assert ru_count(number, "карта", "карты", "карт") == f"{number} {word}"
 
 
 def test_pages_are_numbered_and_the_contents_point_to_the_chapters(
