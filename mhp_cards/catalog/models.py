@@ -8,13 +8,23 @@ give the chemistry, read once and cached.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from mhp_cards.catalog.base import (
+    FormulaText,
+    Model,
+    Names,
+    Positive,
+    ReactionText,
+    Slug,
+)
+from mhp_cards.catalog.box import ChemistTokens, Colour, Components, Counted, Dice, Upgrade
+from mhp_cards.catalog.design import DesignRules, ValueBand, ValueRules
 from mhp_cards.chem.formula import Formula, parse_formula
 from mhp_cards.chem.reaction import Reaction, parse_reaction
 from mhp_cards.errors import FormulaError
@@ -73,52 +83,6 @@ def _parsed_or_none(text: str) -> Formula | None:
 def reaction_of(text: str) -> Reaction:
     """``parse_reaction`` with a cache."""
     return parse_reaction(text)
-
-
-class Model(BaseModel):
-    """Base of the catalog models: immutable, no unknown fields."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A copy with ``update`` applied; lookups cached on this model are not carried over."""
-        copy = super().model_copy(update=update, deep=deep)
-        fields = type(self).model_fields
-        for name in [name for name in copy.__dict__ if name not in fields]:
-            del copy.__dict__[name]  # a cached_property value computed from the old fields
-        return copy
-
-
-FormulaText = Annotated[
-    str,
-    Field(
-        min_length=1,
-        description="A chemical formula (grammar of mhp_cards.parse_formula), e.g. CaSO4·2H2O.",
-        examples=["Fe2O3", "CaSO4·2H2O", "KFe3(SO4)2(OH)6"],
-    ),
-]
-ReactionText = Annotated[
-    str,
-    Field(
-        min_length=1,
-        description="A balanced equation (grammar of mhp_cards.parse_reaction).",
-        examples=["CO2 + 4 H2 -> CH4 + 2 H2O"],
-    ),
-]
-Slug = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", examples=["hematite"])]
-Count = Annotated[int, Field(ge=0)]
-Positive = Annotated[int, Field(ge=1)]
-
-
-class Names(Model):
-    """A name in Russian (the game's language) and in English."""
-
-    ru: Annotated[str, Field(min_length=1)]
-    en: Annotated[str, Field(min_length=1)]
-
-    def get(self, lang: str) -> str:
-        """The name in ``lang`` (``ru`` or ``en``)."""
-        return self.en if lang == "en" else self.ru
 
 
 class Substance(Model):
@@ -313,127 +277,7 @@ class MissionCard(Model):
     missions: Annotated[tuple[Mission, ...], Field(min_length=4, max_length=4)]
 
 
-class Counted(Model):
-    """A component of which only the number matters."""
-
-    count: Count
-
-
-class ChemistTokens(Model):
-    """Chemist tokens: a set per player colour.
-
-    ``per_player`` is how many tokens of each colour the box holds: at least the most a player
-    takes at setup (10 when two play levels 2 and 3, Ruling L2.S7-two; 8 otherwise).
-    """
-
-    per_player: Positive
-
-
-class Colour(Model):
-    """A player colour (combine and chemist tokens)."""
-
-    id: Slug
-    name: Names
-    rgb: Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$", examples=["#D62828"])]
-
-
-class Upgrade(Model):
-    """A combine upgrade for sale (solar battery, armour)."""
-
-    id: Slug
-    name: Names
-    price: Positive
-    count: Count
-    levels: Annotated[
-        tuple[Literal["1", "3"], ...],
-        Field(
-            min_length=1,
-            max_length=2,
-            json_schema_extra={"uniqueItems": True},
-            description="The levels at which the upgrade is sold (the rules sell both upgrades "
-            "at levels 1 and 3; a designer may leave one out of a level, Ruling L1.T6.R2).",
-        ),
-    ] = ("1", "3")
-
-    @model_validator(mode="after")
-    def _distinct_levels(self) -> Self:
-        if len(set(self.levels)) != len(self.levels):
-            raise PydanticCustomError(
-                "repeated_level",
-                "each level is named once, not {levels}",
-                {"levels": list(self.levels)},
-            )
-        return self
-
-    def sold_at(self, level: str) -> bool:
-        """Whether the upgrade is sold at this level (levels 1 and 3 have combines)."""
-        return level in self.levels
-
-
-class Dice(Model):
-    """The dice of the game."""
-
-    count: Positive
-    sides: Annotated[int, Field(ge=2)]
-
-
-class Components(Model):
-    """Everything in the box that is not a raw-material or reactor card."""
-
-    coins: Counted
-    chemist_tokens: ChemistTokens
-    colours: Annotated[tuple[Colour, ...], Field(min_length=1)]
-    combines: Counted
-    upgrades: tuple[Upgrade, ...] = ()
-    fate_cards: Counted
-    base_card: Counted
-    dice: Dice
-
-    def upgrade(self, upgrade_id: str) -> Upgrade | None:
-        """The upgrade with this id, if the box has it."""
-        return self._upgrades.get(upgrade_id)
-
-    @cached_property
-    def _upgrades(self) -> dict[str, Upgrade]:
-        return {upgrade.id: upgrade for upgrade in self.upgrades}
-
-
 # The five catalog files, one model each.
-
-
-class ValueBand(Model):
-    """A closed range, ``min`` to ``max``: мР, rounds or a share of games, as its field says."""
-
-    min: float
-    max: float
-
-    @model_validator(mode="after")
-    def _ordered(self) -> Self:
-        if self.min > self.max:
-            raise ValueError(f"min {self.min} is above max {self.max}")
-        return self
-
-
-class ValueRules(Model):
-    """What running a reaction may be worth at printed prices (the validator's value checks).
-
-    Products score at their price (L2.P1), so a card whose products are worth less than its
-    inputs punishes the player who runs it.
-    """
-
-    card_loss_error_share: Annotated[
-        float,
-        Field(
-            ge=0,
-            le=1,
-            description="A card whose products are worth less than its inputs is a warning; "
-            "losing more than this share of the inputs' value is an error.",
-        ),
-    ] = 0.25
-    installation_gain_per_run: ValueBand = Field(
-        description="мР an installation adds per reaction run (electrolysers included) over "
-        "one full cycle of its cards; outside this band is a warning.",
-    )
 
 
 class SubstancesFile(Model):
@@ -454,41 +298,6 @@ class InstallationsFile(Model):
 
     installations: tuple[Installation, ...]
     electrolysers: tuple[ReactorCard, ...]
-
-
-class DesignRules(Model):
-    """What the designer asks of play: ``mhp balance`` sets its depth figures against these.
-
-    Shares are of games (0..1); rounds are a game's median length in rounds, by level.
-    """
-
-    rounds: dict[Literal["1", "2", "3"], ValueBand] = Field(
-        default_factory=dict,
-        description="The band of the median game length in rounds, by level (1, 2, 3).",
-    )
-    level1_solutions: Annotated[
-        int,
-        Field(
-            ge=1,
-            description="The fewest distinct raw-card solutions (multisets of kinds within the "
-            "deck's copies) each mission must have at level 1.",
-        ),
-    ] = 3
-    installation_runs: Annotated[
-        float,
-        Field(
-            ge=0,
-            description="The fewest runs a game every installation makes at levels 2 and 3.",
-        ),
-    ] = 0.25
-    attacks: dict[Literal["1", "3"], ValueBand] = Field(
-        default_factory=dict,
-        description="The band of the share of games with an attack, at levels 1 and 3.",
-    )
-    armour: dict[Literal["1", "3"], ValueBand] = Field(
-        default_factory=dict,
-        description="The band of the share of games in which armour is bought, at levels 1 and 3.",
-    )
 
 
 class MissionsFile(Model):

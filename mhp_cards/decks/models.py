@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from mhp_cards.catalog.models import Names, Slug
+from mhp_cards.catalog.base import Names, Slug
 
 __all__ = [
     "RESERVED",
