@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
 from typing import Final, Protocol, runtime_checkable
 
@@ -469,7 +469,7 @@ class GreedyBot(FieldEconomy):
         me: Player,
         frees: list[Action],
         reacts: list[Action],
-        kept: set[Formula],
+        kept: Set[Formula],
     ) -> Action | None:
         """Levels 2 and head to head: the cheapest freeing towards a run the tokens block.
 

@@ -373,10 +373,24 @@ def _products(view: GameState, player_id: str) -> tuple[tuple[Formula, int], ...
     return found
 
 
-def all_inputs(view: GameState) -> set[Formula]:
-    """The inputs of every installation the player to move can plan on (own and shared)."""
-    return {
-        substance
-        for installation in open_to(view, view.current.id)
-        for substance in _needed(installation)
-    }
+def all_inputs(view: GameState) -> frozenset[Formula]:
+    """The inputs of every installation the player to move can plan on (own and shared).
+
+    Remembered for the installations value and the player (the states of a game share the
+    value until a token moves; kept alive, so its id stays its own).
+    """
+    installations, me = view.installations, view.current.id
+    key = (id(installations), me)
+    known = _INPUTS.get(key)
+    if known is not None and known[0] is installations:
+        return known[1]
+    found = frozenset(
+        substance for installation in open_to(view, me) for substance in _needed(installation)
+    )
+    if len(_INPUTS) >= _REMEMBERED:
+        _INPUTS.clear()
+    _INPUTS[key] = (installations, found)
+    return found
+
+
+_INPUTS: dict[tuple[int, str], tuple[tuple[InstallationState, ...], frozenset[Formula]]] = {}

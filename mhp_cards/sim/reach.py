@@ -10,7 +10,7 @@ goes on, and every move survives it.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from typing import Final
 
 from mhp_cards.game.state import FieldState, GameState, Player, Position
@@ -136,7 +136,7 @@ def round_survives(view: GameState, move: Move, *, progress: bool) -> bool:
     )
 
 
-def could_progress(view: GameState, player: Player, raw: set[Position]) -> bool:
+def could_progress(view: GameState, player: Player, raw: Set[Position]) -> bool:
     """Whether the player could collect or buy on a turn from the position seen.
 
     ``raw`` are the cells that hold a raw card (:func:`raw_cells`, less any emptied meanwhile).
@@ -185,17 +185,17 @@ def moved(view: GameState, move: Move, *, collected: int = 0) -> GameState:
     return view.model_copy(update={"players": players})
 
 
-def raw_cells(field: FieldState) -> set[Position]:
-    """The cells that still hold a raw card (a fresh set, worked out once for the field)."""
+def raw_cells(field: FieldState) -> frozenset[Position]:
+    """The cells that still hold a raw card, worked out once for the field."""
     known = _RAW_CELLS.get(id(field))
     if known is None or known[0] is not field:
         if len(_RAW_CELLS) >= _FIELDS_REMEMBERED:
             _RAW_CELLS.clear()
         known = _RAW_CELLS[id(field)] = (
             field,
-            {cell.position for cell in field.cells if cell.raw is not None},
+            frozenset(cell.position for cell in field.cells if cell.raw is not None),
         )
-    return set(known[1])
+    return known[1]
 
 
 def raw_distances(
@@ -219,7 +219,7 @@ def raw_distances(
 
 #: Fields whose raw cells and distances are remembered before the memory starts afresh.
 _FIELDS_REMEMBERED: Final = 1024
-_RAW_CELLS: dict[int, tuple[FieldState, set[Position]]] = {}
+_RAW_CELLS: dict[int, tuple[FieldState, frozenset[Position]]] = {}
 _DISTANCES: dict[tuple[int, bool, Position | None], tuple[FieldState, dict[Position, int]]] = {}
 
 
@@ -234,7 +234,7 @@ def can_collect(view: GameState, moves: list[Action]) -> bool:
 
 
 def distances(
-    neighbours: Mapping[Position, tuple[Position, ...]], targets: set[Position]
+    neighbours: Mapping[Position, tuple[Position, ...]], targets: Set[Position]
 ) -> dict[Position, int]:
     """Steps from every position to the nearest of ``targets`` (breadth first)."""
     distance = dict.fromkeys(targets, 0)

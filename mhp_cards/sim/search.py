@@ -86,7 +86,7 @@ from mhp_cards.sim import choices
 from mhp_cards.sim.bots import GreedyBot, mission_elements
 from mhp_cards.sim.finish import finishing_step
 from mhp_cards.sim.holdings import is_card_sale
-from mhp_cards.sim.worlds import determinise
+from mhp_cards.sim.worlds import determinise, unseen
 
 __all__ = ["HORIZONS", "PRIORS", "STEPS", "SearchBot", "SearchBudget", "determinise"]
 
@@ -284,6 +284,7 @@ class SearchBot:
         root = _Node()
         keys = [choices.choice_key(view, a, face_down) for a in candidates]
         per_listed = LISTING_COST.get(view.level, 0.0)
+        hidden = unseen(view, self.catalog, self._box)  # the same for every world sampled
         started, spent, iterations = time.perf_counter(), 0.0, 0
         while iterations < max(budget.worlds, len(candidates)):
             # The budget is a bound: the candidates it cannot afford a rollout for (the last
@@ -295,7 +296,7 @@ class SearchBot:
             ):
                 break
             meter = _Meter(allowed - spent, per_listed)
-            world = determinise(view, self.catalog, rng, box=self._box)
+            world = determinise(view, self.catalog, rng, hidden=hidden)
             self._iterate(
                 root,
                 world,

@@ -9,13 +9,40 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import raw_instances
 from mhp_cards.game.state import Cell, GameState
 from mhp_cards.game.visibility import HIDDEN_RAW, is_hidden
 
-__all__ = ["determinise"]
+__all__ = ["Unseen", "determinise", "unseen"]
+
+
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """What a view hides: the box's raw cards it shows nowhere, and how many places hide one."""
+
+    cards: tuple[str, ...]
+    """The cards not shown, in the box's order."""
+    hidden: int
+    """The places (field cells, piles, other players' hands) that hide a card."""
+
+
+def unseen(view: GameState, catalog: Catalog, box: Sequence[str] | None = None) -> Unseen:
+    """The cards ``view`` does not show, to deal onto the places it hides (:func:`determinise`).
+
+    ``box``: every raw card of the box (default: the catalog's). ValueError if the view hides
+    more cards than the box has unseen ones. Worked out once, it serves every world sampled
+    from the same view.
+    """
+    cards = raw_instances(catalog) if box is None else box
+    seen = Counter(card for card, _ in view.raw_locations() if not is_hidden(card))
+    found = tuple(card for card in cards if not _take(seen, card))
+    hidden = sum(1 for card, _ in view.raw_locations() if is_hidden(card))
+    if hidden > len(found):
+        raise ValueError(f"the view hides {hidden} raw cards but only {len(found)} are unseen")
+    return Unseen(found, hidden)
 
 
 def determinise(
@@ -23,23 +50,20 @@ def determinise(
     catalog: Catalog,
     rng: random.Random,
     box: Sequence[str] | None = None,
+    hidden: Unseen | None = None,
 ) -> GameState:
     """A full state consistent with ``view``: its hidden raw cards dealt from the unseen ones.
 
     The unseen cards are the box's raw cards (``box``, default every raw card of the catalog)
-    that the view shows nowhere; they are shuffled with ``rng`` onto the hidden places (field
-    cells, piles, other players' hands). Fate cards stay placeholders (no rule reads a Fate
-    card's face) and the dice get a fresh generator state from ``rng``. ValueError if the
-    view hides more cards than the box has unseen ones.
+    that the view shows nowhere (``hidden``: :func:`unseen` of this view, worked out already);
+    they are shuffled with ``rng`` onto the hidden places (field cells, piles, other players'
+    hands). Fate cards stay placeholders (no rule reads a Fate card's face) and the dice get a
+    fresh generator state from ``rng``. ValueError if the view hides more cards than the box
+    has unseen ones.
     """
-    cards = raw_instances(catalog) if box is None else box
-    seen = Counter(card for card, _ in view.raw_locations() if not is_hidden(card))
-    unseen = [card for card in cards if not _take(seen, card)]
-    hidden = sum(1 for card, _ in view.raw_locations() if is_hidden(card))
-    if hidden > len(unseen):
-        raise ValueError(f"the view hides {hidden} raw cards but only {len(unseen)} are unseen")
-    rng.shuffle(unseen)
-    deck = iter(unseen)
+    unseen_cards = list((unseen(view, catalog, box) if hidden is None else hidden).cards)
+    rng.shuffle(unseen_cards)
+    deck = iter(unseen_cards)
 
     def deal(card: str) -> str:
         return next(deck) if card.rsplit("#", 1)[0] == HIDDEN_RAW else card

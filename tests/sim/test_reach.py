@@ -13,8 +13,9 @@ from mhp_cards.sim.reach import distances, raw_cells, raw_distances
 def test_raw_cells_and_distances_follow_the_field_as_cards_are_collected(
     catalog: Catalog,
 ) -> None:
-    """On every view of a level-1 and a level-3 game the raw cells are those with a card, a
-    fresh set each time, and the distances kept are the ones worked out; the field changes."""
+    """On every view of a level-1 and a level-3 game the raw cells are those with a card, an
+    immutable set kept for the field, and the distances kept are the ones worked out; the
+    field changes."""
     fields = set()
     for level, seed in (("1", 2), ("3", 5)):
         rng = random.Random(seed)
@@ -29,8 +30,9 @@ def test_raw_cells_and_distances_follow_the_field_as_cards_are_collected(
             expected = {cell.position for cell in field.cells if cell.raw is not None}
             cells = raw_cells(field)
             assert cells == expected
-            cells.add((-1, -1))  # the caller's own set: the next one is unchanged
-            assert raw_cells(field) == expected
+            assert isinstance(cells, frozenset)  # shared by every caller: nobody can change it
+            assert raw_cells(field) is cells
+            assert raw_cells(field.model_copy(deep=True)) == expected
             neighbours = field.neighbours(diagonal)
             assert raw_distances(field, diagonal) == distances(neighbours, expected)
             assert raw_distances(field, diagonal, field.base) == distances(neighbours, {field.base})
