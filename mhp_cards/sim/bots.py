@@ -481,6 +481,15 @@ class GreedyBot(FieldEconomy):
         fine), made only when that cost, once for every token still lacking, is below what
         the run brings.
         """
+        freeable = [
+            a
+            for a in frees
+            if isinstance(a, FreeToken)
+            and a.how in ("sell-bank", "dump")
+            and _product_formula(view, a) not in kept
+        ]
+        if not freeable:
+            return None  # asked first: no run is worth looking for
         blocked = self._blocked_run(view, me, reacts)
         if blocked is None:
             return None
@@ -494,16 +503,11 @@ class GreedyBot(FieldEconomy):
         }
         options = [
             a
-            for a in frees
-            if isinstance(a, FreeToken)
-            and a.how in ("sell-bank", "dump")
-            and _product_formula(view, a) not in kept
-            and (
-                not full
-                or (
-                    a.product.installation == installation.number
-                    and (a.product.card, a.product.container) in full
-                )
+            for a in freeable
+            if not full
+            or (
+                a.product.installation == installation.number
+                and (a.product.card, a.product.container) in full
             )
         ]
         if not options:
