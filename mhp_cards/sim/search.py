@@ -37,8 +37,11 @@ time limit trades that for a bound on the time per choice). A unit is a simulate
 at level 1 also a quarter of one for each action listed before it (:data:`LISTING_COST`: there
 the listing is most of an action's cost, and grows with the hand), so that the units track
 the time: the levels' budgets (:data:`STEPS`) cost about 0.06 to 0.12 s of one core on the
-machine of docs/guides/simulation.md. A pause that is not the search's (a garbage collection,
-a core shared with other work) can still stretch a choice: ``seconds`` bounds the time.
+machine of docs/guides/simulation.md. The garbage collector is off while the bot searches
+(the states it makes are freed as they go, none in a reference cycle) and runs between
+choices: a full collection in the middle of one was its slowest part. A pause that is not the
+search's (a core shared with other work) can still stretch a choice: ``seconds`` bounds the
+time.
 
 It is cheap where there is no choice: a claim at level 1 (it wins the game), a single
 candidate, or candidates that are the same choice (selling or buying one of two cards of the
@@ -60,6 +63,7 @@ it.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -269,7 +273,16 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         self.searched += 1
-        return self._search(view, candidates, search_rng)
+        # No collection pause inside the search (it makes thousands of short-lived states,
+        # none in a reference cycle): the collector runs between choices. A full collection
+        # in the middle of a choice was its slowest part (docs/guides/simulation.md).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(view, candidates, search_rng)
+        finally:
+            if collecting:
+                gc.enable()
 
     def _search(self, view: GameState, candidates: list[Action], rng: random.Random) -> Action:
         """Information-set MCTS from the viewer's seat: one sampled world an iteration."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from collections import Counter
@@ -197,6 +198,31 @@ def test_a_search_grows_a_tree_below_the_root(catalog: Catalog) -> None:
     assert bot.steps < 100_000
     # ...and a node made in each: the root's candidates, then the viewer's later choices.
     assert len(distinct) < bot.nodes <= 60
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_no_collection_runs_inside_a_search_and_the_collector_is_left_as_found(
+    catalog: Catalog, collecting: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state, legal = _searched_choice(catalog, "2", seed=3)
+    seen: list[bool] = []
+    iterate = SearchBot._iterate
+
+    def watched(self: SearchBot, *args: object) -> None:
+        seen.append(gc.isenabled())
+        iterate(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SearchBot, "_iterate", watched)
+    bot = SearchBot(catalog, SearchBudget(worlds=8, horizon=2))
+    (gc.enable if collecting else gc.disable)()
+    try:
+        bot.choose(view(state, state.current.id), legal, random.Random(0))
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()
+    assert bot.searched == 1
+    assert seen
+    assert not any(seen)
 
 
 def test_the_step_budget_bounds_a_search(catalog: Catalog) -> None:
