@@ -22,22 +22,10 @@ from mhp_cards.sim.bots import mission_elements
 from mhp_cards.sim.choices import candidates
 from mhp_cards.sim.search import SearchBot, SearchBudget, determinise
 from mhp_cards.validate import load_catalog
+from tests.sim.conftest import played
 
 SMALL = SearchBudget(worlds=2, horizon=2)
 LEVELS = ("1", "2", "1v1", "3")
-
-
-def _played(catalog: Catalog, level: str, players: int, seed: int, steps: int) -> GameState:
-    """A game dealt from ``seed`` after ``steps`` greedy actions (or its end)."""
-    state = deal(catalog, level, players=players, seed=seed)  # type: ignore[arg-type]
-    rng = random.Random(seed)
-    bot = GreedyBot(catalog)
-    for _ in range(steps):
-        legal = legal_actions(state, catalog)
-        if state.ended or not legal:
-            break
-        state, _ = apply(state, bot.choose(view(state, state.current.id), legal, rng), catalog)
-    return state
 
 
 def _searched_choice(catalog: Catalog, level: str, seed: int) -> tuple[GameState, list[Action]]:
@@ -45,7 +33,7 @@ def _searched_choice(catalog: Catalog, level: str, seed: int) -> tuple[GameState
 
     Not a keep or a pick head to head: those are greedy's, unsearched.
     """
-    state = _played(catalog, level, 2, seed, 0)
+    state = played(catalog, level, 2, seed, 0)
     rng = random.Random(seed)
     bot = GreedyBot(catalog)
     for _ in range(400):
@@ -105,7 +93,7 @@ def test_a_determinisation_is_consistent_with_the_view(
     level: str, seed: int, steps: int, sample: int
 ) -> None:
     catalog = _catalog()
-    state = _played(catalog, level, 3 if level != "1v1" else 2, seed, steps)
+    state = played(catalog, level, 3 if level != "1v1" else 2, seed, steps)
     me = state.current.id
     seen = view(state, me)
     world = determinise(seen, catalog, random.Random(sample))
@@ -119,7 +107,7 @@ def test_a_determinisation_is_consistent_with_the_view(
 
 
 def test_cards_in_sight_are_never_dealt_again(catalog: Catalog) -> None:
-    state = _played(catalog, "2", 2, seed=4, steps=30)
+    state = played(catalog, "2", 2, seed=4, steps=30)
     me = state.current.id
     seen = view(state, me)
     in_sight = {card for card, _ in seen.raw_locations() if not is_hidden(card)}
@@ -431,7 +419,7 @@ def test_mhp_simulate_takes_a_search_budget(cli) -> None:  # type: ignore[no-unt
 def test_a_card_sale_the_partner_accepts_is_a_candidate(catalog: Catalog) -> None:
     # Seed 0 at level 2, after 11 greedy actions: the seat holds a card that lets the other
     # player's installation run, and the other (greedy) pays up to 3 мР for it.
-    state = _played(catalog, "2", 2, seed=0, steps=11)
+    state = played(catalog, "2", 2, seed=0, steps=11)
     me = state.current.id
     legal = legal_actions(state, catalog)
     bot = SearchBot(catalog, SMALL)

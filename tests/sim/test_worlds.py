@@ -8,30 +8,18 @@ from collections import Counter
 import pytest
 
 from mhp_cards.catalog.models import Catalog
-from mhp_cards.game import GameState, deal, view
+from mhp_cards.game import view
 from mhp_cards.game.dealer import raw_instances
 from mhp_cards.game.visibility import is_hidden
-from mhp_cards.referee import apply, legal_actions
-from mhp_cards.sim import GreedyBot
 from mhp_cards.sim.worlds import Unseen, determinise, unseen
-
-
-def _played(catalog: Catalog, level: str, players: int, seed: int, steps: int) -> GameState:
-    state = deal(catalog, level, players=players, seed=seed)  # type: ignore[arg-type]
-    rng, bot = random.Random(seed), GreedyBot(catalog)
-    for _ in range(steps):
-        legal = legal_actions(state, catalog)
-        if state.ended or not legal:
-            break
-        state, _ = apply(state, bot.choose(view(state, state.current.id), legal, rng), catalog)
-    return state
+from tests.sim.conftest import played
 
 
 @pytest.mark.parametrize(("level", "players"), [("1", 3), ("2", 2), ("1v1", 2), ("3", 4)])
 def test_the_unseen_cards_are_the_box_less_every_card_in_sight(
     catalog: Catalog, level: str, players: int
 ) -> None:
-    seen = view(_played(catalog, level, players, seed=3, steps=25), "red")
+    seen = view(played(catalog, level, players, seed=3, steps=25), "red")
     hidden = unseen(seen, catalog)
     shown = Counter(card for card, _ in seen.raw_locations() if not is_hidden(card))
     assert Counter(hidden.cards) + shown == Counter(raw_instances(catalog))
@@ -43,7 +31,7 @@ def test_the_unseen_cards_are_the_box_less_every_card_in_sight(
 def test_a_world_dealt_from_the_unseen_worked_out_once_is_the_world_dealt_afresh(
     catalog: Catalog, level: str
 ) -> None:
-    seen = view(_played(catalog, level, 2, seed=8, steps=30), "blue")
+    seen = view(played(catalog, level, 2, seed=8, steps=30), "blue")
     hidden = unseen(seen, catalog)
     for sample in range(5):
         once = determinise(seen, catalog, random.Random(sample), hidden=hidden)
@@ -55,7 +43,7 @@ def test_a_world_dealt_from_the_unseen_worked_out_once_is_the_world_dealt_afresh
 
 
 def test_a_view_hiding_more_cards_than_the_box_has_unseen_is_refused(catalog: Catalog) -> None:
-    seen = view(_played(catalog, "2", 2, seed=1, steps=10), "red")
+    seen = view(played(catalog, "2", 2, seed=1, steps=10), "red")
     with pytest.raises(ValueError, match=r"hides \d+ raw cards but only 0 are unseen"):
         unseen(seen, catalog, box=())
     with pytest.raises(ValueError, match=r"hides \d+ raw cards but only 0 are unseen"):
