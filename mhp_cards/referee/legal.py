@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState, Position
+from mhp_cards.referee import trade_list
 from mhp_cards.referee.actions import (
     Action,
     BuyRaw,
@@ -55,7 +56,7 @@ from mhp_cards.referee.mission import could_complete, deciding_kinds
 from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places, reactions
 from mhp_cards.referee.tokens import find_container
-from mhp_cards.referee.trade_list import token_places, trades
+from mhp_cards.referee.trade_list import token_places
 
 __all__ = ["legal_actions", "listed_by_kind", "mission_choices", "price_range"]
 
@@ -130,8 +131,12 @@ def _mission_choices(state: GameState, reaction: React) -> list[React]:
     ]
 
 
-def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
+def legal_actions(state: GameState, catalog: Catalog, *, trades: bool = True) -> list[Action]:
     """What the current player may do now: every kind of action the rules allow.
+
+    ``trades=False`` leaves out the trades with other players (a caller that will propose
+    none, such as a bot that offers one only in a given position): the other actions are
+    listed as they would be, in the same order.
 
     Moves come from the same path rule :func:`judge_move` applies, so they are legal as
     listed; actions whose ruling cannot depend on which card they name (a sale to the Bank, a
@@ -232,10 +237,10 @@ def legal_actions(state: GameState, catalog: Catalog) -> list[Action]:
                     offers.append(_freeing(ref, "sell-player", partner=buyer.id, price=0))
             listed += [action for action in offers if allowed_now(action)]
         runs.append(("free", len(listed)))
-    if state.level != "1v1" and "trade" not in state.done_this_turn:
+    if trades and state.level != "1v1" and "trade" not in state.done_this_turn:
         for partner in state.players:
             if partner.id != player.id:
-                listed += trades(state, player, partner, allowed_now)
+                listed += trade_list.trades(state, player, partner, allowed_now)
         runs.append(("trade", len(listed)))
     if refuse_end(state, _END, catalog) is None:
         listed.append(_END)

@@ -72,6 +72,7 @@ __all__ = [
     "Partner",
     "Policy",
     "RandomBot",
+    "Trader",
     "actions_by_kind",
     "keep_best",
     "mission_elements",
@@ -101,6 +102,19 @@ class Partner(Protocol):
 
     def accepts(self, view: GameState, offer: Action, rng: random.Random) -> bool:
         """Whether the player whose view this is agrees to ``offer``, made by the current player."""
+        ...
+
+
+@runtime_checkable
+class Trader(Protocol):
+    """A policy that says when it may propose a trade, so the others need not be listed.
+
+    The simulator lists the trades with other players only where ``proposes_trades`` is true
+    (or nothing else is allowed); a policy without it is handed every action.
+    """
+
+    def proposes_trades(self, view: GameState) -> bool:
+        """Whether this policy may choose a trade with another player from ``view``."""
         ...
 
 
@@ -301,6 +315,20 @@ class GreedyBot(FieldEconomy):
         # Nothing greedy to do and the turn cannot end yet: anything but a trade, if possible.
         others = [a for a in legal if a.kind != "trade"]
         return rng.choice(others or legal)
+
+    def proposes_trades(self, view: GameState) -> bool:
+        """Only at level 3, on a bare field, short of a Warehouse card's price.
+
+        There the greedy bot may offer a card to another player (:func:`offer_on_bare_field`);
+        anywhere else it proposes no trade while any other action is allowed.
+        """
+        field = view.field
+        return (
+            view.level == "3"
+            and field is not None
+            and field.raw_left == 0
+            and view.current.money < WAREHOUSE_PRICE
+        )
 
     def accepts(self, view: GameState, offer: Action, rng: random.Random) -> bool:
         """Agree to raw cards handed over that let an installation run at once.

@@ -28,7 +28,7 @@ from mhp_cards.referee.fight import fight_actor
 from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.scoring import score, totals
 from mhp_cards.rules.numbers import Level
-from mhp_cards.sim.bots import Partner, Policy
+from mhp_cards.sim.bots import Partner, Policy, Trader
 from mhp_cards.sim.cluster import play_on_dask
 from mhp_cards.sim.policies import make_policy
 from mhp_cards.sim.result import GameResult
@@ -99,10 +99,17 @@ def play_game(
             break
         if state.turn_number != refused_turn:
             refused, refused_turn = set(), state.turn_number
-        legal = legal_actions(state, catalog)
+        seat, seen = _chooser(state)
+        # A bot that says it will propose no trade here is not handed the trades (listing
+        # them is the referee's dearest work); unless nothing else is allowed.
+        bot = bots[seat]
+        trading = not isinstance(bot, Trader) or bot.proposes_trades(seen)
+        legal = legal_actions(state, catalog, trades=trading)
         if refused:
             legal = [a for a in legal if a not in refused]
-        action = _agreed_choice(bots, state, legal, refused, rng)
+        if not legal and not trading:
+            legal = [a for a in legal_actions(state, catalog) if a not in refused]
+        action = _agreed_choice(bots, state, seat, seen, legal, refused, rng)
         if action is None:
             ended_by = STUCK
             break
@@ -151,9 +158,21 @@ def play_game(
     )
 
 
+def _chooser(state: GameState) -> tuple[int, GameState]:
+    """The seat that chooses now and its view.
+
+    The current player's, or during a fight the one who takes its next step (Ruling L1.T4.R4).
+    """
+    actor = fight_actor(state)
+    seat = state.turn if actor is None else [p.id for p in state.players].index(actor)
+    return seat, view(state, state.players[seat].id)
+
+
 def _agreed_choice(
     bots: Sequence[Policy],
     state: GameState,
+    seat: int,
+    seen: GameState,
     legal: list[Action],
     refused: set[Action],
     rng: random.Random,
@@ -164,11 +183,9 @@ def _agreed_choice(
     partner's policy answers it from its own view (a policy without ``accepts`` agrees). A
     refused offer is struck, as listed, from this turn's actions and the player chooses again.
     None when nothing is left to choose. During a fight the player who takes its next step
-    chooses: the winner the spoils, the loser the retreat (Ruling L1.T4.R4).
+    chooses (``seat``, whose view is ``seen``: :func:`_chooser`): the winner the spoils, the
+    loser the retreat (Ruling L1.T4.R4).
     """
-    actor = fight_actor(state)
-    seat = state.turn if actor is None else [p.id for p in state.players].index(actor)
-    seen = view(state, state.players[seat].id)
     while legal:
         action = bots[seat].choose(seen, legal, rng)
         partner = partner_of(action)

@@ -257,6 +257,28 @@ def test_the_listing_by_kind_is_the_listing_read_kind_by_kind(level, players, se
     assert grouped > 10
 
 
+@pytest.mark.parametrize(("level", "players", "seed"), PARAMS)
+def test_a_listing_without_trades_is_the_listing_less_its_trades(level, players, seed) -> None:
+    """``trades=False`` leaves out the trades and nothing else, in the same order, and its
+    runs by kind are the listing's; a listed action is still applied as listed."""
+    trading = 0
+    for state in states(level, players, seed, 80):
+        full = legal_actions(state, CATALOG)
+        trading += any(action.kind == "trade" for action in full)
+        without = legal_actions(state, CATALOG, trades=False)
+        assert without == [action for action in full if action.kind != "trade"]
+        by_kind = listed_by_kind(without)
+        if state.fight is None:
+            assert by_kind is not None
+            assert "trade" not in by_kind
+        if without:  # applied right after the short listing as after the full one
+            action = without[-1]
+            after_short = apply(state, action, CATALOG)[0]
+            legal_actions(state, CATALOG)
+            assert apply(state, action, CATALOG)[0] == after_short
+    assert trading > 0 or level == "1v1"  # the trades were there to leave out
+
+
 def test_the_listing_by_kind_is_only_for_the_last_listing_unchanged() -> None:
     first, second = list(itertools.islice(states("2", 3, 5, 3), 1, 3))
     listed = legal_actions(first, CATALOG)

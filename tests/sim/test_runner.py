@@ -286,3 +286,67 @@ def test_settle_heap_collects_the_garbage_and_freezes_the_rest() -> None:
         assert gc.is_tracked(kept)
     finally:
         gc.unfreeze()
+
+
+class _GreedyHandedEverything:
+    """The greedy bot without ``proposes_trades``: handed every action, trades too."""
+
+    name = "greedy-everything"
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.greedy = GreedyBot(catalog)
+
+    def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
+        return self.greedy.choose(view, legal, rng)
+
+    def accepts(self, view: GameState, offer: Action, rng: random.Random) -> bool:
+        return self.greedy.accepts(view, offer, rng)
+
+
+@pytest.mark.parametrize(("level", "players"), [("1", 3), ("2", 4), ("1v1", 2), ("3", 3)])
+def test_a_greedy_bot_not_handed_the_trades_plays_the_same_games(
+    catalog: Catalog, level: str, players: int
+) -> None:
+    """The simulator lists trades for the greedy bot only where it may propose one
+    (GreedyBot.proposes_trades); its games are the games it plays handed every action."""
+    for index in range(12):
+        seed = game_seed(21, index)
+        lazy = play_game(catalog, level, players, seed, [GreedyBot(catalog)] * players)
+        everything = _GreedyHandedEverything(catalog)
+        assert play_game(catalog, level, players, seed, [everything] * players) == lazy
+
+
+def test_the_greedy_bot_proposes_trades_only_on_a_bare_level_3_field_short_of_money(
+    catalog: Catalog,
+) -> None:
+    bot = GreedyBot(catalog)
+    state = deal(catalog, "3", players=3, seed=4)
+    assert state.field is not None
+    assert not bot.proposes_trades(state)  # cards on the field
+    bare = state.model_copy(
+        update={
+            "field": state.field.with_cards(
+                tuple(c.model_copy(update={"raw": None}) for c in state.field.cells)
+            )
+        }
+    )
+    assert bare.field is not None
+    assert bare.field.raw_left == 0
+    assert bot.proposes_trades(bare)
+    rich = tuple(p.model_copy(update={"money": 4}) for p in bare.players)
+    assert not bot.proposes_trades(bare.model_copy(update={"players": rich}))
+    assert not bot.proposes_trades(deal(catalog, "2", players=3, seed=4))
+
+
+def test_on_a_bare_level_3_field_the_greedy_bot_is_handed_the_trades(catalog: Catalog) -> None:
+    """A five-player level-3 game whose field runs bare: the greedy bot's offers there change
+    the game, and it plays the game it plays handed every action."""
+    seed = game_seed(21, 59)
+
+    class NeverTrades(GreedyBot):
+        def proposes_trades(self, view: GameState) -> bool:
+            return False
+
+    lazy = play_game(catalog, "3", 5, seed, [GreedyBot(catalog)] * 5)
+    assert play_game(catalog, "3", 5, seed, [_GreedyHandedEverything(catalog)] * 5) == lazy
+    assert play_game(catalog, "3", 5, seed, [NeverTrades(catalog)] * 5) != lazy
