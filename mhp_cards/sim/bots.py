@@ -271,14 +271,7 @@ class GreedyBot(FieldEconomy):
                 return useful[0]
             if last_chance and not can_collect(view, by_kind.get("move", [])):
                 return self._rescue_purchase(view, me, by_kind["warehouse"])
-        if (
-            on_the_field
-            and view.field is not None
-            and view.field.raw_left == 0
-            and me.money < WAREHOUSE_PRICE
-            and "trade" in by_kind
-            and not self._can_run_shared(view, me)
-        ):
+        if "trade" in by_kind and self.proposes_trades(view) and not self._can_run_shared(view, me):
             # The field is bare, the Warehouse out of reach and nothing to run at the Base: a
             # card this player cannot use may let another player run an installation, and only
             # a mission can end the game now (L3.E1). The partner agrees or refuses (accepts).

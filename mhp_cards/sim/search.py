@@ -297,7 +297,7 @@ class SearchBot:
         root = _Node()
         keys = [choices.choice_key(view, a, face_down) for a in candidates]
         per_listed = LISTING_COST.get(view.level, 0.0)
-        hidden = unseen(view, self.catalog, self._box)  # the same for every world sampled
+        pool = unseen(view, self.catalog, self._box)  # the same for every world sampled
         started, spent, iterations = time.perf_counter(), 0.0, 0
         while iterations < max(budget.worlds, len(candidates)):
             # The budget is a bound: the candidates it cannot afford a rollout for (the last
@@ -309,7 +309,7 @@ class SearchBot:
             ):
                 break
             meter = _Meter(allowed - spent, per_listed)
-            world = determinise(view, self.catalog, rng, hidden=hidden)
+            world = determinise(view, self.catalog, rng, pool=pool)
             self._iterate(
                 root,
                 world,

@@ -9,27 +9,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.dealer import raw_instances
 from mhp_cards.game.state import Cell, GameState
 from mhp_cards.game.visibility import HIDDEN_RAW, is_hidden
 
-__all__ = ["Unseen", "determinise", "unseen"]
+__all__ = ["determinise", "unseen"]
 
 
-@dataclass(frozen=True, slots=True)
-class Unseen:
-    """What a view hides: the box's raw cards it shows nowhere, and how many places hide one."""
-
-    cards: tuple[str, ...]
-    """The cards not shown, in the box's order."""
-    hidden: int
-    """The places (field cells, piles, other players' hands) that hide a card."""
-
-
-def unseen(view: GameState, catalog: Catalog, box: Sequence[str] | None = None) -> Unseen:
+def unseen(view: GameState, catalog: Catalog, box: Sequence[str] | None = None) -> tuple[str, ...]:
     """The cards ``view`` does not show, to deal onto the places it hides (:func:`determinise`).
 
     ``box``: every raw card of the box (default: the catalog's). ValueError if the view hides
@@ -42,7 +31,7 @@ def unseen(view: GameState, catalog: Catalog, box: Sequence[str] | None = None) 
     hidden = sum(1 for card, _ in view.raw_locations() if is_hidden(card))
     if hidden > len(found):
         raise ValueError(f"the view hides {hidden} raw cards but only {len(found)} are unseen")
-    return Unseen(found, hidden)
+    return found
 
 
 def determinise(
@@ -50,18 +39,18 @@ def determinise(
     catalog: Catalog,
     rng: random.Random,
     box: Sequence[str] | None = None,
-    hidden: Unseen | None = None,
+    pool: Sequence[str] | None = None,
 ) -> GameState:
     """A full state consistent with ``view``: its hidden raw cards dealt from the unseen ones.
 
     The unseen cards are the box's raw cards (``box``, default every raw card of the catalog)
-    that the view shows nowhere (``hidden``: :func:`unseen` of this view, worked out already);
+    that the view shows nowhere (``pool``: :func:`unseen` of this view, worked out already);
     they are shuffled with ``rng`` onto the hidden places (field cells, piles, other players'
     hands). Fate cards stay placeholders (no rule reads a Fate card's face) and the dice get a
     fresh generator state from ``rng``. ValueError if the view hides more cards than the box
     has unseen ones.
     """
-    unseen_cards = list((unseen(view, catalog, box) if hidden is None else hidden).cards)
+    unseen_cards = list(unseen(view, catalog, box) if pool is None else pool)
     rng.shuffle(unseen_cards)
     deck = iter(unseen_cards)
 
