@@ -49,7 +49,7 @@ from mhp_cards.sim.holdings import (
     all_inputs,
     game_worth,
     gap_of,
-    holdings,
+    inputs_held,
     is_card_sale,
     missions_with_place,
     needed,
@@ -336,12 +336,12 @@ class GreedyBot(FieldEconomy):
         price = -offer.pay
         if price < 0 or price > me.money or price >= WAREHOUSE_PRICE * len(offer.give):
             return False
-        have = holdings(self.catalog, view, me)
+        have = shared_holdings(self.catalog, view, me)
         after = have + Counter(card_formula(self.catalog, card) for card in offer.give)
         tokens = view.free_tokens(me.id)
         return any(
-            gap_of(installation, after) == Counter()
-            and gap_of(installation, have) != Counter()
+            inputs_held(installation, after)
+            and not inputs_held(installation, have)
             and tokens_needed(installation) <= tokens
             for installation in open_to(view, me.id)
         )
@@ -562,10 +562,10 @@ class GreedyBot(FieldEconomy):
     ) -> tuple[InstallationState, int] | None:
         """The most valuable installation whose inputs are held but whose run is not listed."""
         running = {a.installation for a in reacts if isinstance(a, React)}
-        have = holdings(self.catalog, view, me)
+        have = shared_holdings(self.catalog, view, me)
         best: tuple[InstallationState, int] | None = None
         for installation in open_to(view, me.id):
-            if installation.number in running or gap_of(installation, have) != Counter():
+            if installation.number in running or not inputs_held(installation, have):
                 continue
             gain = self._run_value(view, installation)
             if best is None or gain > best[1]:

@@ -22,6 +22,7 @@ from mhp_cards.rules.numbers import BANK_SALE_PRICE, COMBINE_CAPACITY, WAREHOUSE
 from mhp_cards.sim.holdings import (
     all_inputs,
     gap_of,
+    inputs_held,
     is_card_sale,
     needed,
     open_to,
@@ -195,7 +196,7 @@ class FieldEconomy:
         have = shared_holdings(self.catalog, view, me)
         tokens = view.free_tokens(me.id)
         return any(
-            gap_of(installation, have) == Counter() and tokens_needed(installation) <= tokens
+            inputs_held(installation, have) and tokens_needed(installation) <= tokens
             for installation in view.installations
             if installation.owner is None
         )

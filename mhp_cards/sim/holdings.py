@@ -31,6 +31,7 @@ __all__ = [
     "game_worth",
     "gap_of",
     "holdings",
+    "inputs_held",
     "is_card_sale",
     "missions_with_place",
     "needed",
@@ -91,6 +92,19 @@ def gap_of(
         if lacking > 0:
             gap[formula] = lacking
     return gap
+
+
+def inputs_held(installation: InstallationState, have: Counter[Formula | None]) -> bool:
+    """Whether ``have`` holds every input the installation takes (it has some): its gap is empty.
+
+    :func:`gap_of` is empty, without building the gap: the bots ask this of every installation
+    open to them at most choices.
+    """
+    wanted = _needed(installation)
+    if not wanted:
+        return False
+    held = have.get
+    return all(held(formula, 0) >= count for formula, count in wanted.items())
 
 
 def tokens_needed(installation: InstallationState) -> int:

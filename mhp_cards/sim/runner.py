@@ -81,6 +81,8 @@ def play_game(
     rest of that turn's actions.
     """
     bots = _seat_policies(policies, players, catalog)
+    # Asked once a seat: a check against a runtime protocol reads the class's attributes.
+    traders = [bot if isinstance(bot, Trader) else None for bot in bots]
     rng = random.Random(seed)
     state = deal(catalog, level, players=players, seed=seed, house_rules=house_rules)
     reactions: Counter[int] = Counter()
@@ -102,8 +104,8 @@ def play_game(
         seat, seen = _chooser(state)
         # A bot that says it will propose no trade here is not handed the trades (listing
         # them is the referee's dearest work); unless nothing else is allowed.
-        bot = bots[seat]
-        trading = not isinstance(bot, Trader) or bot.proposes_trades(seen)
+        trader = traders[seat]
+        trading = trader is None or trader.proposes_trades(seen)
         legal = legal_actions(state, catalog, trades=trading)
         if refused:
             legal = [a for a in legal if a not in refused]
