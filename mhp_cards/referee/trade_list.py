@@ -46,6 +46,8 @@ def trades(
                 listed += shape
     if state.level in CHEMISTRY_LEVELS:
         singles, groups = _product_trades(state, player.id, partner.id, mine, theirs)
+        if not singles and not any(groups):
+            return listed  # no product to trade: nothing to judge (most listings at level 3)
         judged = _product_verdicts(state, partner, allowed_now)
         listed += [action for action in singles if judged(action)]
         # A product for a raw card, or a raw card for a product: the verdict depends on the
