@@ -357,7 +357,16 @@ class Catalog(Model):
 
         Such an installation runs with raw cards and the electrolyser only, needing no product
         of another installation (head to head forbids the trades that would bring one, V1.4).
+        Worked out once per installation (every head-to-head deal asks it of each).
         """
+        known = self.memo("catalog.runs-alone")
+        found: tuple[Installation, bool] | None = known.get(id(installation))
+        if found is None or found[0] is not installation:
+            # The installation kept with the answer, so its id stays its own.
+            found = known[id(installation)] = (installation, self._runs_alone(installation))
+        return found[1]
+
+    def _runs_alone(self, installation: Installation) -> bool:
         raw = {_parsed_or_none(card.formula) for card in self.raw_materials} - {None}
         cards = list(installation.cards)
         if self.electrolyser is not None and self._piped_from_electrolyser(installation):
