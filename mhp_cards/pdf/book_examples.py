@@ -16,7 +16,7 @@ from mhp_cards.assembly.played import played_installation
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState, InstallationState, Position
 from mhp_cards.pdf.book_texts import EXAMPLE_TITLES, tr
-from mhp_cards.pdf.bookflow import Book
+from mhp_cards.pdf.bookflow import CAPTION_SIZE, Book
 from mhp_cards.pdf.diagrams import DrawFace
 from mhp_cards.pdf.examples import Example
 from mhp_cards.pdf.faces import tally
@@ -37,7 +37,6 @@ from mhp_cards.rules.numbers import Lang
 
 __all__ = ["EXAMPLE_SETTERS", "HEROES", "ExampleContext", "example_figure", "set_example"]
 
-_SMALL = 8.5
 _GREY = "#6B6B6B"
 
 
@@ -119,7 +118,7 @@ def _heading(ctx: ExampleContext, example: Example, keep: float = 0.0) -> None:
     players = len(example.before.players)
     ctx.book.paragraph(
         text_runs(tr("ex_from", ctx.lang, players=players, seed=example.seed), colour=_GREY),
-        size=_SMALL,
+        size=CAPTION_SIZE,
         after=0.8,
     )
 
@@ -266,7 +265,7 @@ def _l1_mission(ctx: ExampleContext, example: Example) -> None:
         )
     _say(ctx, intro)
     for line in lines:
-        book.paragraph(line, size=_SMALL, indent=4, after=0.2)
+        book.paragraph(line, size=CAPTION_SIZE, indent=4, after=0.2)
     book.space(1)
     _say(ctx, result)
 
@@ -644,7 +643,7 @@ def example_figure(ctx: ExampleContext, example: Example) -> None:
     _run_picture(ctx, example, action.installation, list(action.cards))
     title = f"{tr('example', ctx.lang)}: {EXAMPLE_TITLES[example.key][ctx.lang]}"
     ctx.book.paragraph(
-        text_runs(title + tr("figure_below", ctx.lang), colour=_GREY), size=_SMALL, after=1.5
+        text_runs(title + tr("figure_below", ctx.lang), colour=_GREY), size=CAPTION_SIZE, after=1.5
     )
 
 

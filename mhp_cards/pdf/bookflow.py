@@ -18,10 +18,12 @@ from mhp_cards.pdf.style import INK, MARS, WHITE
 from mhp_cards.pdf.typeset import LEADING, Run, check_glyphs, draw_runs, runs_width, text_runs, wrap
 from mhp_cards.rules.numbers import Lang
 
-__all__ = ["ACCENT", "BODY_SIZE", "Book", "line_height"]
+__all__ = ["ACCENT", "BODY_SIZE", "CAPTION_SIZE", "Book", "line_height"]
 
 #: The body text size of the rulebook, in points.
 BODY_SIZE: Final = 9.5
+#: The size of a caption or a note beside the body text, in points.
+CAPTION_SIZE: Final = 8.5
 _H2: Final = 11.5
 ACCENT: Final = MARS
 _GAP: Final = 7.0

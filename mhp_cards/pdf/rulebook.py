@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Final
 
 from mhp_cards.catalog.cardid import english_card_id
-from mhp_cards.catalog.models import Catalog, ReactorCard
+from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import TypesetError
-from mhp_cards.game.dealer import deal
-from mhp_cards.game.state import GameState
-from mhp_cards.pdf import faces, mission_face, raw_face, reactor_face
+from mhp_cards.pdf.book_anatomy import anatomy
 from mhp_cards.pdf.book_examples import HEROES, ExampleContext, example_figure, set_example
 from mhp_cards.pdf.book_setup import (
     FieldSetup,
@@ -35,18 +32,17 @@ from mhp_cards.pdf.book_setup import (
     setup_facts,
     setup_steps,
 )
+from mhp_cards.pdf.book_table import setup_picture
 from mhp_cards.pdf.book_texts import GLOSSARY, tr
-from mhp_cards.pdf.bookflow import ACCENT, BODY_SIZE, Book
+from mhp_cards.pdf.bookflow import ACCENT, BODY_SIZE, CAPTION_SIZE, Book
 from mhp_cards.pdf.diagrams import DrawFace, field_extent
 from mhp_cards.pdf.examples import Example, find_examples
 from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.layout import SheetProfile, Templates
-from mhp_cards.pdf.pictures import badge, draw_field_state, draw_hand
 from mhp_cards.pdf.places import token_diameter
 from mhp_cards.pdf.sketch import Mark, PageSketch, Sketch, Text
 from mhp_cards.pdf.style import INK, LEVEL_TITLES, WHITE
 from mhp_cards.pdf.typeset import Run, draw_runs, text_runs
-from mhp_cards.referee.actions import React
 from mhp_cards.rules.numbers import (
     DIE_SIDES,
     LEVELS,
@@ -66,12 +62,8 @@ __all__ = [
     "setup_facts",
 ]
 
-_SMALL: Final = 8.5
 _RULING: Final = "#2E5E8C"
 _GREY: Final = "#6B6B6B"
-#: The deal every setup picture shows: the first seed, three players.
-SETUP_SEED: Final = 1
-SETUP_PLAYERS: Final = 3
 #: Where each worked example is set: after the setup of its level.
 _EXAMPLES_OF: Final[dict[Level, tuple[str, ...]]] = {
     "1": ("l1-turn", "l1-mission", "fight"),
@@ -204,7 +196,7 @@ def _rule_paragraph(book: Book, rule: Rule, merged: Sequence[str], rulebook: Rul
     text = player_facing(rule.book_text(lang), rulebook, lang)
     runs = [Run(f"{rule.title[lang]}. ", bold=True), *text_runs(text), _ids([rule.id, *merged])]
     if rule.is_ruling:
-        book.paragraph(runs, size=_SMALL + 0.5, indent=3, bar=_RULING)
+        book.paragraph(runs, size=CAPTION_SIZE + 0.5, indent=3, bar=_RULING)
     else:
         book.paragraph(runs)
 
@@ -264,12 +256,12 @@ def _chapter(
                 text_runs(
                     tr("s_options", lang, removed=removed, field=field_size, warehouse=warehouse)
                 ),
-                size=_SMALL,
+                size=CAPTION_SIZE,
                 indent=5,
                 after=0.2,
             )
         book.space(1.5)
-    _setup_picture(book, catalog, profile, level, draw_face)
+    setup_picture(book, catalog, profile, level, draw_face)
     if level == "2":
         book.heading(tr("how_runs", lang))
         for paragraph in tr("how_runs_text", lang).split("|"):
@@ -279,115 +271,6 @@ def _chapter(
         if key in examples:
             set_example(context, examples[key])
     _rules_of(book, rulebook, level, index)
-
-
-def _dealt(catalog: Catalog, level: Level) -> GameState:
-    players = 2 if level == "1v1" else SETUP_PLAYERS
-    return deal(catalog, level, players=players, seed=SETUP_SEED)
-
-
-def _setup_picture(
-    book: Book, catalog: Catalog, profile: SheetProfile, level: Level, draw_face: DrawFace
-) -> None:
-    """The table of a real deal.
-
-    The field with its raw cards and combines, or the piles and who holds which installation.
-    """
-    lang = book.lang
-    state = _dealt(catalog, level)
-    book.heading(tr("setup_picture", lang), size=10.5)
-    if state.field is not None:
-        cells = len(state.field.cells)
-        columns, rows = field_extent(cells)
-        height = min(80.0, book.column_width / max(columns, 1) * rows + 2)
-
-        def field_picture(x: float, y: float, width: float) -> None:
-            draw_field_state(book.sketch, catalog, profile, state, x, y, width, height, draw_face)
-
-        book.block(height, field_picture)
-        caption = tr(
-            "fig_deal_field",
-            lang,
-            players=len(state.players),
-            cells=cells,
-            warehouse=ru_raw_cards(len(state.warehouse)) if lang == "ru" else len(state.warehouse),
-        )
-        book.paragraph(text_runs(caption), size=_SMALL, after=1.5)
-    if state.piles:
-        tops = [pile[-1] for pile in state.piles if pile]
-
-        def piles(x: float, y: float, width: float) -> None:
-            if level == "1v1":
-                card = profile.card_sizes["raw"].width
-                size = min(20.0, width / 4)
-                for k in range(len(state.piles)):
-                    with book.sketch.at(x + k * (size + 3), y, size / card):
-                        draw_face(raw_face.raw_back, book.sketch, "raw-back", "raw")
-            else:
-                draw_hand(book.sketch, catalog, profile, tops, x, y, width * 0.75, draw_face, 20)
-
-        book.block(21, piles)
-        book.paragraph(text_runs(_pile_caption(state, lang)), size=_SMALL, after=1)
-    if state.installations:
-        for line in _holders(catalog, state, lang):
-            book.paragraph(line, size=_SMALL, indent=4, after=0.3)
-        book.space(1.5)
-
-
-def _pile_caption(state: GameState, lang: Lang) -> str:
-    sizes = ", ".join(str(len(pile)) for pile in state.piles)
-    if state.level == "1v1":
-        return (
-            f"Три стопки сырья рубашкой вверх ({sizes} карточек)."
-            if lang == "ru"
-            else f"Three raw piles, face down ({sizes} cards)."
-        )
-    return (
-        f"Три стопки сырья лицом вверх ({sizes} карточек): видны верхние карточки."
-        if lang == "ru"
-        else f"Three raw piles, face up ({sizes} cards): their top cards show."
-    )
-
-
-def _holders(catalog: Catalog, state: GameState, lang: Lang) -> list[list[Run]]:
-    """Who holds which installation in a deal, one line a player, then the shared ones."""
-    names = {c.id: c.name.get(lang) for c in catalog.components.colours}
-    lines: list[list[Run]] = []
-    for player in state.players:
-        owned = [i for i in state.installations if i.owner == player.id]
-        parts = ", ".join(
-            f"{i.number} «{catalog.installation(i.number).name.get(lang)}»" for i in owned
-        )
-        who = names.get(player.id, player.id)
-        label = f"{who[:1].upper()}{who[1:]}: "
-        lines.append(
-            [
-                Run(label, bold=True),
-                *text_runs(
-                    (
-                        ("установка" if len(owned) == 1 else "установки")
-                        if lang == "ru"
-                        else ("installation" if len(owned) == 1 else "installations")
-                    )
-                    + f" {parts}"
-                    + (
-                        f"; {player.money} мР, {player.tokens} фишек"
-                        if lang == "ru"
-                        else f"; {player.money} mR, {player.tokens} tokens"
-                    )
-                ),
-            ]
-        )
-    shared = [i.number for i in state.installations if i.owner is None]
-    if shared:
-        where = (" — на базе" if lang == "ru" else " — at the Base") if state.level == "3" else ""
-        text = ", ".join(map(str, shared))
-        lines.append(
-            text_runs(
-                f"Общие установки: {text}{where}." if lang == "ru" else f"Shared: {text}{where}."
-            )
-        )
-    return lines
 
 
 def _house_rules(book: Book, rulebook: Rulebook, index: dict[str, int]) -> None:
@@ -491,141 +374,7 @@ def _quick_start(
                 book.paragraph(text_runs(text), indent=5, label=label, after=1.0)
             else:
                 book.paragraph(text_runs(text))
-    _setup_picture(book, catalog, profile, "1", draw_face)
-
-
-def _anatomy(
-    book: Book,
-    catalog: Catalog,
-    profile: SheetProfile,
-    templates: Templates,
-    draw_face: DrawFace,
-    examples: dict[str, Example],
-) -> None:
-    """Three cards with numbered callouts: a raw card, an installation card, the Mission card."""
-    lang = book.lang
-    book.chapter_page(tr("anatomy", lang))
-    book.starts["anatomy"] = len(book.pages)
-    sketch = book.sketch
-    # the raw card: the first kind a level-1 mission and an installation both use
-    figures_raw = next(
-        (r for r in catalog.raw_materials if len(r.parsed.elements) > 1), catalog.raw_materials[0]
-    )
-    size = profile.card_sizes["raw"]
-    regions = templates["raw"].regions
-    scale = 0.78
-
-    def raw_picture(x: float, y: float, width: float) -> None:
-        left = x + 6
-        draw = partial(raw_face.raw_front, raw=figures_raw, copy=1, catalog=catalog)
-        with sketch.at(left, y, scale):
-            draw_face(draw, sketch, "raw", "raw")
-        for number, name in enumerate(("formula", "name", "tally", "mars", "use"), start=1):
-            region = regions.get(name)
-            if region is None:
-                continue
-            badge(sketch, left - 2.5, y + (region.y + region.height / 2) * scale, number)
-
-    book.heading(tr("anatomy_raw", lang), keep=size.height * scale + 1)
-    book.block(size.height * scale + 1, raw_picture)
-    _callouts(book, tr("a_raw", lang))
-    # the installation card: the first card of the reaction example's installation that has a
-    # raw input, a product and a pipe
-    reactor = _anatomy_card(catalog, examples)
-    card = profile.card_sizes["reactor"].width
-    rscale = min(0.9, (book.column_width - 8) / card)
-
-    def reactor_picture(x: float, y: float, width: float) -> None:
-        left = x + 6
-        start = len(sketch.page.ops)
-        with sketch.at(left, y, rscale):
-            draw_face(
-                partial(reactor_face.reactor_front, catalog=catalog, card=reactor),
-                sketch,
-                "reactor",
-                "reactor",
-            )
-        marks = [op for op in sketch.page.ops[start:] if isinstance(op, Mark)]
-        inputs = [m for m in marks if m.kind == "input"]
-        places = [m for m in marks if m.kind == "place"]
-        id_region = templates["reactor"].regions["id"]
-        badge(sketch, left - 2.5, y + (id_region.y + id_region.height / 2) * rscale, 1)
-        if inputs:
-            mx, my, _, mh = inputs[0].box
-            badge(sketch, mx - 1, my + mh / 2, 2)
-            badge(sketch, mx - 1, my + mh + 4.5 * rscale, 3)
-        if places:
-            mx, my, mw, _ = places[0].box
-            badge(sketch, mx - 1.5, my + mw / 2, 4)
-        if reactor.ports:
-            port = reactor.ports[0]
-            along = faces.PORT_OFFSETS[port.position] * card
-            px, py = {
-                "top": (along, 2.0),
-                "bottom": (along, card - 2.0),
-                "left": (2.0, along),
-                "right": (card - 2.0, along),
-            }[port.edge]
-            badge(sketch, left + px * rscale, y + py * rscale, 5)
-        badge(sketch, left + 5.2 * rscale, y + (card - 5.2) * rscale, 6)
-
-    book.heading(tr("anatomy_reactor", lang), keep=card * rscale + 1)
-    book.block(card * rscale + 1, reactor_picture)
-    _callouts(book, tr("a_reactor", lang))
-    mission = profile.card_sizes["mission"]
-    mscale = min(0.5, (book.column_width - 6) / mission.width)
-    mission_regions = templates["mission"].regions
-
-    def mission_picture(x: float, y: float, width: float) -> None:
-        left = x + 5
-        start = len(sketch.page.ops)
-        with sketch.at(left, y, mscale):
-            draw_face(
-                partial(mission_face.mission_front, missions=catalog.missions),
-                sketch,
-                "mission",
-                "mission",
-            )
-        area = mission_regions["missions"]
-        places = [
-            op for op in sketch.page.ops[start:] if isinstance(op, Mark) and op.kind == "place"
-        ]
-        badge(sketch, left - 2.5, y + (area.y + 4.5) * mscale, 1)
-        badge(sketch, left - 2.5, y + (area.y + 10.5) * mscale, 2)
-        if places:
-            mx, my, mw, _ = places[0].box
-            badge(sketch, mx + mw / 2, my + mw + 1.5, 3)
-
-    book.heading(tr("anatomy_mission", lang), keep=mission.height * mscale + 3)
-    book.block(mission.height * mscale + 3, mission_picture)
-    _callouts(book, tr("a_mission", lang))
-
-
-def _anatomy_card(catalog: Catalog, examples: dict[str, Example]) -> ReactorCard:
-    preferred: list[int] = []
-    example = examples.get("l2-reaction")
-    if example is not None and isinstance(example.action, React):
-        preferred.append(example.action.installation)
-    numbers = preferred + [i.number for i in catalog.installations]
-    # a main-part card (its red circle is callout 6) with a raw input, a product and a pipe
-    for main in (True, False):
-        for number in numbers:
-            for card in catalog.installation(number).cards:
-                roles = {c.role for c in card.containers}
-                if (
-                    {"raw-input", "product"} <= roles
-                    and card.ports
-                    and (card.group == "main" or not main)
-                ):
-                    return card
-    return catalog.installations[0].cards[0]
-
-
-def _callouts(book: Book, text: str) -> None:
-    for number, line in enumerate(text.split("|"), start=1):
-        label = [Run(f"{number}", bold=True, colour=ACCENT)]
-        book.paragraph(text_runs(line), size=9.0, indent=5, label=label, after=0.6)
-    book.space(1.5)
+    setup_picture(book, catalog, profile, "1", draw_face)
 
 
 def plan_rulebook(
@@ -702,7 +451,7 @@ def _typeset(
     index: dict[str, int] = {}
     _title_page(book, catalog, profile, facts, contents)
     _quick_start(book, catalog, profile, facts, contents, draw_face)
-    _anatomy(book, catalog, profile, templates, draw_face, examples)
+    anatomy(book, catalog, profile, templates, draw_face, examples)
     for level in LEVELS:
         _chapter(book, catalog, profile, rulebook, facts, level, examples, draw_face, index)
     _house_rules(book, rulebook, index)
