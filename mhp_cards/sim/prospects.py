@@ -4,8 +4,9 @@ The score (L3.P1) counts what is already made. A player one card short of runnin
 installation, or holding the cards for a shared installation a step from the Base, is better
 placed than the score says, and so is a player whose tokens stand on a mission about to be
 completed (their substances count double then). :func:`prospects` puts a number on that, in
-мР, for :class:`~mhp_cards.sim.lookahead.LookaheadBot` to add to the score it compares. It
-judges the position as it stands: it plans no walk and no purchase.
+мР, for :class:`~mhp_cards.sim.lookahead.LookaheadBot` to add to the score it compares, and
+(:func:`promise`, at levels 2 and 3) for the search bot to judge a rollout that stops at its
+horizon. It judges the position as it stands: it plans no walk and no purchase.
 
 - A run of an installation is worth its products at their printed prices, a product that takes
   a free place on a mission more by the share of that mission then filled, less a Bank price for
@@ -39,7 +40,7 @@ from mhp_cards.rules.numbers import BANK_SALE_PRICE
 from mhp_cards.sim.holdings import missions_with_place, needed, shared_holdings
 from mhp_cards.sim.reach import distances
 
-__all__ = ["HOPE", "REACH", "prospects"]
+__all__ = ["HOPE", "REACH", "promise", "prospects"]
 
 #: The share of what a promise is worth that the position is credited: a run not yet made
 #: may never be (cards are lost in a fight, tokens run out, the game ends first).
@@ -52,6 +53,15 @@ def prospects(view: GameState, catalog: Catalog, player_id: str) -> float:
     """The promise of the position for the player, in мР (see the module); 0 off level 3."""
     if view.level != "3":
         return 0.0
+    return promise(view, catalog, player_id)
+
+
+def promise(view: GameState, catalog: Catalog, player_id: str) -> float:
+    """The promise of the position for the player, in мР, at any level with installations.
+
+    :func:`prospects` off level 3 too: the runs the player's cards and products go towards
+    and the tokens on missions not yet complete (off level 3 there is no Base to walk to).
+    """
     me = view.player(player_id)
     return _runs(view, catalog, me) + _missions(view, catalog, player_id)
 

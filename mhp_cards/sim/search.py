@@ -26,8 +26,11 @@ level: to the end head to head, a short race; three turns at level 2, where a ro
 end leaves the budget a few games to judge by; a level-3 game is long and a level-1 action
 costly), and is scored: a finished game by who won, an unfinished one at levels 2,
 head to head and 3 by the lead at the rules' prices (:func:`mhp_cards.referee.score`: the
-substances under each player's tokens, the Mission card and the money), at level 1 by who is
-closer to a mission (a claim wins outright there).
+substances under each player's tokens, the Mission card and the money) — at levels 2 and 3
+with what each position promises added (:func:`mhp_cards.sim.prospects.promise`: the runs
+its cards and products go towards, its tokens on missions nearly complete; at level 3 a raw
+card held at the Bank's price too), for a card taken towards a run scores nothing yet — and
+at level 1 by who is closer to a mission (a claim wins outright there).
 
 What it knows is the view only: the real state's hidden cards never reach it, so a view
 whose hidden cards were dealt otherwise gives the same choice. Its randomness comes from the
@@ -85,11 +88,12 @@ from mhp_cards.referee.engine import apply
 from mhp_cards.referee.fight import fight_actor
 from mhp_cards.referee.legal import legal_actions
 from mhp_cards.referee.scoring import totals as score_totals
-from mhp_cards.rules.numbers import WAREHOUSE_PRICE
+from mhp_cards.rules.numbers import BANK_SALE_PRICE, WAREHOUSE_PRICE
 from mhp_cards.sim import choices
 from mhp_cards.sim.bots import GreedyBot, mission_elements
 from mhp_cards.sim.finish import finishing_step
 from mhp_cards.sim.holdings import is_card_sale
+from mhp_cards.sim.prospects import promise
 from mhp_cards.sim.worlds import determinise, unseen
 
 __all__ = ["HORIZONS", "PRIORS", "STEPS", "SearchBot", "SearchBudget", "determinise"]
@@ -97,6 +101,9 @@ __all__ = ["HORIZONS", "PRIORS", "STEPS", "SearchBot", "SearchBudget", "determin
 #: Money (мР) by which a lead at the horizon counts about as much as a won game, for the
 #: evaluation of a rollout that stops before the end: tanh(lead / scale).
 LEAD_SCALE: Final = 6.0
+#: The levels at which a rollout stopped at the horizon counts what the position promises
+#: besides the score (:meth:`SearchBot._standings`).
+PROMISED: Final = frozenset({"2", "3"})
 #: Elements by which being closer to a mission counts about as much as a won game (level 1).
 MISSION_SCALE: Final = 3.0
 #: Actions after which a rollout stops whatever its horizon (a guard: games end long before).
@@ -488,11 +495,31 @@ class SearchBot:
         return self._lead(state, me)
 
     def _lead(self, state: GameState, me: str) -> float:
-        """The lead over the best other player at the rules' prices, from 0 to 1."""
-        totals = score_totals(state, self.catalog)
-        mine = totals[me]
-        best_other = max(total for player, total in totals.items() if player != me)
+        """The lead over the best other player, from 0 to 1, by :meth:`_standings`."""
+        standings = self._standings(state)
+        mine = standings[me]
+        best_other = max(total for player, total in standings.items() if player != me)
         return 0.5 + 0.5 * math.tanh((mine - best_other) / LEAD_SCALE)
+
+    def _standings(self, state: GameState) -> dict[str, float]:
+        """Each player's standing in мР: the score at the rules' prices and what is promised.
+
+        At levels 2 and 3 a position is better than its score says when its cards and
+        products go towards a run, or its tokens stand on a mission nearly complete
+        (:func:`mhp_cards.sim.prospects.promise`); at level 3 a raw card held also counts what
+        the Bank pays for it (a card in hand scores nothing there). A rollout that stops at
+        the horizon is judged so: by the score alone, a card taken towards a run or a walk to
+        the Base shows no gain (docs/guides/simulation.md). Head to head a rollout plays to
+        the end, judged by who won.
+        """
+        totals = score_totals(state, self.catalog)
+        if state.level not in PROMISED:
+            return dict(totals)
+        held = BANK_SALE_PRICE if state.level == "3" else 0
+        return {
+            p.id: totals.get(p.id, 0) + held * len(p.raw_cards) + promise(state, self.catalog, p.id)
+            for p in state.players
+        }
 
     def _mission_race(self, state: GameState, me: str) -> float:
         """Level 1, unfinished: who is closer to claiming a mission, by elements missing.

@@ -6,6 +6,7 @@ import gc
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -17,9 +18,12 @@ from mhp_cards.game.dealer import raw_instances
 from mhp_cards.game.visibility import is_hidden
 from mhp_cards.referee import Action, apply, legal_actions
 from mhp_cards.referee.actions import EndTurn, React, SellRaw, TakeRaw, Trade
+from mhp_cards.referee.scoring import totals as score_totals
 from mhp_cards.sim import GreedyBot, game_seed, make_policy, play_game
 from mhp_cards.sim.bots import mission_elements
 from mhp_cards.sim.choices import candidates
+from mhp_cards.sim.holdings import needed
+from mhp_cards.sim.prospects import promise
 from mhp_cards.sim.search import SearchBot, SearchBudget, determinise
 from mhp_cards.validate import load_catalog
 from tests.sim.conftest import played
@@ -455,3 +459,47 @@ def test_noisy_rollouts_are_seeded_too(catalog: Catalog) -> None:
 
     assert steps(noisy) == steps(noisy)
     assert steps(noisy) != steps(SearchBudget(worlds=12, horizon=3))
+
+
+def _run_in_hand(catalog: Catalog, level: str) -> tuple[GameState, Callable[[str], GameState]]:
+    """A fresh deal, and the same with one player holding the inputs of a run open to the first.
+
+    The first player's own installation, or a shared one, and no other card in either hand.
+    """
+    state = deal(catalog, level, players=2, seed=3)  # type: ignore[arg-type]
+    me = state.players[0].id
+    installation = next(i for i in state.installations if i.owner in (None, me))
+    cards = tuple(
+        f"{next(r.id for r in catalog.raw_materials if r.parsed == formula)}#{n}"
+        for formula, count in needed(installation).items()
+        for n in range(1, count + 1)
+    )
+
+    def holding(player: str) -> GameState:
+        players = tuple(
+            p.model_copy(update={"raw_cards": cards if p.id == player else ()})
+            for p in state.players
+        )
+        return state.model_copy(update={"players": players})
+
+    return state, holding
+
+
+@pytest.mark.parametrize("level", ["2", "3"])
+def test_at_levels_2_and_3_the_cards_for_a_run_lead(catalog: Catalog, level: str) -> None:
+    state, holding = _run_in_hand(catalog, level)
+    me, other = state.players[0].id, state.players[1].id
+    bot = SearchBot(catalog)
+    even = holding("nobody")
+    assert score_totals(even, catalog) == score_totals(holding(me), catalog)  # the score alone
+    assert bot._value(even, me) == pytest.approx(0.5)
+    ahead, behind = bot._value(holding(me), me), bot._value(holding(other), me)
+    assert ahead > 0.5 > behind
+    assert ahead + behind == pytest.approx(1)
+
+
+def test_head_to_head_a_rollout_is_judged_by_the_score_alone(catalog: Catalog) -> None:
+    state, holding = _run_in_hand(catalog, "1v1")
+    me = state.players[0].id
+    assert promise(holding(me), catalog, me) > 0  # a promise there is, and it is not counted
+    assert SearchBot(catalog)._value(holding(me), me) == pytest.approx(0.5)
