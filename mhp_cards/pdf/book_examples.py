@@ -30,14 +30,12 @@ from mhp_cards.pdf.pictures import (
     draw_mission_tokens,
     draw_run,
 )
-from mhp_cards.pdf.style import INK
+from mhp_cards.pdf.style import INK, MUTED
 from mhp_cards.pdf.typeset import Run, formula_runs, text_runs
 from mhp_cards.referee.actions import Move, React, ResolveFight, Retreat, TakeSpoils, Trade
 from mhp_cards.rules.numbers import Lang
 
 __all__ = ["EXAMPLE_SETTERS", "HEROES", "ExampleContext", "example_figure", "set_example"]
-
-_GREY = "#6B6B6B"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +115,7 @@ def _heading(ctx: ExampleContext, example: Example, keep: float = 0.0) -> None:
     ctx.book.heading(title, size=10.5, keep=keep)
     players = len(example.before.players)
     ctx.book.paragraph(
-        text_runs(tr("ex_from", ctx.lang, players=players, seed=example.seed), colour=_GREY),
+        text_runs(tr("ex_from", ctx.lang, players=players, seed=example.seed), colour=MUTED),
         size=CAPTION_SIZE,
         after=0.8,
     )
@@ -643,13 +641,13 @@ def example_figure(ctx: ExampleContext, example: Example) -> None:
     _run_picture(ctx, example, action.installation, list(action.cards))
     title = f"{tr('example', ctx.lang)}: {EXAMPLE_TITLES[example.key][ctx.lang]}"
     ctx.book.paragraph(
-        text_runs(title + tr("figure_below", ctx.lang), colour=_GREY), size=CAPTION_SIZE, after=1.5
+        text_runs(title + tr("figure_below", ctx.lang), colour=MUTED), size=CAPTION_SIZE, after=1.5
     )
 
 
 def _see_figure(ctx: ExampleContext, example: Example) -> None:
     page = ctx.book.starts.get(f"figure:{example.key}", len(ctx.book.pages))
-    _say(ctx, text_runs(tr("figure_at", ctx.lang, page=page), colour=_GREY))
+    _say(ctx, text_runs(tr("figure_at", ctx.lang, page=page), colour=MUTED))
 
 
 def _trade_picture(ctx: ExampleContext, example: Example, number: int) -> None:

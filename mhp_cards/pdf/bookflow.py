@@ -14,7 +14,7 @@ from typing import Final, Literal
 from mhp_cards.errors import TypesetError
 from mhp_cards.pdf.fonts import MM_PER_POINT
 from mhp_cards.pdf.sketch import PageSketch, Sketch
-from mhp_cards.pdf.style import INK, MARS, WHITE
+from mhp_cards.pdf.style import INK, MARS, MUTED, WHITE
 from mhp_cards.pdf.typeset import LEADING, Run, check_glyphs, draw_runs, runs_width, text_runs, wrap
 from mhp_cards.rules.numbers import Lang
 
@@ -88,7 +88,7 @@ class Book:
     def _furniture(self, number: int) -> None:
         """The running head (book and chapter) and the page number."""
         size = 8.0
-        head = text_runs(HEAD[self.lang], colour="#6B6B6B")
+        head = text_runs(HEAD[self.lang], colour=MUTED)
         baseline = self.top - 7
         draw_runs(self.sketch, self.left, baseline, head, size, INK)
         if self.chapter:

@@ -41,7 +41,7 @@ from mhp_cards.pdf.faces import Face
 from mhp_cards.pdf.layout import SheetProfile, Templates
 from mhp_cards.pdf.places import token_diameter
 from mhp_cards.pdf.sketch import Mark, PageSketch, Sketch, Text
-from mhp_cards.pdf.style import INK, LEVEL_TITLES, WHITE
+from mhp_cards.pdf.style import INK, LEVEL_TITLES, MUTED, WHITE
 from mhp_cards.pdf.typeset import Run, draw_runs, text_runs
 from mhp_cards.rules.numbers import (
     DIE_SIDES,
@@ -63,7 +63,6 @@ __all__ = [
 ]
 
 _RULING: Final = "#2E5E8C"
-_GREY: Final = "#6B6B6B"
 #: Where each worked example is set: after the setup of its level.
 _EXAMPLES_OF: Final[dict[Level, tuple[str, ...]]] = {
     "1": ("l1-turn", "l1-mission", "fight"),
@@ -294,7 +293,7 @@ def _house_rules(book: Book, rulebook: Rulebook, index: dict[str, int]) -> None:
         runs = [
             Run(f"{_house_title(house, lang)}. ", bold=True, colour=ACCENT),
             *text_runs(player_facing(house.text[lang], rulebook, lang)),
-            Run(f" ({instead})", colour=_GREY) if instead else Run(""),
+            Run(f" ({instead})", colour=MUTED) if instead else Run(""),
         ]
         if lang == "en":
             runs.append(_ids([house.id]))
@@ -504,7 +503,7 @@ def _title_page(
         page = contents.get(key)
         folio = tr("page", code, page=page) if page else ""
         book.paragraph(
-            [*text_runs(chapter, bold=True), Run(f"  {folio}", colour=_GREY)],
+            [*text_runs(chapter, bold=True), Run(f"  {folio}", colour=MUTED)],
             indent=4,
             label=[Run("•", bold=True, colour=ACCENT)],
             after=0.6,

@@ -19,6 +19,7 @@ __all__ = [
     "INK",
     "LEVEL_TITLES",
     "MARS",
+    "MUTED",
     "PLAYER_SHAPES",
     "PURPLE",
     "RED",
@@ -36,6 +37,8 @@ CUT: Final = "#9A9A9A"
 #: the renderer writes it as a Separation colour space with a magenta alternate.
 CUT_CONTOUR: Final = "spot:CutContour"
 INK: Final = "#231F20"
+#: The rulebook's grey: running heads, captions of examples, folios, what a ruling replaces.
+MUTED: Final = "#6B6B6B"
 WHITE: Final = "#FFFFFF"
 RED: Final = "#C62828"
 PURPLE: Final = "#6A1B9A"
