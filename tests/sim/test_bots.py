@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game import deal, view
 from mhp_cards.game.state import GameState, Position
@@ -737,6 +739,26 @@ def test_game_worth_ranks_a_scarce_input_below_a_plentiful_one(catalog: Catalog)
     seen = view(state, "blue")
     worth = {i.number: game_worth(seen, catalog, i) for i in seen.installations}
     assert 0 < worth[9] < worth[10]
+
+
+#: game_worth of every installation of the default catalog, two players, computed on formulas
+#: (before the imagined games named formulas by small codes): the codes must change nothing.
+_WORTHS_DRAW_TWO = {1: 10.0, 2: 51.38, 3: 17.775, 4: 42.72, 5: 41.4, 6: 40.0, 7: 27.86}
+_WORTHS_DRAW_ONE = {2: 47.35, 4: 38.28, 5: 38.67, 6: 39.3, 8: 20.825, 9: 6.165, 10: 30.14}
+
+
+@pytest.mark.parametrize(
+    ("house_rules", "expected"),
+    [((), _WORTHS_DRAW_TWO), (("draw-one",), _WORTHS_DRAW_ONE)],
+    ids=["draw-two", "draw-one"],
+)
+def test_game_worth_is_the_same_imagined_games_as_ever(
+    catalog: Catalog, house_rules: tuple[str, ...], expected: dict[int, float]
+) -> None:
+    state = deal(catalog, "1v1", 2, 1, house_rules=house_rules)
+    installations = {i.number: i for i in state.installations}
+    worth = {n: game_worth(state, catalog, installations[n]) for n in expected}
+    assert worth == pytest.approx(expected, abs=1e-9)
 
 
 def test_greedy_picks_the_drawn_card_its_installation_takes(catalog: Catalog) -> None:
