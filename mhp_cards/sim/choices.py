@@ -16,7 +16,15 @@ from mhp_cards.game.visibility import HIDDEN_RAW, is_hidden
 from mhp_cards.referee.actions import Action, BuyRaw, Move, React, SellRaw, TakeRaw, partner_of
 from mhp_cards.sim.reach import raw_cells
 
-__all__ = ["MAX_CANDIDATES", "candidates", "choice_key", "distinct", "no_trades", "ordered"]
+__all__ = [
+    "MAX_CANDIDATES",
+    "candidates",
+    "choice_key",
+    "distinct",
+    "is_blind_take",
+    "no_trades",
+    "ordered",
+]
 
 #: Candidates searched at most: the greedy choice, then the others in the order listed,
 #: moves that collect more first.
@@ -31,9 +39,11 @@ def ordered(view: GameState, preferred: Action, candidates: list[Action]) -> lis
     a kind stands for the others).
     """
     first = next((a for a in candidates if _same(view, a, preferred)), preferred)
+    if is_blind_take(view, first):
+        first = preferred  # greedy's face-down pile, not always the first (see the bot)
     # A sale to the Bank is the greedy bot's call: a raw card's worth is a coin, and a
     # short rollout cannot tell one sale from another (it would spend the budget on them).
-    rest = [a for a in candidates if a != first and not isinstance(a, SellRaw)]
+    rest = [a for a in candidates if not _same(view, a, first) and not isinstance(a, SellRaw)]
     if view.field is not None:
         raw = raw_cells(view.field)
 
@@ -46,6 +56,11 @@ def ordered(view: GameState, preferred: Action, candidates: list[Action]) -> lis
 
 def _same(view: GameState, one: Action, other: Action) -> bool:
     return one == other or (_key(view, one) is not None and _key(view, one) == _key(view, other))
+
+
+def is_blind_take(view: GameState, action: Action) -> bool:
+    """A take from a pile whose top card the viewer cannot see (head to head, V1.1)."""
+    return isinstance(action, TakeRaw) and _key(view, action) is not None
 
 
 def _key(view: GameState, action: Action) -> Hashable | None:

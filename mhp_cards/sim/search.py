@@ -270,6 +270,11 @@ class SearchBot:
         candidates = choices.candidates(view, legal)
         offering = view.level in ("2", "3") and any(is_card_sale(a) for a in legal)
         if len(candidates) == 1 and not offering:
+            if choices.is_blind_take(view, candidates[0]):
+                # Which face-down pile stays greedy's (any, at random): the first listed
+                # every time drains one pile, whose top soon holds the cards the player put
+                # back under it (V1.3-draw-two), and lost games greedy won.
+                return self._greedy.choose(view, legal, rng)
             return candidates[0]
         # One draw from the game's generator per search: the game stays a function of its seed.
         search_rng = random.Random(rng.getrandbits(64))

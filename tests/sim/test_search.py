@@ -21,7 +21,7 @@ from mhp_cards.referee.actions import EndTurn, React, SellRaw, TakeRaw, Trade
 from mhp_cards.referee.scoring import totals as score_totals
 from mhp_cards.sim import GreedyBot, game_seed, make_policy, play_game
 from mhp_cards.sim.bots import mission_elements
-from mhp_cards.sim.choices import candidates
+from mhp_cards.sim.choices import candidates, ordered
 from mhp_cards.sim.holdings import needed
 from mhp_cards.sim.prospects import promise
 from mhp_cards.sim.search import SearchBot, SearchBudget, determinise
@@ -166,11 +166,19 @@ def test_reactions_with_cards_of_the_same_kinds_are_one_choice(catalog: Catalog)
 
 def test_hidden_pile_tops_are_one_choice_and_visible_ones_are_not(catalog: Catalog) -> None:
     takes: list[Action] = [TakeRaw(pile=1), TakeRaw(pile=2), TakeRaw(pile=3)]
-    # Head to head the piles lie face down: which pile is the same gamble.
+    # Head to head the piles lie face down: which pile is the same gamble, not searched, and
+    # the pile taken is greedy's (any, at random), not the first listed every time: that
+    # drained one pile, whose top soon held the cards put back under it (V1.3-draw-two).
     face_down = deal(catalog, "1v1", players=2, seed=1)
-    bot = SearchBot(catalog, SMALL)
-    assert bot.choose(view(face_down, face_down.current.id), takes, random.Random(0)) == takes[0]
+    seen = view(face_down, face_down.current.id)
+    bot, greedy = SearchBot(catalog, SMALL), GreedyBot(catalog)
+    taken = [bot.choose(seen, takes, random.Random(seed)) for seed in range(12)]
+    assert taken == [greedy.choose(seen, takes, random.Random(seed)) for seed in range(12)]
+    assert {take.pile for take in taken if isinstance(take, TakeRaw)} == {1, 2, 3}
     assert bot.rollouts == 0
+    # Searched against another choice, the gamble is still played from greedy's pile, once.
+    merged = candidates(seen, [*takes, EndTurn()])
+    assert ordered(seen, TakeRaw(pile=3), merged) == [TakeRaw(pile=3), EndTurn()]
     # At level 2 the tops are seen: three choices, each played out at least once (more than
     # the budget's two worlds).
     face_up = deal(catalog, "2", players=2, seed=1)
@@ -302,10 +310,10 @@ def test_search_plays_complete_games_at_every_level(
         # In this deal the seat has installation 7 (NaCl + H2O -> NaOH + HCl). M2 has one place
         # for each of its products, so after the first run they stay on 7 and the seat weighs
         # running again against freeing a token; every other turn is a take from a face-down
-        # pile (one gamble whichever pile) and its end, and costs no rollout. Pinned: twenty
-        # searches and sixty-three rollouts in this game (two worlds a search, or one a
-        # candidate when there are more).
-        assert (bot.searched, bot.rollouts) == (20, 63)
+        # pile (one gamble whichever pile, taken from greedy's) and its end, and costs no
+        # rollout. Pinned: thirty searches and eighty-nine rollouts in this game (two worlds
+        # a search, or one a candidate when there are more).
+        assert (bot.searched, bot.rollouts) == (30, 89)
     else:
         assert bot.searched > 0
 
