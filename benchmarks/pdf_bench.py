@@ -60,7 +60,7 @@ from mhp_cards.fileio import write_bytes_atomic
 from mhp_cards.pdf import SECTIONS, build_kit, plan_kit
 from mhp_cards.pdf.fonts import FONT_NAMES, fonts
 from mhp_cards.pdf.impose import impose
-from mhp_cards.pdf.kit import _with_blank_backs
+from mhp_cards.pdf.kit_sheets import with_blank_backs
 from mhp_cards.pdf.layout import load_profile, load_templates
 from mhp_cards.pdf.render import render_pdf
 from mhp_cards.pdf.sketch import Circle, Clip, Line, PageSketch, Polygon, Rect, Text, Unclip
@@ -112,7 +112,7 @@ def stages(catalog: Catalog, out: Path, repeat: int) -> dict[str, list[float]]:
         start = time.perf_counter()
         sections = plan_kit(catalog, profile, templates)
         planned = time.perf_counter()
-        combined = [page for section in sections for page in _with_blank_backs(section)]
+        combined = [page for section in sections for page in with_blank_backs(section)]
         documents = [("kit", combined)] + [(s.name, s.pages) for s in sections]
         data = [(name, render_pdf(pages, name, "bench", "ru")) for name, pages in documents]
         rendered = time.perf_counter()
@@ -279,7 +279,7 @@ def per_section(catalog: Catalog, out: Path, repeat: int) -> None:
         same = ours() == floor()
         kit_rows.append((name, *paired(ours, floor, repeat), same))
     sections = plan_kit(catalog, profile, templates)
-    combined = [page for section in sections for page in _with_blank_backs(section)]
+    combined = [page for section in sections for page in with_blank_backs(section)]
     documents = [("kit", combined)] + [(s.name, s.pages) for s in sections]
     recorded = [(name, record(pages)) for name, pages in documents]
 

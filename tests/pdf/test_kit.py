@@ -498,7 +498,7 @@ def test_all_problems_of_the_kit_are_reported_together(tmp_path: Path, catalog: 
 def test_faces_differing_only_in_a_label_draw_the_same(
     catalog: Catalog, a4: SheetProfile, templates: Templates
 ) -> None:
-    """What ``kit._LABEL_ONLY`` relies on: a raw card's copy number does not show on it."""
+    """What ``kit_sheets._LABEL_ONLY`` relies on: a raw card's copy number does not show on it."""
     from mhp_cards.pdf import raw_face
     from mhp_cards.pdf.faces import Face
     from mhp_cards.pdf.sketch import Sketch
@@ -520,10 +520,10 @@ def test_a_face_drawn_once_is_the_face_drawn_in_every_slot(
     """The kit with each distinct face drawn once equals the kit with every face drawn anew."""
     import itertools
 
-    import mhp_cards.pdf.kit as kit_module
+    import mhp_cards.pdf.kit_sheets as kit_sheets
 
     counter = itertools.count()
-    monkeypatch.setattr(kit_module, "_face_key", lambda *_: next(counter))
+    monkeypatch.setattr(kit_sheets, "_face_key", lambda *_: next(counter))
     fresh = plan_kit(catalog, load_profile("a4"), templates)
     assert next(counter) > 450  # every face of every piece was drawn on its own
     assert [p.log() for s in fresh for p in s.pages] == [p.log() for s in kit for p in s.pages]
