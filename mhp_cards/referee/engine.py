@@ -50,6 +50,15 @@ from mhp_cards.referee.common import (
     event,
     guarded,
 )
+from mhp_cards.referee.draws import (
+    judge_pick,
+    judge_take,
+    pick_effect,
+    refuse_pick,
+    refuse_take,
+    take_effect,
+    unpicked,
+)
 from mhp_cards.referee.end import END_RULES, END_TEXTS
 from mhp_cards.referee.fight import judge_fight, judge_retreat, judge_spoils
 from mhp_cards.referee.keep import judge_keep, keep_effect, refuse_keep
@@ -66,18 +75,7 @@ from mhp_cards.referee.market import (
     warehouse_effect,
 )
 from mhp_cards.referee.move import judge_move, move_effect, path_list, refuse_move
-from mhp_cards.referee.react import (
-    judge_pick,
-    judge_react,
-    judge_take,
-    pick_effect,
-    react_effect,
-    refuse_pick,
-    refuse_react,
-    refuse_take,
-    take_effect,
-    unpicked,
-)
+from mhp_cards.referee.react import judge_react, react_effect, refuse_react
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.tokens import judge_free, refuse_free

@@ -54,7 +54,8 @@ from mhp_cards.referee.keep import choosing, owned
 from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
 from mhp_cards.referee.mission import could_complete, deciding_kinds
 from mhp_cards.referee.move import path_list
-from mhp_cards.referee.react import free_mission_places, reactions
+from mhp_cards.referee.react import free_mission_places
+from mhp_cards.referee.reaction_list import reactions
 from mhp_cards.referee.tokens import find_container
 from mhp_cards.referee.trade_list import token_places
 

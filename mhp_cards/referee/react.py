@@ -1,227 +1,40 @@
-"""Raw piles, reactions and Mission-card places (L2.T1, L2.T4, L2.T6, L2.M1, V1.3, L3.S5).
+"""Reactions run and the Mission card's places (L2.T4, L2.T6, L2.M1, L3.S5, L2.E1-round).
 
-Level 2, head to head, and the installations of level 3.
+Level 2, head to head, and the installations of level 3. The raw piles are
+:mod:`mhp_cards.referee.draws`; the reactions a player may run, listed,
+:mod:`mhp_cards.referee.reaction_list`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
-from mhp_cards.game.state import GameState, InstallationState, MissionState, Player
-from mhp_cards.referee.actions import PickDrawn, React, TakeRaw
+from mhp_cards.game.state import GameState, MissionState
+from mhp_cards.referee.actions import React
 from mhp_cards.referee.common import (
     CHEMISTRY_LEVELS,
     Event,
-    Judge,
     Outcome,
     event,
-    guarded,
     mark_done,
     once_a_turn,
     only_at_levels,
     refuse_after_discard,
     updated,
 )
-from mhp_cards.referee.keep import unkept
 from mhp_cards.referee.reasons import said, written
-from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
+from mhp_cards.referee.ruling import allowed, forbidden
 from mhp_cards.referee.table import (
     INSTALLATIONS_READ,
-    card_formula,
     formula_key,
     kind_key,
-    player_index,
     replace_player,
-    usable_installations,
     usable_numbers,
     user,
 )
-from mhp_cards.rules.numbers import DRAWN_CARDS
-
-
-def refuse_take(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome | None:
-    """Why the top card of the pile may not be taken now (L2.T1, V1.3); None when it may."""
-    rules = _take_rules(state)
-    refusal = only_at_levels(state, ("2", "1v1"), rules, "take.from-the-field")
-    if refusal:
-        return Outcome(refusal)
-    refusal = once_a_turn(
-        state,
-        "take",
-        rules,
-        "take.once",
-    ) or unkept(state)
-    if refusal:
-        return Outcome(refusal)
-    pile = state.piles[action.pile - 1]
-    if not pile:
-        return Outcome(
-            forbidden(
-                rules, "take.pile-empty", {"pile": action.pile}, piles=[len(p) for p in state.piles]
-            )
-        )
-    return None
-
-
-def _take_rules(state: GameState) -> tuple[str, ...]:
-    return ("V1.3",) if state.level == "1v1" else ("L2.T1",)
-
-
-def take_effect(state: GameState, action: TakeRaw, catalog: Catalog) -> Outcome:
-    """Take the top card of a pile once refuse_take has allowed it (V1.3 discards a misfit).
-
-    Head to head the top two cards are drawn to pick one of (Ruling V1.3-draw-two; the last
-    card of a pile alone), unless the house rule draw-one is on.
-    """
-    rules = _take_rules(state)
-    pile = state.piles[action.pile - 1]
-    piles = list(state.piles)
-    player = state.current
-    if state.level == "1v1" and not state.house_rules.draw_one and len(pile) >= DRAWN_CARDS:
-        piles[action.pile - 1] = pile[:-DRAWN_CARDS]
-        new = state.model_copy(
-            update={
-                "piles": tuple(piles),
-                "drawn": pile[-DRAWN_CARDS:],
-                "drawn_pile": action.pile,
-                "done_this_turn": (*state.done_this_turn, "take"),
-            }
-        )
-        words = {"player": player.id, "pile": action.pile, "count": DRAWN_CARDS}
-        ruling = allowed((*rules, "V1.3-draw-two"), "take.drawn", words)
-        return Outcome(ruling, new, (event("draw", "take.drawn", words, pile=action.pile),))
-    card = pile[-1]
-    piles[action.pile - 1] = pile[:-1]
-    outcome = _settle(state, catalog, card, action.pile, {"piles": tuple(piles)}, rules)
-    if state.level == "1v1" and state.house_rules.draw_one:
-        ruling = outcome.ruling
-        outcome = Outcome(
-            ruling.replace(
-                rules=(*ruling.rules, "V1.3-draw-two"),
-                house_rules=(*ruling.house_rules, "draw-one"),
-            ),
-            outcome.state,
-            outcome.events,
-        )
-    return outcome
-
-
-def _settle(
-    state: GameState,
-    catalog: Catalog,
-    card: str,
-    pile: int,
-    changes: dict[str, Any],
-    rules: tuple[str, ...],
-) -> Outcome:
-    """The card taken from ``pile`` goes to the hand, or head to head to the discard (V1.3).
-
-    ``changes``: what else the take changed (the piles, the drawn cards put away).
-    """
-    player = state.current
-    done = state.done_this_turn
-    events = []
-    house: tuple[str, ...] = ()
-    if state.level == "1v1":
-        rules = (*rules, "V1.3.R1")
-        if state.house_rules.run_or_discard:
-            house = ("run-or-discard",)
-    if state.level == "1v1" and not _fits_own_installation(state, catalog, player, card):
-        # Ruling V1.3.R2: the discard ends the turn; "discard" marks it done.
-        changes["discard"] = (*state.discard, card)
-        done = (*done, "discard")
-        rules = (*rules, "V1.3.R2")
-        events.append(event("discard", "take.discarded", {"player": player.id}, card=card))
-    else:
-        players = list(state.players)
-        players[player_index(state, player.id)] = updated(
-            player, raw_cards=(*player.raw_cards, card)
-        )
-        changes["players"] = tuple(players)
-        events.append(event("take", "take.taken", {"player": player.id, "pile": pile}, card=card))
-    changes["done_this_turn"] = done if "take" in done else (*done, "take")
-    new = state.model_copy(update=changes)
-    ruling = allowed(rules, events[0].code, events[0].words, card=card)
-    if house:
-        ruling = ruling.replace(house_rules=house)
-    return Outcome(ruling, new, tuple(events))
-
-
-#: The rules of picking one of the cards drawn head to head.
-PICK_RULES: Final = ("V1.3", "V1.3-draw-two")
-
-
-def refuse_pick(state: GameState, action: PickDrawn, catalog: Catalog) -> Outcome | None:
-    """Why the card may not be picked now (V1.3-draw-two); None when it may."""
-    refusal = only_at_levels(state, ("1v1",), PICK_RULES, "pick.head-to-head")
-    if refusal:
-        return Outcome(refusal)
-    if not state.drawn:
-        return Outcome(refused(PICK_RULES, "pick.nothing-drawn"))
-    if action.card not in state.drawn:
-        return Outcome(
-            forbidden(
-                PICK_RULES, "pick.not-drawn", {"card": action.card, "drawn": list(state.drawn)}
-            )
-        )
-    return None
-
-
-def pick_effect(state: GameState, action: PickDrawn, catalog: Catalog) -> Outcome:
-    """Keep the card picked as V1.3 says; the other goes face down under its pile."""
-    number = state.drawn_pile
-    others = tuple(card for card in state.drawn if card != action.card)
-    piles = list(state.piles)
-    piles[number - 1] = (*others, *piles[number - 1])  # a pile's bottom card comes first
-    changes: dict[str, Any] = {"piles": tuple(piles), "drawn": (), "drawn_pile": 0}
-    outcome = _settle(state, catalog, action.card, number, changes, PICK_RULES)
-    put_back = event("return", "pick.returned", {"player": state.current.id, "pile": number})
-    return Outcome(outcome.ruling, outcome.state, (*outcome.events, put_back))
-
-
-judge_pick: Judge[PickDrawn] = guarded(
-    refuse_pick,
-    pick_effect,
-    "Head to head: keep one of the two cards drawn, the other under its pile (V1.3-draw-two).",
-)
-
-
-def unpicked(state: GameState) -> Ruling | None:
-    """A refusal while the current player has drawn cards to pick one of; None otherwise."""
-    if not state.drawn:
-        return None
-    return refused(PICK_RULES, "pick.first", {"drawn": len(state.drawn)})
-
-
-judge_take: Judge[TakeRaw] = guarded(
-    refuse_take,
-    take_effect,
-    "Take the top card of a pile (L2.T1; head to head V1.3 discards what does not fit).",
-)
-
-
-def _fits_own_installation(state: GameState, catalog: Catalog, player: Player, card: str) -> bool:
-    """Whether head to head keeps the card (V1.3).
-
-    A raw-input container of the player's own installation takes it (Ruling V1.3.R1); with
-    ``run-or-discard``, a reaction runs with it at once.
-    """
-    formula = card_formula(catalog, card)
-    if formula is None:
-        return True  # a face-down card in a player's view: what it fits is not known there
-    fits = any(
-        container.role == "raw-input" and formula_of(container.substance) == formula
-        for installation in state.installations
-        if installation.owner == player.id
-        for container in installation.containers
-    )
-    if not fits or not state.house_rules.run_or_discard:
-        return fits
-    holding = updated(player, raw_cards=(*player.raw_cards, card))
-    return any(card in way.cards for way in reactions(state, catalog, holding))
 
 
 def mission_places(
@@ -615,48 +428,6 @@ def mission_end(before: GameState, after: GameState) -> tuple[GameState, Event |
     return new, event("end", "event.mission-ends", mission=done[0])
 
 
-said("take.from-the-field", "сырьё добывают комбайны", "raw cards come from the field")
-said(
-    "take.drawn",
-    "{player} берёт две верхние карточки стопки {pile} и выбирает одну.",
-    "{player} draws the top two cards of pile {pile} and picks one.",
-)
-said(
-    "pick.returned",
-    "Другая карточка уходит рубашкой вверх под низ стопки {pile}.",
-    "The other card goes face down to the bottom of pile {pile}.",
-)
-said("pick.head-to-head", "из двух карточек выбирают только один на один", "only head to head")
-said(
-    "pick.nothing-drawn",
-    "Выбирать не из чего: сначала возьмите две карточки из стопки.",
-    "There is nothing to pick from: draw two cards from a pile first.",
-)
-said(
-    "pick.not-drawn",
-    "Карточки {card} нет среди взятых: {drawn}.",
-    "{card} is not among the cards drawn: {drawn}.",
-)
-said(
-    "pick.first",
-    "Сначала выберите одну из взятых карточек.",
-    "First pick one of the cards drawn.",
-)
-said(
-    "take.once",
-    "Карточку сырья в этот ход уже взяли.",
-    "A raw card has been taken this turn already.",
-)
-said("take.pile-empty", "Стопка {pile} пуста.", "Pile {pile} is empty.")
-said(
-    "take.discarded",
-    "{card} не подходит к установке {player:gen}: в сброс.",
-    "{card} does not fit {player}'s installation: discarded.",
-)
-said(
-    "take.taken", "{player} взял {card} из стопки {pile}.", "{player} took {card} from pile {pile}."
-)
-
 said(
     "react.no-installations-here",
     "установок на уровне 1 нет",
@@ -752,191 +523,3 @@ said(
     "Миссия {mission} выполнена: круг доигрывают, и игра окончена (L2.E1-round).",
     "Mission {mission} is complete: the round is played out, then the game is over (L2.E1-round).",
 )
-
-
-def can_react(state: GameState, catalog: Catalog, player_id: str) -> bool:
-    """True when the player can run some installation now."""
-    return any(True for _ in reactions(state, catalog, state.player(player_id)))
-
-
-def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[React]:
-    """Each way to run each installation the player can feed, raw cards before products.
-
-    An input may be a raw card from the hand (the first of each kind of its formula) or a
-    substance the player holds in a container (L2.T6); where both are at hand, both ways are
-    listed (using the substance keeps the card and frees a token). Whether a way is allowed
-    (tokens, room) is for the referee to judge.
-    """
-    feeds, held, by_hand = _feeds(state, player.id)
-    hand = player.raw_cards
-    found = by_hand.get(hand)
-    if found is None or found[0] is not catalog:
-        # An installation with an input that neither a card nor a substance held can feed has
-        # no way to run: its ways are not worked out.
-        at_hand = held | _compositions(catalog, hand)
-        ways = tuple(
-            way
-            for number, inputs, counts, needs in feeds
-            if needs <= at_hand
-            for way in _ways(catalog, number, inputs, hand, counts)
-        )
-        found = by_hand[hand] = (catalog, ways)
-    yield from found[1]
-
-
-#: What the installations a player may use take: (number, input substances, how many of each
-#: the player holds in containers, the inputs' formula keys) for each one with inputs.
-_Feeds = tuple[tuple[int, tuple[str, ...], tuple[int, ...], frozenset[object]], ...]
-
-
-def _compositions(catalog: Catalog, hand: tuple[str, ...]) -> frozenset[object]:
-    """The formula keys of the cards in a hand (:func:`_identity` of each card's formula)."""
-    memo = catalog.memo("referee.card-compositions")
-    keys = []
-    for card in hand:
-        key = memo.get(card, memo)
-        if key is memo:
-            key = memo[card] = _identity(card_formula(catalog, card))
-        keys.append(key)
-    return frozenset(keys)
-
-
-def _feeds(
-    state: GameState, player_id: str
-) -> tuple[_Feeds, frozenset[object], dict[tuple[str, ...], tuple[Catalog, tuple[React, ...]]]]:
-    """The inputs of the installations the player may use, with their reactions by hand.
-
-    A fact of the state's installations (and, at level 3, where the combine stands), kept
-    for the copies that leave them alone, with the reactions of each hand worked out so far.
-    """
-    key = ("reaction-feeds", *user(state, player_id))
-    facts = state.facts(INSTALLATIONS_READ)
-    found: (
-        tuple[_Feeds, frozenset[object], dict[tuple[str, ...], tuple[Catalog, tuple[React, ...]]]]
-        | None
-    ) = facts.get(key)
-    if found is not None:
-        return found
-    held = {
-        _identity(formula): len(places)
-        for formula, places in product_sources(state, player_id).items()
-    }
-    feeds = []
-    for installation in usable_installations(state, player_id):
-        inputs, keys, needs = _inputs_of(installation)
-        if inputs:
-            counts = tuple(held.get(key, 0) for key in keys)
-            feeds.append((installation.number, inputs, counts, needs))
-    kept = frozenset(key for key, count in held.items() if count > 0)
-    found = facts[key] = (tuple(feeds), kept, {})
-    return found
-
-
-def _inputs_of(
-    installation: InstallationState,
-) -> tuple[tuple[str, ...], tuple[object, ...], frozenset[object]]:
-    """An installation's input substances, their formula keys, and the set of those keys.
-
-    Worked out once per installation value: an installation is copied when a token moves,
-    and the copy is worked out anew.
-    """
-    found = _INPUTS.get(id(installation))
-    if found is not None and found[0] is installation:
-        return found[1]
-    inputs = tuple(c.substance for c in installation.containers if c.role == "raw-input")
-    keys = tuple(formula_key(text) for text in inputs)
-    if len(_INPUTS) >= _INPUTS_LIMIT:  # few installation values live at once
-        _INPUTS.clear()
-    # The installation is kept with its inputs, so its id names no other while kept.
-    _INPUTS[id(installation)] = (installation, (inputs, keys, frozenset(keys)))
-    return inputs, keys, frozenset(keys)
-
-
-_INPUTS_LIMIT = 4096
-_INPUTS: dict[
-    int,
-    tuple[InstallationState, tuple[tuple[str, ...], tuple[object, ...], frozenset[object]]],
-] = {}
-
-
-def _ways(
-    catalog: Catalog,
-    number: int,
-    inputs: tuple[str, ...],
-    hand: tuple[str, ...],
-    held: tuple[int, ...],
-) -> tuple[React, ...]:
-    """The reactions of :func:`reactions` on one installation, made once per hand.
-
-    They depend on nothing else than the installation's inputs, the hand and how many of
-    each input the player holds in containers (``held``, input by input).
-    """
-    memo = catalog.memo("referee.reaction-ways")
-    key = (number, inputs, hand, held)
-    found: tuple[React, ...] | None = memo.get(key)
-    if found is not None:
-        return found
-    # Formulas compared by their identity keys: a tuple comparison, not a method call.
-    formulas = [_identity(card_formula(catalog, card)) for card in hand]
-    sources = dict(zip((formula_key(text) for text in inputs), held, strict=True))
-    # Each partial way: the cards chosen, the hand left, the substances left.
-    ways: list[tuple[tuple[str, ...], list[tuple[str, object]], dict[object, int]]] = [
-        ((), list(zip(hand, formulas, strict=True)), sources)
-    ]
-    for text in inputs:
-        key_of = formula_key(text)
-        following = []
-        for chosen, rest_of_hand, left in ways:
-            # The first card of each kind of this formula: polymorphs (quartz, tridymite)
-            # feed the same container, and the player chooses which to spend.
-            kinds: set[str] = set()
-            for match in rest_of_hand:
-                if match[1] != key_of or (kind := match[0].rsplit("#", 1)[0]) in kinds:
-                    continue
-                kinds.add(kind)
-                rest = list(rest_of_hand)
-                rest.remove(match)
-                following.append(((*chosen, match[0]), rest, left))
-            if left.get(key_of, 0) > 0:
-                following.append((chosen, rest_of_hand, {**left, key_of: left[key_of] - 1}))
-        ways = following
-        if not ways:
-            break
-    # Two inputs of one substance give the same way twice (card first or product first).
-    seen: set[tuple[str, ...]] = set()
-    made: list[React] = []
-    for chosen, _, _ in ways:
-        same = tuple(sorted(chosen))
-        if same not in seen:
-            seen.add(same)
-            made.append(_reaction(number, chosen))
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()
-    found = memo[key] = tuple(made)
-    return found
-
-
-_MEMO_LIMIT = 100_000
-
-
-def _reaction(number: int, cards: tuple[str, ...]) -> React:
-    """The reaction of these cards on this installation, one shared value for every hand.
-
-    Judgements kept by reaction (the plan of :func:`refuse_react`, the Mission-card choices)
-    then serve every hand that lists it.
-    """
-    key = (number, cards)
-    made = _REACTIONS.get(key)
-    if made is None:
-        if len(_REACTIONS) >= _MEMO_LIMIT:
-            _REACTIONS.clear()
-        made = _REACTIONS[key] = React(installation=number, cards=cards)
-    return made
-
-
-_REACTIONS: dict[tuple[int, tuple[str, ...]], React] = {}
-
-
-def _identity(formula: Formula | None) -> object:
-    """:attr:`Formula.composition`, or None for a hidden card."""
-    return None if formula is None else formula.composition
