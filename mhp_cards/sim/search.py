@@ -120,8 +120,10 @@ HORIZONS: Final[Mapping[str, int | None]] = {"1": 4, "2": 3, "1v1": None, "3": 6
 #: under 0.2 s (an action of a level-1 rollout costs about four of head to head, one of
 #: level 2 or 3 about three). Level 3 gets twice that: on the catalog of the seventh design
 #: note 220 units won 51.5 % of 100 games against greedy, 440 won 64.0 % at a mean of
-#: 0.075 s a choice (docs/guides/simulation.md).
-STEPS: Final[Mapping[str, int]] = {"1": 800, "2": 400, "1v1": 1150, "3": 440}
+#: 0.075 s a choice (docs/guides/simulation.md). Head to head 900, where 1 150 won as
+#: often (48.8 % of 260 games against 48.5 %) but the slowest choice of a benchmark run with
+#: two workers took up to 0.242 s (0.189 s at 900).
+STEPS: Final[Mapping[str, int]] = {"1": 800, "2": 400, "1v1": 900, "3": 440}
 #: What an action listed costs, in simulated actions, by level (a simulated action costs 1
 #: plus this for each action the referee lists before it). At level 1 the listing is most of
 #: the cost and grows with the hand (a sale and a claim check for every card): counting it
