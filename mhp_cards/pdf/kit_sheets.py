@@ -36,7 +36,6 @@ __all__ = [
     "card_sheets",
     "cut_outline",
     "draw_piece",
-    "mirrored_trim",
     "sheet_bounds",
     "with_blank_backs",
 ]
@@ -264,7 +263,7 @@ def card_sheets(ctx: Sheets, section: Section, kind: str, items: Sequence[Item])
         if all(item.back is None for _, _, item in chunk):
             continue
         back_page = sketch.new_page(imposition.page_width, imposition.page_height, label, "back")
-        back_page.trim, back_page.bleed = mirrored_trim(imposition), profile.bleed
+        back_page.trim, back_page.bleed = _mirrored_trim(imposition), profile.bleed
         for slot, (piece, piece_kind, item) in zip(imposition.backs, chunk, strict=False):
             if item.back is not None:
                 draw_piece(
@@ -275,7 +274,7 @@ def card_sheets(ctx: Sheets, section: Section, kind: str, items: Sequence[Item])
     section.pieces += len(items)
 
 
-def mirrored_trim(imposition: Imposition) -> tuple[float, float, float, float]:
+def _mirrored_trim(imposition: Imposition) -> tuple[float, float, float, float]:
     """The TrimBox of a back page: around the backs of a full sheet, where they are printed."""
     return sheet_bounds(imposition.backs)
 
