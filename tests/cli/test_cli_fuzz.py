@@ -270,14 +270,23 @@ def no_serving(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import mhp_cards.cli.build as build_module
     import mhp_cards.sim.balance as balance_module
 
-    played = balance_module.simulate_tables
+    summed, played = balance_module.simulate_tables, balance_module.play_tables
+
+    def fewer(tables: Any) -> Any:
+        return [dataclasses.replace(table, games=min(table.games, 2)) for table in tables]
 
     def few_games(catalog: Any, tables: Any, workers: Any = None, progress: Any = None) -> Any:
-        fewer = [dataclasses.replace(table, games=min(table.games, 2)) for table in tables]
-        return played(catalog, fewer, 1, progress)
+        return summed(catalog, fewer(tables), 1, progress)
+
+    def few_plays(catalog: Any, tables: Any, workers: Any = None, progress: Any = None) -> Any:
+        return played(catalog, fewer(tables), 1, progress)
 
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    # Both ways balance plays: its tables and their playing on (play_tables), its duels
+    # (simulate_tables). With play_tables left alone, a drawn `mhp balance` played every
+    # table in full, minutes an example.
     monkeypatch.setattr(balance_module, "simulate_tables", few_games)
+    monkeypatch.setattr(balance_module, "play_tables", few_plays)
     # `mhp build --watch` builds once, then its watcher ends at once (no file event), and it
     # leaves the test process's signal handlers alone.
     monkeypatch.setattr(watchfiles, "watch", lambda *paths, **options: iter(()))
