@@ -13,7 +13,8 @@ whether the game is sound (DESIGN.md, "Depth, not only ends"). These two play ot
   a run nor in a walk to the Base, and hardly completes a mission. Among equals it walks
   towards the nearest raw card on the field (a combine must move, and a card lying there is
   the only gain a move can bring), else ends its turn rather than take an action that gains
-  nothing; it makes no offer to another player and attacks nobody. Head to head it keeps the
+  nothing; it makes no offer to another player (so the simulator does not list the trades
+  for it) and attacks nobody. Head to head it keeps the
   installation dealt that promises most over the game, as the greedy bot does (no score
   tells one from another yet). It looks one action ahead
   and no further: it plans no walk and no sequence of purchases.
@@ -55,6 +56,10 @@ class LookaheadBot:
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
+
+    def proposes_trades(self, view: GameState) -> bool:
+        """Never: it weighs only what it does alone (so the trades need not be listed)."""
+        return False
 
     def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
         """The best-scoring action on the view; ending the turn among equals."""

@@ -253,3 +253,30 @@ def test_lookahead_walks_a_whole_run_to_the_base_before_hoping_for_a_dearer_one(
         chosen = bot.choose(view(state, "red"), legal, random.Random(seed))
         assert isinstance(chosen, Move)
         assert chosen.path[-1] == (7, 3)
+
+
+@pytest.mark.parametrize(("level", "players"), [("1", 3), ("2", 3), ("3", 2)])
+def test_the_lookahead_is_handed_no_trades(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch, level: str, players: int
+) -> None:
+    """It proposes none, so the simulator does not list them (the referee's dearest listing).
+
+    Only where nothing else is allowed is it handed every action, trades among them.
+    """
+    from mhp_cards.sim import runner
+
+    listings: list[tuple[bool, int]] = []
+    real = runner.legal_actions
+
+    def recording(state: GameState, catalog: Catalog, *, trades: bool = True) -> list[Action]:
+        legal = real(state, catalog, trades=trades)
+        listings.append((trades, len(legal)))
+        return legal
+
+    monkeypatch.setattr(runner, "legal_actions", recording)
+    result = play_game(catalog, level, players, seed=11, policies=("lookahead",))
+    assert result.steps > 20
+    without = [count for trades, count in listings if not trades]
+    with_trades = [trades for trades, _ in listings if trades]
+    assert len(without) >= result.steps
+    assert len(with_trades) == without.count(0)
