@@ -143,6 +143,7 @@ HOUSE_RULES: Final = (
     "installation-at-random",
     "draw-one",
     "eight-tokens",
+    "sell-when-out",
 )
 _MATCHES: Final[tuple[MissionMatch, ...]] = ("exact-subset", "whole-hand", "at-least")
 
@@ -201,6 +202,9 @@ class HouseRules(BaseModel):
     #: ``eight-tokens``: two players at levels 2 and 3 take 8 chemist tokens each, not 10
     #: (L2.S7-two).
     eight_tokens: bool = False
+    #: ``sell-when-out``: head to head a product is sold to the Bank only by a player with no
+    #: chemist token free (V1.4-sell).
+    sell_when_out: bool = False
 
     @model_validator(mode="before")
     @classmethod

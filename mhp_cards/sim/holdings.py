@@ -164,9 +164,12 @@ def game_worth(view: GameState, catalog: Catalog, installation: InstallationStat
     installation takes (V1.3.R1) and runs it once its inputs are held, a product held in a
     container standing in for a card (L2.T6) and freeing its token. A run needs a free token
     for every product and, for a product with no free place on the Mission card, room in its
-    container (L2.T4); with no token free one product a turn is sold to the Bank at its price
-    (V1.4), which frees its token and its place and keeps its worth. A product on the Mission
-    card counts double (V1.P1). The opponent, the Bank's purse and the end are not imagined.
+    container (L2.T4); one product a turn is sold to the Bank, which frees its token and its
+    place: the cheapest of those whose container is full (Ruling V1.4-sell), or with no token
+    free the cheapest of all (V1.4; under the house rule sell-when-out only then). The Bank
+    pays the price from the player's share of the coins it holds (L2.S7), nothing once that
+    is spent, so a sale keeps the product's worth only while the share lasts. A product
+    on the Mission card counts double (V1.P1). The opponent and the end are not imagined.
     """
     products = tuple(
         (
@@ -180,10 +183,14 @@ def game_worth(view: GameState, catalog: Catalog, installation: InstallationStat
     )
     inputs = tuple(sorted(needed(installation).items(), key=lambda item: str(item[0])))
     drawn = 1 if view.house_rules.draw_one else DRAWN_CARDS
-    key = (inputs, products, len(view.players), drawn)
+    any_time = not view.house_rules.sell_when_out
+    purse = view.bank // len(view.players)
+    key = (inputs, products, len(view.players), drawn, any_time, purse)
     memo = catalog.memo("sim.head-to-head-worth")
     if key not in memo:
-        memo[key] = _imagined(catalog, dict(inputs), products, len(view.players), drawn)
+        memo[key] = _imagined(
+            catalog, dict(inputs), products, len(view.players), drawn, any_time, purse
+        )
     return memo[key]  # type: ignore[no-any-return]
 
 
@@ -198,6 +205,8 @@ def _imagined(
     products: tuple[tuple[Formula, int, int, int], ...],
     players: int,
     drawn: int,
+    any_time: bool,
+    purse: int,
 ) -> float:
     """:func:`game_worth` worked out: the mean worth over the imagined deals.
 
@@ -223,7 +232,9 @@ def _imagined(
     total = 0.0
     for _ in range(WORTH_DEALS):
         rng.shuffle(deck)
-        total += _one_game(deque(deck), wanted, made, len(codes), players, drawn, rng)
+        total += _one_game(
+            deque(deck), wanted, made, len(codes), players, drawn, any_time, purse, rng
+        )
     return total / WORTH_DEALS
 
 
@@ -234,11 +245,15 @@ def _one_game(
     kinds: int,
     players: int,
     drawn: int,
+    any_time: bool,
+    purse: int,
     rng: random.Random,
 ) -> float:
     """One imagined game (:func:`game_worth`): what the installation's runs were worth.
 
-    Formulas are named by their codes ``0 .. kinds - 1`` (:func:`_imagined`).
+    Formulas are named by their codes ``0 .. kinds - 1`` (:func:`_imagined`). ``any_time``:
+    a full container may be emptied by a sale with tokens free (Ruling V1.4-sell);
+    ``purse``: the coins the Bank pays this player at most.
     """
     held = [0] * kinds
     want = [inputs.get(code, 0) for code in range(kinds)]
@@ -265,9 +280,20 @@ def _one_game(
         under(cards)  # the others go under the pile (V1.3-draw-two)
         if want[kept]:
             held[kept] += 1
+        sold = -1
         if free == 0 and any(filled):
             # V1.4: out of tokens, a sale to the Bank frees one (the cheapest product).
             sold = min((k for k in range(len(products)) if filled[k]), key=_price_of(products))
+        elif any_time:
+            # V1.4-sell: a full container is emptied by a sale (the cheapest full one).
+            full_ones = [k for k, product in enumerate(products) if filled[k] >= product[3]]
+            if full_ones:
+                sold = min(full_ones, key=_price_of(products))
+        if sold >= 0:
+            # The Bank pays what its share of the purse still holds; the rest is lost.
+            paid = min(products[sold][1], purse)
+            purse -= paid
+            worth -= products[sold][1] - paid
             filled[sold] -= 1
             free += 1
         # A product held in a container stands in for a card (L2.T6), freeing its token.

@@ -14,6 +14,7 @@ import pytest
 from mhp_cards.game import view
 from mhp_cards.referee import format_action, legal_actions, parse_action, price_range, score
 from mhp_cards.referee.actions import FreeToken, ProductRef, React, TakeRaw, Trade
+from mhp_cards.rules.numbers import HouseRules
 
 
 def price(kit, formula: str) -> int:
@@ -532,17 +533,61 @@ def test_V1_4_no_trades_between_players(kit, duel) -> None:
     kit.expect(state, sale, "forbidden", "V1.4")
 
 
-def test_V1_4_sell_to_the_bank_only_when_out_of_tokens(kit, duel) -> None:
+def test_V1_4_sell_a_product_to_the_bank_with_tokens_free(kit, duel) -> None:
+    """Ruling V1.4-sell: head to head a product is sold to the Bank as at level 2 (L2.T5)."""
+    state = kit.token(duel, "red", 7, "7Б", 0)
+    hcl = price(kit, "HCl")
+    assert state.free_tokens("red") > 0
+    sale = FreeToken(product=ref(7, "7Б", 0), how="sell-bank", price=hcl)
+    ruling = kit.expect(state, sale, "allowed", "V1.4-sell")
+    assert {"L2.T5", "V1.4"} <= set(ruling.rules)
+    assert ruling.house_rules == ()
+    new, _ = kit.play(state, sale)
+    assert new.player("red").money == state.player("red").money + hcl
+    assert new.bank == state.bank - hcl
+    assert new.free_tokens("red") == state.free_tokens("red") + 1
+    # At most the price, and only what the Bank holds (L2.T5, L1.T8.R1).
+    kit.expect(
+        state,
+        FreeToken(product=ref(7, "7Б", 0), how="sell-bank", price=hcl + 1),
+        "forbidden",
+        "L2.T5",
+    )
+    dry = state.model_copy(update={"bank": hcl - 1, "box_coins": state.box_coins + 1})
+    kit.expect(dry, sale, "forbidden", "L1.T8.R1")
+    # With the Bank dry a product may still go for less: it frees the token and its place.
+    kit.expect(
+        dry,
+        FreeToken(product=ref(7, "7Б", 0), how="sell-bank", price=0),
+        "allowed",
+        "V1.4-sell",
+    )
+    # Selling to the other player stays forbidden (V1.4).
+    kit.expect(
+        state,
+        FreeToken(product=ref(7, "7Б", 0), how="sell-player", partner="blue", price=0),
+        "forbidden",
+        "V1.4",
+    )
+
+
+def test_V1_4_house_rule_sell_when_out(kit, duel) -> None:
+    """The house rule sell-when-out: to the Bank only when out of tokens, as written."""
+    duel = duel.model_copy(update={"house_rules": HouseRules.from_names(["sell-when-out"])})
     state = kit.token(duel, "red", 7, "7Б", 0)
     hcl = price(kit, "HCl")
     sale = FreeToken(product=ref(7, "7Б", 0), how="sell-bank", price=hcl)
-    kit.expect(state, sale, "forbidden", "V1.4")
+    ruling = kit.expect(state, sale, "forbidden", "V1.4")
+    assert ruling.house_rules == ("sell-when-out",)
+    assert "V1.4-sell" not in ruling.rules
     state = kit.token(state, "red", 7, "7Б", 0)
     state = kit.token(state, "red", 7, "7А", 2)
     state = kit.token(state, "red", 7, "7А", 2)
     state = kit.mission_tokens(state, "M1", "O2", *["red"] * 4)  # 4 + 4 tokens, none complete
     assert state.free_tokens("red") == 0
-    kit.expect(state, sale, "allowed", "L2.T5")
+    ruling = kit.expect(state, sale, "allowed", "L2.T5")
+    assert ruling.house_rules == ("sell-when-out",)
+    assert "V1.4-sell" not in ruling.rules
     # Dumping is no sale: allowed with free tokens too.
     kit.expect(
         kit.token(duel, "red", 7, "7Б", 0),

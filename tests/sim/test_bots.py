@@ -26,6 +26,7 @@ from mhp_cards.referee.actions import (
     TakeRaw,
     Trade,
 )
+from mhp_cards.referee.scoring import printed_price
 from mhp_cards.rules.numbers import WAREHOUSE_PRICE
 from mhp_cards.sim import POLICIES, GreedyBot, RandomBot, make_policy
 from mhp_cards.sim.holdings import game_worth, holdings, needed
@@ -165,18 +166,29 @@ def test_greedy_frees_the_token_that_costs_least_for_a_run_tokens_block(
     assert not isinstance(_greedy_choice(catalog, waiting), FreeToken)
 
 
+@pytest.mark.parametrize("sell_when_out", [False, True], ids=["V1.4-sell", "sell-when-out"])
 def test_greedy_head_to_head_frees_a_full_container_only_when_it_pays(
-    catalog: Catalog,
+    catalog: Catalog, sell_when_out: bool
 ) -> None:
     # Head to head the player's installation 1 has its Ca(OH)2 place taken by a former run:
     # a new run (CO2 on the Mission card, counted double, and Ca(OH)2: 10) waits for it.
-    state = deal(catalog, "1v1", players=2, seed=1, house_rules=("installation-at-random",))
+    house = ("installation-at-random", "sell-when-out") if sell_when_out else ()
+    state = deal(
+        catalog, "1v1", players=2, seed=1, house_rules=house or ("installation-at-random",)
+    )
     assert next(i.owner for i in state.installations if i.number == 1) == state.current.id
     state = _with_hand(state, ("calcite#1", "water-ice#1"))
     spare = _with_tokens(state, 8, {(1, "Ca(OH)2"): ("me",)})
-    # With tokens free the Bank may not buy (V1.4): only a dump, which costs the product
-    # and a fine of its price (12), more than the run brings.
-    assert not isinstance(_greedy_choice(catalog, spare), FreeToken)
+    chosen = _greedy_choice(catalog, spare)
+    if sell_when_out:
+        # With tokens free the Bank may not buy (V1.4): only a dump, which costs the product
+        # and a fine of its price (12), more than the run brings.
+        assert not isinstance(chosen, FreeToken)
+    else:
+        # Ruling V1.4-sell: the Bank buys it at its price with tokens free too.
+        assert isinstance(chosen, FreeToken)
+        assert (chosen.product.installation, chosen.how) == (1, "sell-bank")
+        assert chosen.price == printed_price(catalog, "Ca(OH)2")
     # With no token free the Bank buys it at its price: freed at no cost.
     spent = _with_tokens(state, 1, {(1, "Ca(OH)2"): ("me",)})
     chosen = _greedy_choice(catalog, spent)
@@ -733,6 +745,19 @@ def test_greedy_keeps_the_installation_that_promises_most_head_to_head(catalog: 
     assert chosen != legal[0]
 
 
+def test_game_worth_counts_what_the_bank_can_pay(catalog: Catalog) -> None:
+    """Ruling V1.4-sell: an installation whose containers fill is worth more than when it
+    must stand idle (sell-when-out), but a sale pays only from the player's share of the
+    Bank's coins: installation 6's sulfuric acid, sold over and over, is worth less than 2."""
+    state = deal(catalog, "1v1", 2, 1)
+    literal = deal(catalog, "1v1", 2, 1, house_rules=("sell-when-out",))
+    worth = {i.number: game_worth(state, catalog, i) for i in state.installations}
+    as_written = {i.number: game_worth(literal, catalog, i) for i in literal.installations}
+    assert worth[1] > as_written[1] + 10  # the lime works: full after its first runs
+    assert worth[2] == max(worth.values())
+    assert worth[6] < as_written[6]
+
+
 def test_game_worth_ranks_a_scarce_input_below_a_plentiful_one(catalog: Catalog) -> None:
     """Installation 9 takes one raw kind with few copies; 10 takes calcite and silica."""
     state = deal(catalog, "1v1", 2, 3)  # blue holds 2, 7, 8, 9 and 10
@@ -741,16 +766,24 @@ def test_game_worth_ranks_a_scarce_input_below_a_plentiful_one(catalog: Catalog)
     assert 0 < worth[9] < worth[10]
 
 
-#: game_worth of every installation of the default catalog, two players, computed on formulas
-#: (before the imagined games named formulas by small codes): the codes must change nothing.
+#: game_worth of every installation of the default catalog, two players, with sales to the
+#: Bank only when out of tokens (the house rule sell-when-out), computed on formulas (before
+#: the imagined games named formulas by small codes): the codes must change nothing.
 _WORTHS_DRAW_TWO = {1: 10.0, 2: 51.38, 3: 17.775, 4: 42.72, 5: 41.4, 6: 40.0, 7: 27.86}
 _WORTHS_DRAW_ONE = {2: 47.35, 4: 38.28, 5: 38.67, 6: 39.3, 8: 20.825, 9: 6.165, 10: 30.14}
+#: The same under Ruling V1.4-sell (a full container emptied by a sale, the Bank paying from
+#: the player's share of its coins), as first computed.
+_WORTHS_SELL = {1: 23.49, 2: 50.82, 3: 25.455, 4: 39.58, 5: 39.47, 6: 31.3, 10: 35.59}
 
 
 @pytest.mark.parametrize(
     ("house_rules", "expected"),
-    [((), _WORTHS_DRAW_TWO), (("draw-one",), _WORTHS_DRAW_ONE)],
-    ids=["draw-two", "draw-one"],
+    [
+        (("sell-when-out",), _WORTHS_DRAW_TWO),
+        (("draw-one", "sell-when-out"), _WORTHS_DRAW_ONE),
+        ((), _WORTHS_SELL),
+    ],
+    ids=["draw-two", "draw-one", "sell"],
 )
 def test_game_worth_is_the_same_imagined_games_as_ever(
     catalog: Catalog, house_rules: tuple[str, ...], expected: dict[int, float]

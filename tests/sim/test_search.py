@@ -299,9 +299,9 @@ def test_search_plays_complete_games_at_every_level(
     catalog: Catalog, level: str, players: int, run: int
 ) -> None:
     policies = [SearchBot(catalog, SMALL), *("greedy" for _ in range(players - 1))]
-    # Head to head the pinned deal below is the literal one (V1.2, V1.3): one installation
-    # each, one card a draw.
-    house = ("installation-at-random", "draw-one") if level == "1v1" else ()
+    # Head to head the pinned deal below is the literal one (V1.2, V1.3, V1.4): one
+    # installation each, one card a draw, sales to the Bank only when out of tokens.
+    house = ("installation-at-random", "draw-one", "sell-when-out") if level == "1v1" else ()
     result = play_game(catalog, level, players, game_seed(run, 0), policies, house_rules=house)  # type: ignore[arg-type]
     assert result.ended_by not in ("step-cap", "stuck")
     bot = policies[0]
