@@ -263,6 +263,10 @@ def _one_game(
     mine = rng.randrange(players)
     turn = 0
     pop, under, choice = pile.pop, pile.extendleft, rng.choice
+    prices = [product[1] for product in products]
+    places = [product[3] for product in products]
+    kept_range = range(len(products))
+    dirty = True  # whether the holdings changed since the run was last found unable to run
     while pile:
         cards = [pop() for _ in range(drawn if drawn <= len(pile) else len(pile))]
         ours = turn % players == mine
@@ -280,15 +284,17 @@ def _one_game(
         under(cards)  # the others go under the pile (V1.3-draw-two)
         if want[kept]:
             held[kept] += 1
+            dirty = True
         sold = -1
         if free == 0 and any(filled):
             # V1.4: out of tokens, a sale to the Bank frees one (the cheapest product).
             sold = min((k for k in range(len(products)) if filled[k]), key=_price_of(products))
         elif any_time:
-            # V1.4-sell: a full container is emptied by a sale (the cheapest full one).
-            full_ones = [k for k, product in enumerate(products) if filled[k] >= product[3]]
-            if full_ones:
-                sold = min(full_ones, key=_price_of(products))
+            # V1.4-sell: a full container is emptied by a sale (the cheapest full one, the
+            # first of equals).
+            for k in kept_range:
+                if filled[k] >= places[k] and (sold < 0 or prices[k] < prices[sold]):
+                    sold = k
         if sold >= 0:
             # The Bank pays what its share of the purse still holds; the rest is lost.
             paid = min(products[sold][1], purse)
@@ -296,6 +302,10 @@ def _one_game(
             worth -= products[sold][1] - paid
             filled[sold] -= 1
             free += 1
+            dirty = True
+        if not dirty:
+            continue  # nothing the run needs has changed since it last could not run
+        dirty = False
         # A product held in a container stands in for a card (L2.T6), freeing its token.
         used = [0] * len(products)
         for formula, count in inputs.items():
@@ -328,6 +338,7 @@ def _one_game(
                 else:
                     filled[k] += 1
                     worth += products[k][1]
+            dirty = True
     return worth
 
 
