@@ -28,7 +28,7 @@ from mhp_cards.referee.actions import (
 )
 from mhp_cards.referee.scoring import printed_price
 from mhp_cards.rules.numbers import WAREHOUSE_PRICE
-from mhp_cards.sim import POLICIES, GreedyBot, RandomBot, make_policy
+from mhp_cards.sim import POLICIES, GreedyBot, RandomBot, game_seed, make_policy, play_game
 from mhp_cards.sim.holdings import game_worth, holdings, needed
 from mhp_cards.sim.reach import best_move, best_moves, distances
 from mhp_cards.validate import load_catalog
@@ -805,3 +805,44 @@ def test_greedy_picks_the_drawn_card_its_installation_takes(catalog: Catalog) ->
         picks: list[Action] = [PickDrawn(card=card) for card in drawn]
         chosen = bot.choose(view(picking, "red"), picks, random.Random(0))
         assert chosen == PickDrawn(card="nitrogen#1")
+
+
+class _Keeping:
+    """A greedy bot that remembers the installation it kept (Ruling V1.2-choose)."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.bot = GreedyBot(catalog)
+        self.kept: int | None = None
+
+    def choose(self, view: GameState, legal: list[Action], rng: random.Random) -> Action:
+        action = self.bot.choose(view, legal, rng)
+        if isinstance(action, KeepInstallation):
+            self.kept = action.installation
+        return action
+
+    def proposes_trades(self, view: GameState) -> bool:
+        return self.bot.proposes_trades(view)
+
+
+@pytest.mark.parametrize(
+    ("house_rules", "least", "most"),
+    [((), 0.25, 0.75), (("sell-when-out",), 0.9, 1.0)],
+    ids=["V1.4-sell", "sell-when-out"],
+)
+def test_head_to_head_is_not_decided_by_the_installation_kept(
+    catalog: Catalog, house_rules: tuple[str, ...], least: float, most: float
+) -> None:
+    """Ruling V1.4-sell: with sales to the Bank on any turn, the keeper of installation 2 (the
+    strongest head to head) wins about half the greedy games; under the literal sale rule
+    (sell-when-out) an installation stands idle once full and 2's keeper wins nearly all."""
+    games = 40
+    won = kept = 0
+    for index in range(games):
+        bots = [_Keeping(catalog), _Keeping(catalog)]
+        result = play_game(catalog, "1v1", 2, game_seed(3, index), bots, house_rules=house_rules)
+        for seat, bot in enumerate(bots):
+            if bot.kept == 2:
+                kept += 1
+                won += result.winners == (seat,)
+    assert kept == games  # it is dealt to one of the two in every game, and kept
+    assert least <= won / kept <= most
