@@ -36,6 +36,7 @@ from mhp_cards.game.state import (
 from mhp_cards.rules.numbers import (
     BANK_START_L2,
     COINS_PER_PLAYER_L2,
+    FIFTH_SEAT_COINS_L2,
     PILES_L2,
     WAREHOUSE_SIZE,
     HouseRules,
@@ -258,14 +259,17 @@ def deal(
                 owner = None
             installations.append(_installation_state(catalog, installation, owner, electrolysers))
         installations.sort(key=lambda i: i.number)
+    # Ruling L2.S7-fifth: the fifth of five players at level 2 takes coins from the Bank's.
+    extra = FIFTH_SEAT_COINS_L2 if level == "2" and players == 5 and not house.equal_coins else 0
+    bank -= extra
     player_states = tuple(
         Player(
             id=colour,
-            money=money,
+            money=money + (extra if seat == 4 else 0),
             tokens=tokens,
             combine=Combine(position=field.base) if field is not None else None,
         )
-        for colour in colours
+        for seat, colour in enumerate(colours)
     )
     missions = tuple(
         MissionState(

@@ -18,6 +18,7 @@ from mhp_cards.rules.numbers import (
     BANK_START_L2,
     COINS_PER_PLAYER_L2,
     FATE_REMOVED,
+    FIFTH_SEAT_COINS_L2,
     MIN_FIELD,
     PILES_L2,
     PLAYERS,
@@ -215,7 +216,10 @@ def setup_steps(facts: SetupFacts, level: Level, lang: Lang) -> list[tuple[str, 
         )
         money = tr("s_money", lang, each=COINS_PER_PLAYER_L2, bank=BANK_START_L2, table=table)
         if level == "2":
-            steps.append((money + " " + _tokens_text(lang), "L2.S7, L2.S7-two"))
+            fifth = tr("s_money_fifth", lang, extra=FIFTH_SEAT_COINS_L2)
+            steps.append(
+                (money + " " + fifth + " " + _tokens_text(lang), "L2.S7, L2.S7-fifth, L2.S7-two")
+            )
         else:
             steps.append((money + " " + tr("s_tokens", lang, tokens=TOKENS_PER_PLAYER), "L2.S7"))
     return steps

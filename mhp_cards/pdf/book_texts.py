@@ -127,6 +127,10 @@ T: Final[dict[str, dict[Lang, str]]] = {
         "box: {table}.",
     },
     "s_money_row": {"ru": "при {n} игроках — {left}", "en": "{n} players — {left}"},
+    "s_money_fifth": {
+        "ru": "Когда играют пятеро, пятый берёт ещё {extra} мР из монет Банка.",
+        "en": "When five play, the fifth player takes {extra} mR more out of the Bank's.",
+    },
     "s_alone": {
         "ru": "Установки, которые работают на одном сырье ({numbers}), раздают в открытую, "
         "по {each} каждому. В свой первый ход, до того как взять сырьё, игрок оставляет себе "

@@ -23,6 +23,7 @@ WAREHOUSE = {"1": range(4, 9), "3": range(8, 13)}  # L1.S3: 4..8; L3.S2: 8..12
 COINS = 50  # L1.S5, L3.S4
 COINS_EACH_L2 = 8  # L2.S7
 BANK_L2 = 10  # L2.S7 and its Ruling
+FIFTH_EXTRA = 2  # L2.S7-fifth
 TOKENS_EACH = 8  # L2.S7, L3.S5
 TOKENS_EACH_OF_TWO = 10  # L2.S7-two: two players at levels 2 and 3
 LEVEL3_CAPACITY = 6  # L3.S3
@@ -152,9 +153,13 @@ def test_money_and_tokens(dealt, level, players, seed, shape) -> None:
         assert state.box_coins == 0
         assert [p.money for p in state.players] == [0] * players
     else:
-        # L2.S7 and its Ruling: 8 coins each, 10 for the Bank, the rest in the box.
-        assert [p.money for p in state.players] == [COINS_EACH_L2] * players
-        assert state.bank == BANK_L2
+        # L2.S7 and its Rulings: 8 coins each, 10 for the Bank, the rest in the box; with five
+        # players at level 2 the fifth takes 2 of the Bank's (L2.S7-fifth).
+        extra = FIFTH_EXTRA if level == "2" and players == 5 else 0
+        assert [p.money for p in state.players] == [COINS_EACH_L2] * (players - 1) + [
+            COINS_EACH_L2 + extra
+        ]
+        assert state.bank == BANK_L2 - extra
         assert state.box_coins == COINS - COINS_EACH_L2 * players - BANK_L2
     # L1.S1: no chemist tokens at level 1; L2.S7, L3.S5: 8 each; L2.S7-two: 10 each when two
     # play level 2 or 3 (head to head keeps 8).
@@ -163,6 +168,24 @@ def test_money_and_tokens(dealt, level, players, seed, shape) -> None:
         expected_tokens = TOKENS_EACH_OF_TWO
     assert [p.tokens for p in state.players] == [expected_tokens] * players
     assert all(state.tokens_placed(p.id) == 0 for p in state.players)
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_the_fifth_of_five_takes_two_coins_of_the_banks_or_none_by_the_house_rule(
+    dealt, catalog, seed
+) -> None:
+    """Ruling L2.S7-fifth and its literal house rule equal-coins; status holds both states."""
+    fifth = dealt("2", 5, seed)
+    equal = dealt("2", 5, seed, house_rules=("equal-coins",))
+    assert [p.money for p in fifth.players] == [8, 8, 8, 8, 10]
+    assert (fifth.bank, fifth.box_coins) == (8, 0)
+    assert [p.money for p in equal.players] == [8] * 5
+    assert (equal.bank, equal.box_coins) == (10, 0)
+    assert not status(fifth, catalog)
+    assert not status(equal, catalog)
+    # Only at level 2 with five: head to head, four players and level 3 are as before.
+    assert [p.money for p in dealt("2", 4, seed).players] == [8] * 4
+    assert dealt("3", 5, seed).bank == COINS
 
 
 @pytest.mark.parametrize("level", ["2", "3"])

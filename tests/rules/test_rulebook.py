@@ -74,6 +74,7 @@ LITERAL_HOUSE_RULES = {
     "draw-one",
     "eight-tokens",
     "sell-when-out",
+    "equal-coins",
 }
 LEVEL_OF_PREFIX = {"L1": "1", "L2": "2", "V1": "1v1", "L3": "3"}
 
@@ -146,6 +147,7 @@ def test_every_departure_from_the_original_has_its_literal_house_rule(book: Rule
         "V1.2-runnable",
         "V1.3.R1",
         "V1.4-sell",
+        "L2.S7-fifth",
         "L3.E1-no-progress",
     ):
         assert ruling in replaced, ruling
@@ -168,10 +170,11 @@ def test_expected_rule_ids_without_rules_md(book: Rulebook) -> None:
 def test_entry_counts(book: Rulebook) -> None:
     rulings = [rule for rule in book.rules if rule.is_ruling]
     assert len(book.rules) - len(rulings) == 51
-    assert len(rulings) == 48  # with L2.E1-round, L1.T6.R2, L1.T2-two-cards, V1.2-choose,
-    # V1.3-draw-two, L2.S7-two and V1.4-sell
-    assert len(book.house_rules) == 20  # with ends-at-once, quiet-round-ends, every-upgrade,
-    # first-move-as-found, installation-at-random, draw-one, eight-tokens, sell-when-out
+    assert len(rulings) == 49  # with L2.E1-round, L1.T6.R2, L1.T2-two-cards, V1.2-choose,
+    # V1.3-draw-two, L2.S7-two, V1.4-sell and L2.S7-fifth
+    assert len(book.house_rules) == 21  # with ends-at-once, quiet-round-ends, every-upgrade,
+    # first-move-as-found, installation-at-random, draw-one, eight-tokens, sell-when-out,
+    # equal-coins
 
 
 # ------------------------------------------------------------------ shape of every entry
