@@ -265,7 +265,7 @@ def deal(
     player_states = tuple(
         Player(
             id=colour,
-            money=money + (extra if seat == 4 else 0),
+            money=money + (extra if seat == players - 1 else 0),
             tokens=tokens,
             combine=Combine(position=field.base) if field is not None else None,
         )

@@ -93,14 +93,11 @@ def judge_free(
     if state.level == "1v1" and action.how == "sell-player":
         return Outcome(forbidden(("V1.4",), "free.head-to-head-no-sale"))
     head_to_head_sale = state.level == "1v1" and action.how == "sell-bank"
-    if head_to_head_sale and state.house_rules.sell_when_out:
-        if state.free_tokens(player.id) > 0:
-            return Outcome(
-                forbidden(("V1.4",), "free.head-to-head-bank").replace(
-                    house_rules=("sell-when-out",)
-                )
-            )
-    elif head_to_head_sale:
+    as_written = head_to_head_sale and state.house_rules.sell_when_out
+    if as_written and state.free_tokens(player.id) > 0:
+        refusal = forbidden(("V1.4",), "free.head-to-head-bank")
+        return Outcome(refusal.replace(house_rules=("sell-when-out",)))
+    if head_to_head_sale and not as_written:
         rules = (*rules, "V1.4", "V1.4-sell")  # Ruling V1.4-sell: as at level 2 (L2.T5)
     if action.how == "sell-bank":
         limit_ok = action.price == price if state.level == "3" else action.price <= price
@@ -195,7 +192,7 @@ def judge_free(
     ruling = allowed(rules, code, words, nominal=price)
     if one_act:
         ruling = ruling.replace(house_rules=("sale-counts-once",))
-    elif head_to_head_sale and state.house_rules.sell_when_out:
+    elif as_written:
         ruling = ruling.replace(rules=(*rules, "V1.4"), house_rules=("sell-when-out",))
     return Outcome(ruling, new, (event("free", code, words),))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
-from typing import Any, Final
+from typing import Final
 
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.chem.formula import Formula
@@ -265,7 +265,7 @@ def _one_game(
     pop, under, choice = pile.pop, pile.extendleft, rng.choice
     prices = [product[1] for product in products]
     places = [product[3] for product in products]
-    kept_range = range(len(products))
+    indices = range(len(products))
     dirty = True  # whether the holdings changed since the run was last found unable to run
     while pile:
         cards = [pop() for _ in range(drawn if drawn <= len(pile) else len(pile))]
@@ -288,18 +288,18 @@ def _one_game(
         sold = -1
         if free == 0 and any(filled):
             # V1.4: out of tokens, a sale to the Bank frees one (the cheapest product).
-            sold = min((k for k in range(len(products)) if filled[k]), key=_price_of(products))
+            sold = min((k for k in indices if filled[k]), key=prices.__getitem__)
         elif any_time:
             # V1.4-sell: a full container is emptied by a sale (the cheapest full one, the
             # first of equals).
-            for k in kept_range:
+            for k in indices:
                 if filled[k] >= places[k] and (sold < 0 or prices[k] < prices[sold]):
                     sold = k
         if sold >= 0:
             # The Bank pays what its share of the purse still holds; the rest is lost.
-            paid = min(products[sold][1], purse)
+            paid = min(prices[sold], purse)
             purse -= paid
-            worth -= products[sold][1] - paid
+            worth -= prices[sold] - paid
             filled[sold] -= 1
             free += 1
             dirty = True
@@ -351,10 +351,6 @@ def _free_slots(view: GameState, substance: str) -> int:
         for formula, tokens in mission.places
         if formula_key(formula) == key
     )
-
-
-def _price_of(products: tuple[tuple[int, int, int, int], ...]) -> Any:
-    return lambda k: products[k][1]
 
 
 def is_card_sale(action: Action) -> bool:

@@ -172,10 +172,8 @@ def test_greedy_head_to_head_frees_a_full_container_only_when_it_pays(
 ) -> None:
     # Head to head the player's installation 1 has its Ca(OH)2 place taken by a former run:
     # a new run (CO2 on the Mission card, counted double, and Ca(OH)2: 10) waits for it.
-    house = ("installation-at-random", "sell-when-out") if sell_when_out else ()
-    state = deal(
-        catalog, "1v1", players=2, seed=1, house_rules=house or ("installation-at-random",)
-    )
+    house = ("installation-at-random", *(("sell-when-out",) if sell_when_out else ()))
+    state = deal(catalog, "1v1", players=2, seed=1, house_rules=house)
     assert next(i.owner for i in state.installations if i.number == 1) == state.current.id
     state = _with_hand(state, ("calcite#1", "water-ice#1"))
     spare = _with_tokens(state, 8, {(1, "Ca(OH)2"): ("me",)})
