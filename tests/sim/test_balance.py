@@ -301,6 +301,77 @@ def test_a_catalog_asking_for_fewer_solutions_passes_the_same_count(tmp_path: Pa
     assert all(f.passed for f in figures if f.figure == "level1-solutions")
 
 
+def test_a_mission_with_one_level_1_solution_fails_the_validator_and_balance(
+    cli, tmp_path: Path
+) -> None:
+    # M4 reduced to two O2 places: at level 1 only the deck's O2 cards add up to it.
+    target = tmp_path / "catalog"
+    shutil.copytree(default_catalog_dir(), target)
+    missions = target / "missions.yaml"
+    text = missions.read_text(encoding="utf-8")
+    m4 = text.index("    - id: M4")
+    places = text.index("      places:\n", m4) + len("      places:\n")
+    text = text[:places] + "        - {formula: O2, count: 2}\n"
+    missions.write_text(text, encoding="utf-8")
+    catalog = load_catalog(target)
+    [m4_elements] = [m.elements for m in catalog.missions if m.id == "M4"]
+    items = [(raw.parsed.elements, raw.copies) for raw in catalog.raw_materials]
+    assert len(all_exact_sums(items, m4_elements)) == 1
+
+    solutions = {
+        f.subject.split()[0]: f for f in static_figures(catalog) if f.figure == "level1-solutions"
+    }
+    assert (solutions["M4"].value, solutions["M4"].verdict) == (1, "fail")
+    assert all(solutions[m].passed for m in ("M1", "M2", "M3"))
+
+    checked = cli("validate", str(target))
+    assert "mission M4 has 1 level-1 solution(s) within the deck" in checked.stdout
+
+    args = ("balance", "--games", "2", "--level", "1", "--workers", "1", "--seed", "0")
+    result = cli(*args, "--robust-games", "0", "--skill-games", "0", "--catalog", str(target))
+    assert result.exit_code == 1, result.stdout
+    failing = [line for line in result.stdout.splitlines() if line.endswith("FAIL")]
+    assert any("M4 solutions at level 1" in line for line in failing), result.stdout
+    assert result.stdout.splitlines()[-1].startswith("FAIL: ")
+
+
+def test_an_installation_starved_of_its_raw_card_fails_balance(cli, tmp_path: Path) -> None:
+    # One native sulfur card in the deck, not 8 (water ice takes the other 7): installation 6,
+    # the contact process, burns sulfur and all but stops running at level 3.
+    target = tmp_path / "catalog"
+    shutil.copytree(default_catalog_dir(), target)
+    raw = target / "raw_materials.yaml"
+    text = raw.read_text(encoding="utf-8")
+    text = re.sub(r"(- id: sulfur\n(?:    .*\n)*?    copies: )8", r"\g<1>1", text, count=1)
+    text = re.sub(r"(- id: water-ice\n(?:    .*\n)*?    copies: )9", r"\g<1>16", text, count=1)
+    raw.write_text(text, encoding="utf-8")
+    starved = load_catalog(target)
+    assert {r.id: r.copies for r in starved.raw_materials if r.id in ("sulfur", "water-ice")} == {
+        "sulfur": 1,
+        "water-ice": 16,
+    }
+
+    args = ("balance", "--games", "80", "--level", "3", "--workers", "1", "--seed", "0")
+    args += ("--robust-games", "0", "--skill-games", "0", "--json")
+
+    def runs_of_6(*extra: str) -> tuple[int, list[dict]]:
+        result = cli(*args, *extra)
+        figures = json.loads(result.stdout)["figures"]
+        return result.exit_code, [
+            f for f in figures if f["subject"] == "installation 6 runs a game"
+        ]
+
+    code, default = runs_of_6()
+    assert code == 0
+    assert [f["players"] for f in default] == [2, 3, 4, 5]
+    assert all(f["passed"] for f in default)
+
+    code, figures = runs_of_6("--catalog", str(target))
+    assert code == 1
+    assert [f["players"] for f in figures] == [2, 3, 4, 5]
+    assert all(f["value"] < 0.25 and not f["passed"] for f in figures)
+
+
 def test_a_matchup_swaps_the_seats_and_counts_the_policy_s_wins(catalog) -> None:
     duel = matchup(catalog, "1", "greedy", "random", 8, seed=4, workers=1)
     ahead = simulate(catalog, "1", 2, 4, 4, ("greedy", "random"), workers=1)
