@@ -309,9 +309,12 @@ def test_a_mission_with_one_level_1_solution_fails_the_validator_and_balance(
     shutil.copytree(default_catalog_dir(), target)
     missions = target / "missions.yaml"
     text = missions.read_text(encoding="utf-8")
-    m4 = text.index("    - id: M4")
-    places = text.index("      places:\n", m4) + len("      places:\n")
-    text = text[:places] + "        - {formula: O2, count: 2}\n"
+    text, replaced = re.subn(
+        r"(- id: M4\n(?:      .*\n)*?      places:\n)(?:        - .*\n)+",
+        r"\g<1>        - {formula: O2, count: 2}\n",
+        text,
+    )
+    assert replaced == 1
     missions.write_text(text, encoding="utf-8")
     catalog = load_catalog(target)
     [m4_elements] = [m.elements for m in catalog.missions if m.id == "M4"]
