@@ -746,7 +746,8 @@ def test_greedy_keeps_the_installation_that_promises_most_head_to_head(catalog: 
 def test_game_worth_counts_what_the_bank_can_pay(catalog: Catalog) -> None:
     """Ruling V1.4-sell: an installation whose containers fill is worth more than when it
     must stand idle (sell-when-out), but a sale pays only from the player's share of the
-    Bank's coins: installation 6's sulfuric acid, sold over and over, is worth less than 2."""
+    Bank's coins: installation 6's sulfuric acid, sold over and over, soon spends that share
+    and then sells for nothing, so it is worth less than under the literal rule."""
     state = deal(catalog, "1v1", 2, 1)
     literal = deal(catalog, "1v1", 2, 1, house_rules=("sell-when-out",))
     worth = {i.number: game_worth(state, catalog, i) for i in state.installations}
