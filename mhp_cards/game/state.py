@@ -67,11 +67,11 @@ class Model(BaseModel):
         cls = type(self)
         values = self.__dict__
         if update:
-            fields = cls.__pydantic_fields__
+            shape = _SHAPES.get(cls) or _shape(cls)
             old = values
             values = {**values, **update}
-            if len(values) > len(fields):  # drop cached facts computed from the old fields
-                for name in _CACHED_NAMES.get(cls) or _cached_names(cls):
+            if len(values) > shape[0]:  # drop cached facts computed from the old fields
+                for name in shape[1]:
                     values.pop(name, None)
                 facts = old.get("_facts")
                 if facts:  # but share those the update leaves true (GameState.facts)
@@ -86,27 +86,33 @@ class Model(BaseModel):
         else:
             values = dict(values)
             fields_set = set(self.__pydantic_fields_set__)
-        copy = cls.__new__(cls)
-        object.__setattr__(copy, "__dict__", values)
-        object.__setattr__(copy, "__pydantic_fields_set__", fields_set)
-        object.__setattr__(copy, "__pydantic_extra__", None)
-        object.__setattr__(copy, "__pydantic_private__", None)
+        copy = _NEW(cls)
+        _SET(copy, "__dict__", values)
+        _SET(copy, "__pydantic_fields_set__", fields_set)
+        _SET(copy, "__pydantic_extra__", None)
+        _SET(copy, "__pydantic_private__", None)
         return copy
 
 
-def _cached_names(cls: type) -> tuple[str, ...]:
-    """The names of the cached facts (``cached_property``) of a model class."""
-    names = _CACHED_NAMES.get(cls)
-    if names is None:
-        names = _CACHED_NAMES[cls] = tuple(
+def _shape(cls: type[BaseModel]) -> tuple[int, tuple[str, ...]]:
+    """How many fields a model class has, and its cached facts' names (``cached_property``)."""
+    shape = _SHAPES[cls] = (
+        len(cls.__pydantic_fields__),
+        tuple(
             name
             for name in dir(cls)
             if isinstance(inspect.getattr_static(cls, name, None), cached_property)
-        )
-    return names
+        ),
+    )
+    return shape
 
 
-_CACHED_NAMES: dict[type, tuple[str, ...]] = {}
+#: Each model class's :func:`_shape`, read at every copy.
+_SHAPES: dict[type, tuple[int, tuple[str, ...]]] = {}
+# A copy is made as pydantic's model_construct makes a model: a bare instance, its slots set.
+_NEW: Final = object.__new__
+_SET: Final = object.__setattr__
+
 #: The fields where chemist tokens stand.
 _TOKENS_READ: Final = frozenset({"installations", "missions"})
 _MISSIONS_READ: Final = frozenset({"missions"})

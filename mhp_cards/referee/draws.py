@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from mhp_cards.catalog.models import Catalog, formula_of
+from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState, Player
 from mhp_cards.referee.actions import PickDrawn, TakeRaw
 from mhp_cards.referee.common import (
@@ -26,6 +26,7 @@ from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.table import (
     card_formula,
+    formula_key,
     player_index,
 )
 from mhp_cards.rules.numbers import DRAWN_CARDS
@@ -201,16 +202,35 @@ def _fits_own_installation(state: GameState, catalog: Catalog, player: Player, c
     formula = card_formula(catalog, card)
     if formula is None:
         return True  # a face-down card in a player's view: what it fits is not known there
-    fits = any(
-        container.role == "raw-input" and formula_of(container.substance) == formula
-        for installation in state.installations
-        if installation.owner == player.id
-        for container in installation.containers
-    )
+    fits = formula.composition in _raw_inputs(state, player.id)
     if not fits or not state.house_rules.run_or_discard:
         return fits
     holding = updated(player, raw_cards=(*player.raw_cards, card))
     return any(card in way.cards for way in reactions(state, catalog, holding))
+
+
+def _raw_inputs(state: GameState, player_id: str) -> frozenset[object]:
+    """The formula keys of the raw-input containers of the player's own installations.
+
+    A fact of the installations, kept for the states that share them: head to head it is
+    asked at every card taken.
+    """
+    key = ("own-raw-inputs", player_id)
+    facts = state.facts(_INSTALLATIONS)
+    inputs: frozenset[object] | None = facts.get(key)
+    if inputs is None:
+        inputs = facts[key] = frozenset(
+            formula_key(container.substance)
+            for installation in state.installations
+            if installation.owner == player_id
+            for container in installation.containers
+            if container.role == "raw-input"
+        )
+    return inputs
+
+
+#: The field of a state :func:`_raw_inputs` reads.
+_INSTALLATIONS: Final = frozenset({"installations"})
 
 
 said("take.from-the-field", "сырьё добывают комбайны", "raw cards come from the field")

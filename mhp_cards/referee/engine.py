@@ -246,14 +246,17 @@ def refuse_end(state: GameState, action: EndTurn, catalog: Catalog) -> Outcome |
     if moves_left and path_list(state, player, attacks=not repairing):
         return _MOVE_FIRST
     if state.level in ("2", "1v1") and "take" not in state.done_this_turn and any(state.piles):
-        rule = "V1.3" if state.level == "1v1" else "L2.T1"
-        return Outcome(refused((rule,), "end.take-first"))
+        return _TAKE_FIRST[state.level]
     if must_unload(state):
         return _COMBINE_FULL
     return None
 
 
 _MOVE_FIRST = Outcome(refused(("L1.T1",), "end.move-first"))
+_TAKE_FIRST = {
+    level: Outcome(refused((rule,), "end.take-first"))
+    for level, rule in (("2", "L2.T1"), ("1v1", "V1.3"))
+}
 _COMBINE_FULL = Outcome(
     refused(("L3.S3", "L3.S3.R1"), "end.combine-full", {"capacity": COMBINE_CAPACITY})
 )

@@ -9,6 +9,8 @@ and there is nothing to keep.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState, Player
 from mhp_cards.referee.actions import KeepInstallation
@@ -31,8 +33,21 @@ KEEP_RULES = ("V1.2", "V1.2-choose")
 
 
 def owned(state: GameState, player: Player) -> tuple[int, ...]:
-    """The numbers of the installations the player owns, in number order."""
-    return tuple(i.number for i in state.installations if i.owner == player.id)
+    """The numbers of the installations the player owns, in number order.
+
+    A fact of the installations, kept for the states that share them (asked at every step
+    head to head).
+    """
+    key = ("owned", player.id)
+    facts = state.facts(_INSTALLATIONS)
+    numbers: tuple[int, ...] | None = facts.get(key)
+    if numbers is None:
+        numbers = facts[key] = tuple(i.number for i in state.installations if i.owner == player.id)
+    return numbers
+
+
+#: The field of a state :func:`owned` reads.
+_INSTALLATIONS: Final = frozenset({"installations"})
 
 
 def choosing(state: GameState, player: Player) -> bool:

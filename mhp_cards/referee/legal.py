@@ -56,7 +56,7 @@ from mhp_cards.referee.mission import could_complete, deciding_kinds
 from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places
 from mhp_cards.referee.reaction_list import reactions
-from mhp_cards.referee.tokens import find_container
+from mhp_cards.referee.tokens import FREE_FIELDS, find_container, free_reads
 from mhp_cards.referee.trade_list import token_places
 
 __all__ = ["legal_actions", "listed_by_kind", "mission_choices", "price_range"]
@@ -227,16 +227,7 @@ def legal_actions(state: GameState, catalog: Catalog, *, trades: bool = True) ->
                 ]
         runs.append(("react", len(listed)))
     if state.level in CHEMISTRY_LEVELS and "free" not in done:
-        for ref, _ in token_places(state, player.id):
-            to_bank = _freeing(ref, "sell-bank", price=0)
-            prices = price_range(state, to_bank, catalog)
-            offers: list[Action] = [_freeing(ref, "dump")]
-            if prices:
-                offers.append(_freeing(ref, "sell-bank", price=prices[-1]))
-            for buyer in state.players:
-                if buyer.id != player.id and state.level != "1v1":
-                    offers.append(_freeing(ref, "sell-player", partner=buyer.id, price=0))
-            listed += [action for action in offers if allowed_now(action)]
+        listed += _freeings(state, catalog, allowed_now)
         runs.append(("free", len(listed)))
     if trades and state.level != "1v1" and "trade" not in state.done_this_turn:
         for partner in state.players:
@@ -296,6 +287,40 @@ _UPGRADES: tuple[BuyUpgrade, ...] = (
 )
 _END: EndTurn = EndTurn.model_construct()
 _TAKES: dict[int, Action] = {n: TakeRaw.model_construct(pile=n) for n in (1, 2, 3)}
+
+
+def _freeings(
+    state: GameState, catalog: Catalog, allowed_now: Callable[[Action], bool]
+) -> tuple[Action, ...]:
+    """The current player's tokens that :func:`judge_free` lets them free, each way allowed.
+
+    Dumped, sold to the Bank at the best price it allows, or sold to each other player (the
+    price open). Judged once for what the verdicts read (:func:`free_reads`), kept with the
+    facts of the state's fields they read besides, for the copies that leave them alone.
+    """
+    player = state.current
+    places = token_places(state, player.id)
+    if not places:
+        return ()  # no token placed: nothing to judge (most listings at level 3)
+    facts = state.facts(FREE_FIELDS)
+    key = ("freeings", free_reads(state))
+    known: tuple[Catalog, tuple[Action, ...]] | None = facts.get(key)
+    if known is not None and known[0] is catalog:
+        return known[1]
+    allowed: list[Action] = []
+    for ref, _ in places:
+        to_bank = _freeing(ref, "sell-bank", price=0)
+        prices = price_range(state, to_bank, catalog)
+        offers: list[Action] = [_freeing(ref, "dump")]
+        if prices:
+            offers.append(_freeing(ref, "sell-bank", price=prices[-1]))
+        for buyer in state.players:
+            if buyer.id != player.id and state.level != "1v1":
+                offers.append(_freeing(ref, "sell-player", partner=buyer.id, price=0))
+        allowed += [action for action in offers if allowed_now(action)]
+    freeings = tuple(allowed)
+    facts[key] = (catalog, freeings)
+    return freeings
 
 
 def _freeing(ref: ProductRef, how: str, **fields: Any) -> Action:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mhp_cards.catalog.models import Catalog, formula_of
 from mhp_cards.game.state import ContainerState, GameState
 from mhp_cards.referee.actions import FreeToken
@@ -22,6 +24,7 @@ from mhp_cards.referee.table import (
     containers_for,
     replace_player,
     usable_numbers,
+    user,
 )
 
 #: The ruling refuse_free stands on when the token may be freed (its effect is not computed).
@@ -195,6 +198,38 @@ def judge_free(
     elif as_written:
         ruling = ruling.replace(rules=(*rules, "V1.4"), house_rules=("sell-when-out",))
     return Outcome(ruling, new, (event("free", code, words),))
+
+
+def free_reads(state: GameState) -> tuple[object, ...]:
+    """All that :func:`judge_free` reads for the current player's freeing, but the fields it names.
+
+    Besides the level, the house rules, the installations and the Mission card
+    (:data:`FREE_FIELDS`, kept by the caller with the state's facts of those fields) and the
+    action itself, the verdict turns on these alone: what the turn has done (L2.T5, L2.T2,
+    V1.3.R2), the player and their money (a fine, L2.T5.R1), the Bank (L1.T8.R1), the
+    player's free tokens (V1.4 under ``sell-when-out``) and, for each buyer, their money,
+    free tokens (L2.T5) and where they stand (L2.T3, through :func:`user`).
+    """
+    player = state.current
+    done = state.done_this_turn
+    return (
+        "free" in done,
+        "trade" in done,
+        "discard" in done,
+        player.id,
+        player.money,
+        state.bank,
+        state.free_tokens(player.id),
+        tuple(
+            (other.id, other.money, state.free_tokens(other.id), user(state, other.id))
+            for other in state.players
+            if other is not player
+        ),
+    )
+
+
+#: The fields of a state that :func:`free_reads` leaves to the caller's keeping.
+FREE_FIELDS: Final = frozenset({"level", "house_rules", "installations", "missions"})
 
 
 said("free.may", "Фишку можно освободить.", "The token may be freed.")

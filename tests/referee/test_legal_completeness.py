@@ -306,3 +306,58 @@ def test_a_listing_remembered_is_the_listing_made_afresh(level, players, seed) -
             memory.clear()
         fresh = legal_actions(state.model_copy(deep=True), CATALOG)  # no facts
         assert fresh == kept
+
+
+@pytest.mark.parametrize(
+    ("level", "players", "seed", "steps"),
+    [("2", 3, 5, 400), ("2", 5, 6, 400), ("1v1", 2, 7, 400), ("3", 2, 1, 3000)],
+)
+def test_the_freeings_kept_with_a_state_are_those_judged_afresh(
+    level, players, seed, steps
+) -> None:
+    """The tokens the listing lets a player free are kept with the state's facts for what the
+    verdicts read (``free_reads``); on every state where the player has a token placed, they
+    are what a copy with no facts lists, and each is allowed by ``check``."""
+    from mhp_cards.referee.trade_list import token_places
+
+    placed = 0
+    for state in states(level, players, seed, steps):
+        if state.ended or state.fight or state.drawn or not token_places(state, state.current.id):
+            continue
+        placed += 1
+        kept = [a for a in legal_actions(state, CATALOG) if isinstance(a, FreeToken)]
+        fresh = legal_actions(state.model_copy(deep=True), CATALOG)
+        assert [a for a in fresh if isinstance(a, FreeToken)] == kept
+        assert all(check(state, action, CATALOG).verdict == "allowed" for action in kept)
+    assert placed >= 10, f"only {placed} states with a token placed: the test saw too few"
+
+
+def test_the_freeings_kept_follow_what_the_verdicts_read() -> None:
+    """A copy of a state that changes what freeing reads besides the installations and the
+    Mission card (money, the Bank, whose turn, what the turn has done) shares the state's
+    kept facts; its freeings are those a copy with no facts lists, so none is kept stale."""
+    from mhp_cards.referee.trade_list import token_places
+
+    changed = 0
+    for level, players, seed, steps in (("2", 3, 5, 400), ("1v1", 2, 7, 400), ("2", 5, 6, 200)):
+        for state in states(level, players, seed, steps):
+            if state.ended or state.fight or state.drawn:
+                continue
+            if not any(token_places(state, p.id) for p in state.players):
+                continue
+            legal_actions(state, CATALOG)  # the facts kept with the state
+            broke = tuple(p.model_copy(update={"money": 0}) for p in state.players)
+            variants = [
+                {"players": broke},
+                {"bank": 0},
+                {"done_this_turn": ("trade",)},
+                {"done_this_turn": ("take", "discard")},
+                *({"turn": turn} for turn in range(len(state.players)) if turn != state.turn),
+            ]
+            for update in variants:
+                copy = state.model_copy(update=update)
+                kept = [a for a in legal_actions(copy, CATALOG) if isinstance(a, FreeToken)]
+                fresh = legal_actions(copy.model_copy(deep=True), CATALOG)
+                assert [a for a in fresh if isinstance(a, FreeToken)] == kept, update
+                changed += 1
+    assert changed >= 100
