@@ -79,6 +79,7 @@ from mhp_cards.game import GameState, deal, status
 from mhp_cards.referee import Action, legal_actions
 from mhp_cards.referee import apply as apply_action
 from mhp_cards.rules.numbers import COINS, Level
+from mhp_cards.sim.bots import actions_by_kind
 from mhp_cards.validate import load_catalog
 
 LEVELS: tuple[Level, ...] = ("1", "2", "1v1", "3")
@@ -129,15 +130,17 @@ class Played:
     options: int = field(default=0, compare=False)
 
 
-def uniform_kind(rng: random.Random, actions: Sequence[Action]) -> Action:
-    """A uniform kind of action among ``actions``, then a uniform action of that kind."""
-    by_kind: dict[str, list[Action]] = {}
-    for action in actions:
-        by_kind.setdefault(action.kind, []).append(action)
+def uniform_kind(rng: random.Random, actions: list[Action]) -> Action:
+    """A uniform kind of action among ``actions``, then a uniform action of that kind.
+
+    Grouped as the random bot groups them (:func:`~mhp_cards.sim.bots.actions_by_kind`: the
+    listing's runs of one kind each, without reading every action's kind).
+    """
+    by_kind = actions_by_kind(actions)
     return rng.choice(by_kind[rng.choice(list(by_kind))])
 
 
-def chooser(choice: str) -> Callable[[random.Random, Sequence[Action]], Action]:
+def chooser(choice: str) -> Callable[[random.Random, list[Action]], Action]:
     """The random player's pick: uniform over the actions, or over their kinds first."""
     return uniform_kind if choice == "kinds" else random.Random.choice
 
