@@ -51,7 +51,7 @@ from mhp_cards.referee.interned import (
     place_of,
 )
 from mhp_cards.referee.keep import choosing, owned
-from mhp_cards.referee.market import refuse_buy, refuse_sell, refuse_warehouse
+from mhp_cards.referee.market import buy_reads, refuse_buy, refuse_sell, refuse_warehouse
 from mhp_cards.referee.mission import could_complete, deciding_kinds
 from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places
@@ -193,9 +193,7 @@ def legal_actions(state: GameState, catalog: Catalog, *, trades: bool = True) ->
             )
             listed += [_move(path) for path in path_list(state, player, attacks=not repairing)]
         runs.append(("move", len(listed)))
-        for upgrade in _UPGRADES:
-            if refuse_buy(state, upgrade, catalog) is None:
-                listed.append(upgrade)
+        listed += _upgrades(state, catalog)
         runs.append(("buy", len(listed)))
         sales = per_card(SellRaw, player.raw_cards)
         if sales and refuse_sell(state, sales[0], catalog) is None:
@@ -287,6 +285,27 @@ _UPGRADES: tuple[BuyUpgrade, ...] = (
 )
 _END: EndTurn = EndTurn.model_construct()
 _TAKES: dict[int, Action] = {n: TakeRaw.model_construct(pile=n) for n in (1, 2, 3)}
+
+
+def _upgrades(state: GameState, catalog: Catalog) -> tuple[BuyUpgrade, ...]:
+    """The upgrades :func:`refuse_buy` lets the current player buy now.
+
+    Judged once for what the verdicts read (:func:`buy_reads`) and the catalog: a turn's
+    listings, before and after the move, mostly read the same.
+    """
+    key = buy_reads(state)
+    known = UPGRADE_VERDICTS.get(key)
+    if known is not None and known[0] is catalog:
+        return known[1]
+    allowed = tuple(upgrade for upgrade in _UPGRADES if refuse_buy(state, upgrade, catalog) is None)
+    if len(UPGRADE_VERDICTS) >= MADE_LIMIT:
+        UPGRADE_VERDICTS.clear()
+    UPGRADE_VERDICTS[key] = (catalog, allowed)
+    return allowed
+
+
+#: The upgrades allowed by what their verdicts read (:func:`buy_reads`), with the catalog.
+UPGRADE_VERDICTS: dict[tuple[object, ...], tuple[Catalog, tuple[BuyUpgrade, ...]]] = {}
 
 
 def _freeings(

@@ -62,6 +62,25 @@ def refuse_buy(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcom
     return None
 
 
+def buy_reads(state: GameState) -> tuple[object, ...]:
+    """All that :func:`refuse_buy` reads of a state, besides the catalog and the upgrade named.
+
+    The level (L1.T6.R2), the house rule ``every-upgrade``, whose turn it is, their money
+    (L1.T8.R1) and which upgrades every combine has (L1.T6: one each, and how many are left).
+    The listing judges the upgrades once per value of these and reuses the verdicts.
+    """
+    return (
+        state.level,
+        state.house_rules.every_upgrade,
+        state.turn,
+        state.current.money,
+        tuple(
+            None if p.combine is None else (p.combine.solar_battery, p.combine.armour)
+            for p in state.players
+        ),
+    )
+
+
 def buy_effect(state: GameState, action: BuyUpgrade, catalog: Catalog) -> Outcome:
     """The consequences of ``BuyUpgrade`` once refuse_buy has allowed it."""
     rule = UPGRADE_RULES[action.upgrade]

@@ -34,6 +34,7 @@ from mhp_cards.referee.actions import (
     Trade,
 )
 from mhp_cards.referee.legal import listed_by_kind
+from mhp_cards.rules.numbers import HouseRules
 from mhp_cards.validate import load_catalog
 
 CATALOG = load_catalog()
@@ -291,10 +292,10 @@ def test_the_listing_by_kind_is_only_for_the_last_listing_unchanged() -> None:
 
 @pytest.mark.parametrize(("level", "players", "seed"), PARAMS)
 def test_a_listing_remembered_is_the_listing_made_afresh(level, players, seed) -> None:
-    """What the listing keeps (actions made, raw-trade verdicts, claims by the kinds held and
-    refusals by the kinds that decide them) lists what a listing with nothing kept lists, in
-    the same order, on every state of a game."""
-    from mhp_cards.referee import interned, trade_list
+    """What the listing keeps (actions made, raw-trade and upgrade verdicts, claims by the
+    kinds held and refusals by the kinds that decide them) lists what a listing with nothing
+    kept lists, in the same order, on every state of a game."""
+    from mhp_cards.referee import interned, legal, trade_list
 
     for state in states(level, players, seed, 80):
         kept = legal_actions(state, CATALOG)
@@ -302,7 +303,8 @@ def test_a_listing_remembered_is_the_listing_made_afresh(level, players, seed) -
             CATALOG.memo("referee.legal-claims"),
             CATALOG.memo("referee.legal-claim-refusals"),
         )
-        for memory in (interned.MADE, trade_list.RAW_VERDICTS, *kept_claims):
+        kept_verdicts = (trade_list.RAW_VERDICTS, legal.UPGRADE_VERDICTS)
+        for memory in (interned.MADE, *kept_verdicts, *kept_claims):
             memory.clear()
         fresh = legal_actions(state.model_copy(deep=True), CATALOG)  # no facts
         assert fresh == kept
@@ -361,3 +363,60 @@ def test_the_freeings_kept_follow_what_the_verdicts_read() -> None:
                 assert [a for a in fresh if isinstance(a, FreeToken)] == kept, update
                 changed += 1
     assert changed >= 100
+
+
+def test_the_upgrade_verdicts_kept_follow_what_they_read() -> None:
+    """The upgrades listed are judged once for what ``refuse_buy`` reads (``buy_reads``); on
+    states of levels 1 and 3, and on copies that change the level, the house rules, the
+    player's money, whose turn it is and which upgrades the combines have, they are what a
+    listing with nothing kept lists."""
+    from mhp_cards.referee import legal
+
+    def upgrades(state: GameState) -> list[Action]:
+        return [a for a in legal_actions(state, CATALOG) if isinstance(a, BuyUpgrade)]
+
+    def fresh(state: GameState) -> list[Action]:
+        legal.UPGRADE_VERDICTS.clear()
+        return upgrades(state)
+
+    checked = 0
+    for level, players, seed in (("1", 3, 5), ("3", 4, 6), ("1", 5, 7)):
+        for state in states(level, players, seed, 150):
+            if state.ended or state.fight or state.drawn:
+                continue
+            me = state.current
+            assert me.combine is not None
+            rich = _with(state, me.id, money=me.money + 10)
+            variants = [
+                {"players": _with(state, me.id, money=me.money + 10)},
+                {"players": _with(state, me.id, money=0)},
+                *({"turn": turn} for turn in range(len(state.players)) if turn != state.turn),
+                {"level": "3" if level == "1" else "1"},  # armour is sold at level 3 alone
+                {"level": "1", "players": rich},
+                {"level": "1", "players": rich, "house_rules": HouseRules(every_upgrade=True)},
+            ]
+            # The same money and combines, another player's turn: one of them has a battery.
+            for turn, other in enumerate(state.players):
+                if other.id != me.id:
+                    assert other.combine is not None
+                    battery = other.combine.model_copy(update={"solar_battery": True})
+                    same = _with(state, other.id, money=me.money, combine=battery)
+                    variants += [{"players": same}, {"players": same, "turn": turn}]
+            for other in state.players:
+                assert other.combine is not None
+                for upgrade in ("solar_battery", "armour"):
+                    combine = other.combine.model_copy(update={upgrade: True})
+                    rich = {"combine": combine, "money": other.money + 10}
+                    variants.append({"players": _with(state, other.id, **rich)})
+            upgrades(state)  # the verdicts kept for the state
+            for update in variants:
+                copy = state.model_copy(update=update)
+                kept = upgrades(copy)
+                assert fresh(copy) == kept, update
+                checked += 1
+    assert checked >= 500
+
+
+def _with(state: GameState, player_id: str, **update: object) -> tuple:
+    """The state's players with one changed."""
+    return tuple(p.model_copy(update=update) if p.id == player_id else p for p in state.players)
