@@ -180,14 +180,12 @@ def legal_actions(state: GameState, catalog: Catalog, *, trades: bool = True) ->
         outcomes[id(action)] = outcome
         return True
 
-    def each_if_one(actions: list[Action]) -> list[Action]:
-        return actions if actions and allowed_now(actions[0]) else []
-
     level = state.level
+    done = state.done_this_turn
     if level in FIELD_LEVELS:
         # The judges' own refusal chains, asked directly: these actions are made from the
         # state, so they name nothing the game lacks.
-        if "move" not in state.done_this_turn:
+        if "move" not in done:
             repairing = player.combine is not None and (
                 player.combine.repair_turn == state.turn_number
             )
@@ -206,28 +204,34 @@ def legal_actions(state: GameState, catalog: Catalog, *, trades: bool = True) ->
     if level == "1":
         listed += _claims(state, catalog, allowed_now)
         runs.append(("claim", len(listed)))
-    if state.level == "1v1" and choosing(state, player):
+    if level == "1v1" and choosing(state, player):
         # Ruling V1.2-choose: the first turn starts with keeping one installation dealt.
         listed += [action_of(KeepInstallation, installation=n) for n in owned(state, player)]
         runs.append(("keep", len(listed)))
-    if state.level in ("2", "1v1"):
-        listed += each_if_one([_TAKES[n] for n in (1, 2, 3) if state.piles[n - 1]])
+    if level in ("2", "1v1"):
+        # Which pile a card is taken from does not change the verdict: one judgement.
+        piles = state.piles
+        takes = [_TAKES[n] for n in (1, 2, 3) if piles[n - 1]]
+        if takes and allowed_now(takes[0]):
+            listed += takes
         runs.append(("take", len(listed)))
-    # One reaction and one freed token a turn (L2.T4, L2.T5): once done, every other is
-    # refused by the judges' first refusal, so none is worked out.
-    done = state.done_this_turn
-    if state.level in CHEMISTRY_LEVELS and "react" not in done:
-        for reaction in reactions(state, catalog, player):
-            if allowed_now(reaction):
-                listed.append(reaction)
-                listed += [
-                    variant for variant in mission_choices(state, reaction) if allowed_now(variant)
-                ]
-        runs.append(("react", len(listed)))
-    if state.level in CHEMISTRY_LEVELS and "free" not in done:
-        listed += _freeings(state, catalog, allowed_now)
-        runs.append(("free", len(listed)))
-    if trades and state.level != "1v1" and "trade" not in state.done_this_turn:
+    if level in CHEMISTRY_LEVELS:
+        # One reaction and one freed token a turn (L2.T4, L2.T5): once done, every other is
+        # refused by the judges' first refusal, so none is worked out.
+        if "react" not in done:
+            for reaction in reactions(state, catalog, player):
+                if allowed_now(reaction):
+                    listed.append(reaction)
+                    listed += [
+                        variant
+                        for variant in mission_choices(state, reaction)
+                        if allowed_now(variant)
+                    ]
+            runs.append(("react", len(listed)))
+        if "free" not in done:
+            listed += _freeings(state, catalog, allowed_now)
+            runs.append(("free", len(listed)))
+    if trades and level != "1v1" and "trade" not in done:
         for partner in state.players:
             if partner.id != player.id:
                 listed += trade_list.trades(state, player, partner, allowed_now)

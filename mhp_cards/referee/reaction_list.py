@@ -8,8 +8,6 @@ once and shared.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import GameState, InstallationState, Player
@@ -24,13 +22,14 @@ from mhp_cards.referee.table import (
 )
 
 
-def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[React]:
+def reactions(state: GameState, catalog: Catalog, player: Player) -> tuple[React, ...]:
     """Each way to run each installation the player can feed, raw cards before products.
 
     An input may be a raw card from the hand (the first of each kind of its formula) or a
     substance the player holds in a container (L2.T6); where both are at hand, both ways are
     listed (using the substance keeps the card and frees a token). Whether a way is allowed
-    (tokens, room) is for the referee to judge.
+    (tokens, room) is for the referee to judge. Worked out once for the installations the
+    player may use and the hand: a shared value.
     """
     feeds, held, by_hand = _feeds(state, player.id)
     hand = player.raw_cards
@@ -46,7 +45,7 @@ def reactions(state: GameState, catalog: Catalog, player: Player) -> Iterator[Re
             for way in _ways(catalog, number, inputs, hand, counts)
         )
         found = by_hand[hand] = (catalog, ways)
-    yield from found[1]
+    return found[1]
 
 
 #: What the installations a player may use take: (number, input substances, how many of each
