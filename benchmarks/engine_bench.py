@@ -40,6 +40,15 @@ validates its input on the way. A step of this game (a move on the field, a trad
 is not a chess ply, and its list of legal actions is longer or shorter, which is why the ratio
 is reported per level rather than as one number.
 
+First plays: the timed repeats replay the same games, so from the second on the listing finds
+the actions it makes already made and the verdicts it keeps already judged. A program that
+plays new games (a simulation, a probe from outside) meets its hands, trades and freeings
+anew, and at level 2 that costs about twice the replays' time. So each level is also played
+``--repeats`` rounds of ``--games`` games on seeds of their own (from 1,000,000 for uniform
+over actions, 2,000,000 over kinds), each game once, a chess batch timed after each round;
+their rate is all their steps over all their time, against all those chess batches. They are
+checked afterwards, as the replayed games are, and must replay as they were timed.
+
 Timing: ``time.perf_counter``; best (the cost itself, least disturbed) and median (typical)
 of ``--repeats`` repeats; the garbage collector runs as usual for both. The engine and chess
 run in the same process in alternation (every timed group of engine games is followed by a
@@ -239,6 +248,73 @@ def groups_for(
     )
 
 
+#: Where the seeds of the first plays start, far from the replayed games' 0..N-1; each way of
+#: choosing has its own run of seeds.
+FRESH_SEEDS = 1_000_000
+
+
+@dataclass
+class FirstPlays:
+    """Games of one level played once each, on seeds of their own, and their timings.
+
+    The timed repeats replay the same games, so from the second on the listing finds every
+    action it makes already made, and every verdict it keeps already judged. A first play
+    meets its hands, trades and freeings anew, as a program that plays new games does.
+    """
+
+    level: Level
+    choice: str
+    seeds: list[int] = field(default_factory=list)
+    results: list[Played] = field(default_factory=list)
+    seconds: float = 0.0
+    chess_seconds: float = 0.0
+    chess_batches: int = 0
+
+
+def first_plays(
+    catalog: Catalog, args: argparse.Namespace, chess: Any, ref: ChessRef
+) -> tuple[list[FirstPlays], list[str]]:
+    """Time every level's first plays, a chess batch after each; then check each game.
+
+    ``args.repeats`` rounds of ``args.games`` new games a level, each game played once: the
+    rate is all their steps over all their time. Checked afterwards (untimed) as the
+    replayed games are, and each must replay as it was timed.
+    """
+    firsts = [FirstPlays(level, choice) for choice in args.choice for level in args.levels]
+    for repeat in range(args.repeats):
+        for first in firsts:
+            start = FRESH_SEEDS * (1 + CHOICES.index(first.choice)) + repeat * args.games
+            seeds = list(range(start, start + args.games))
+            results: list[Played] = []
+
+            def engine_work(
+                first: FirstPlays = first, seeds: list[int] = seeds, results: list[Played] = results
+            ) -> None:
+                results.extend(
+                    play(catalog, first.level, seed, args.step_cap, first.choice) for seed in seeds
+                )
+
+            first.seconds += timing.once(engine_work)
+            first.seeds += seeds
+            first.results += results
+            if chess is not None:
+                first.chess_seconds += timing.once(lambda: ref.batch(chess))
+                first.chess_batches += 1
+    failures = []
+    for first in firsts:
+        for seed, timed in zip(first.seeds, first.results, strict=True):
+            played, problems = checked_play(
+                catalog, first.level, seed, args.step_cap, args.check_every, first.choice
+            )
+            failures += problems
+            if played != timed:
+                failures.append(
+                    f"level {first.level}, seed {seed}, uniform over {first.choice}: "
+                    "a first play differs from its checked replay"
+                )
+    return firsts, failures
+
+
 # --- the chess reference --------------------------------------------------------------------------
 
 
@@ -355,6 +431,27 @@ def row(
     ]
 
 
+FIRST_HEADER = ("level", "games", "steps", "steps/s", "× chess", "capped", "how games ended")
+
+
+def first_row(first: FirstPlays, plies_per_batch: int) -> list[str]:
+    """A first plays' row: all their steps over all their time, beside chess's."""
+    steps = sum(r.steps for r in first.results)
+    ratio = "-"
+    if first.chess_batches and first.seconds > 0 and first.chess_seconds > 0:
+        chess_rate = plies_per_batch * first.chess_batches / first.chess_seconds
+        ratio = f"{steps / first.seconds / chess_rate:.3g}×"
+    return [
+        first.level,
+        str(len(first.results)),
+        f"{steps:,}",
+        per_second(steps, first.seconds),
+        ratio,
+        str(sum(r.capped for r in first.results)),
+        ends_text(first.results),
+    ]
+
+
 # --- the run --------------------------------------------------------------------------------------
 
 
@@ -408,6 +505,8 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
         for g in groups
         if any(replay != g.expected for replay in g.replays)
     ]
+    firsts, first_failures = first_plays(catalog, args, chess, ref)
+    replay_failures += first_failures
 
     plies = sum(r.steps for r in ref.results)
 
@@ -459,10 +558,24 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
             f"step cap {args.step_cap:,}"
         )
         print_rows(HEADER, rows)
+    plies_per_batch = plies
+
+    for choice in args.choice:
+        print(
+            f"\nFirst plays, uniform over {choice}: {args.repeats} round(s) of {args.games} new "
+            f"games a level (seeds from {FRESH_SEEDS * (1 + CHOICES.index(choice)):,}), each "
+            "played once"
+        )
+        print_rows(
+            FIRST_HEADER,
+            (first_row(first, plies_per_batch) for first in firsts if first.choice == choice),
+        )
     print(
         "   × chess: the row's steps/s over the plies/s of the chess batches timed right after\n"
         "   its games, best against best (as many chess samples as engine samples); 'all' rows\n"
-        "   add the groups' best (median) times; the chess row: the best (median) of every batch"
+        "   add the groups' best (median) times; the chess row: the best (median) of every batch;\n"
+        "   first plays: all their steps over all their time, against all the chess batches\n"
+        "   timed after them (the replays' memories are warm, a first play's are not)"
     )
     if chess is not None:
         print(
@@ -478,8 +591,9 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
             print(f"   {failure}")
         return 1
     print(
-        f"   checked, untimed: {checked} games; coins on every state, status() on every "
-        f"{args.check_every}th and the last; every timed replay identical"
+        f"   checked, untimed: {checked} games and {sum(len(f.seeds) for f in firsts)} first "
+        f"plays; coins on every state, status() on every {args.check_every}th and the last; "
+        "every timed replay identical"
     )
     return 0
 

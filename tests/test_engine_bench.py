@@ -222,3 +222,44 @@ def test_without_python_chess_the_reference_is_skipped_aloud(
 
 def test_a_level_named_twice_is_played_once(bench: ModuleType) -> None:
     assert bench.level_list("2, 1v1,2") == ("2", "1v1")
+
+
+def first_plays(output: str, choice: str) -> dict[str, list[str]]:
+    """The first plays' rows for one way of choosing, by level."""
+    lines = output.splitlines()
+    title = next(
+        i for i, line in enumerate(lines) if line.startswith(f"First plays, uniform over {choice}")
+    )
+    rows = {}
+    for line in lines[title + 3 :]:
+        if not line.startswith("   ") or line.startswith("   ×"):
+            break
+        cells = [cell.strip() for cell in line.strip().split("  ") if cell.strip()]
+        rows[cells[0]] = cells
+    return rows
+
+
+def test_first_plays_are_new_games_each_played_once(bench: ModuleType, capsys) -> None:
+    assert bench.main([*TINY, "--repeats", "2"]) == 0
+    out = capsys.readouterr().out
+    for choice in ("actions", "kinds"):
+        rows = first_plays(out, choice)
+        assert set(rows) == {"2", "1v1"}
+        assert rows["2"][1] == "2"  # games: 2 rounds of 1 new game
+        assert int(rows["1v1"][2].replace(",", "")) > 0  # steps
+        if importlib.util.find_spec("chess") is not None:
+            assert rows["2"][4].endswith("×")
+    assert "checked, untimed: 4 games and 8 first plays" in out
+
+
+def test_a_first_play_that_does_not_replay_exits_1(bench: ModuleType, monkeypatch, capsys) -> None:
+    played = bench.play
+
+    def short_when_new(catalog, level, seed, cap, choice="actions"):
+        return played(catalog, level, seed, 1 if seed >= bench.FRESH_SEEDS else cap, choice)
+
+    monkeypatch.setattr(bench, "play", short_when_new)
+    assert bench.main(TINY) == 1
+    out = capsys.readouterr().out
+    assert "a first play differs from its checked replay" in out
+    assert "a timed replay differs" not in out  # the replayed games are as they were
