@@ -43,11 +43,12 @@ is reported per level rather than as one number.
 First plays: the timed repeats replay the same games, so from the second on the listing finds
 the actions it makes already made and the verdicts it keeps already judged. A program that
 plays new games (a simulation, a probe from outside) meets its hands, trades and freeings
-anew, and at level 2 that costs about twice the replays' time. So each level is also played
-``--repeats`` rounds of ``--games`` games on seeds of their own (from 1,000,000 for uniform
-over actions, 2,000,000 over kinds), each game once, a chess batch timed after each round;
-their rate is all their steps over all their time, against all those chess batches. They are
-checked afterwards, as the replayed games are, and must replay as they were timed.
+anew, and at level 2 that costs two to three times the replays' time. So each level is
+also played ``--repeats`` rounds of ``--games`` games on seeds of their own (from 1,000,000
+for uniform over actions, 2,000,000 over kinds), each game once, a chess batch timed after
+each round; their rate is all their steps over all their time, against all those chess
+batches. They are checked afterwards, as the replayed games are, and must replay as they
+were timed.
 
 Timing: ``time.perf_counter``; best (the cost itself, least disturbed) and median (typical)
 of ``--repeats`` repeats; the garbage collector runs as usual for both. The engine and chess
@@ -558,8 +559,6 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
             f"step cap {args.step_cap:,}"
         )
         print_rows(HEADER, rows)
-    plies_per_batch = plies
-
     for choice in args.choice:
         print(
             f"\nFirst plays, uniform over {choice}: {args.repeats} round(s) of {args.games} new "
@@ -568,7 +567,7 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
         )
         print_rows(
             FIRST_HEADER,
-            (first_row(first, plies_per_batch) for first in firsts if first.choice == choice),
+            (first_row(first, plies) for first in firsts if first.choice == choice),
         )
     print(
         "   × chess: the row's steps/s over the plies/s of the chess batches timed right after\n"
