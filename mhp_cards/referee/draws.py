@@ -25,6 +25,7 @@ from mhp_cards.referee.reaction_list import reactions
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
 from mhp_cards.referee.table import (
+    INSTALLATIONS_READ,
     card_formula,
     formula_key,
     player_index,
@@ -216,7 +217,7 @@ def _raw_inputs(state: GameState, player_id: str) -> frozenset[object]:
     asked at every card taken.
     """
     key = ("own-raw-inputs", player_id)
-    facts = state.facts(_INSTALLATIONS)
+    facts = state.facts(INSTALLATIONS_READ)
     inputs: frozenset[object] | None = facts.get(key)
     if inputs is None:
         inputs = facts[key] = frozenset(
@@ -227,10 +228,6 @@ def _raw_inputs(state: GameState, player_id: str) -> frozenset[object]:
             if container.role == "raw-input"
         )
     return inputs
-
-
-#: The field of a state :func:`_raw_inputs` reads.
-_INSTALLATIONS: Final = frozenset({"installations"})
 
 
 said("take.from-the-field", "сырьё добывают комбайны", "raw cards come from the field")

@@ -9,14 +9,13 @@ and there is nothing to keep.
 
 from __future__ import annotations
 
-from typing import Final
-
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.game.state import GameState, Player
 from mhp_cards.referee.actions import KeepInstallation
 from mhp_cards.referee.common import Judge, Outcome, event, guarded, only_at_levels
 from mhp_cards.referee.reasons import said
 from mhp_cards.referee.ruling import Ruling, allowed, forbidden, refused
+from mhp_cards.referee.table import INSTALLATIONS_READ
 
 __all__ = [
     "KEEP_RULES",
@@ -39,15 +38,11 @@ def owned(state: GameState, player: Player) -> tuple[int, ...]:
     head to head).
     """
     key = ("owned", player.id)
-    facts = state.facts(_INSTALLATIONS)
+    facts = state.facts(INSTALLATIONS_READ)
     numbers: tuple[int, ...] | None = facts.get(key)
     if numbers is None:
         numbers = facts[key] = tuple(i.number for i in state.installations if i.owner == player.id)
     return numbers
-
-
-#: The field of a state :func:`owned` reads.
-_INSTALLATIONS: Final = frozenset({"installations"})
 
 
 def choosing(state: GameState, player: Player) -> bool:

@@ -388,7 +388,7 @@ def test_the_upgrade_verdicts_kept_follow_what_they_read() -> None:
             assert me.combine is not None
             rich = _with(state, me.id, money=me.money + 10)
             variants = [
-                {"players": _with(state, me.id, money=me.money + 10)},
+                {"players": rich},
                 {"players": _with(state, me.id, money=0)},
                 *({"turn": turn} for turn in range(len(state.players)) if turn != state.turn),
                 {"level": "3" if level == "1" else "1"},  # armour is sold at level 3 alone
@@ -406,8 +406,8 @@ def test_the_upgrade_verdicts_kept_follow_what_they_read() -> None:
                 assert other.combine is not None
                 for upgrade in ("solar_battery", "armour"):
                     combine = other.combine.model_copy(update={upgrade: True})
-                    rich = {"combine": combine, "money": other.money + 10}
-                    variants.append({"players": _with(state, other.id, **rich)})
+                    equipped = _with(state, other.id, combine=combine, money=other.money + 10)
+                    variants.append({"players": equipped})
             upgrades(state)  # the verdicts kept for the state
             for update in variants:
                 copy = state.model_copy(update=update)
