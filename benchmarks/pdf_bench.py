@@ -364,7 +364,9 @@ def bare_reportlab(catalog: Catalog, out: Path) -> Callable[[], object]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="each piece timed once (CI smoke test)")
+    parser.add_argument(
+        "--quick", action="store_true", help="each piece timed once (CI smoke test)"
+    )
     args = parser.parse_args(argv)
     kit_repeat, stage_repeat, raw_repeat = (1, 1, 3) if args.quick else (5, 5, 15)
 
