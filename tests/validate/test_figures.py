@@ -8,9 +8,6 @@ compared with the computation, so no note can describe another game.
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
-
 import pytest
 
 from mhp_cards.catalog.models import Names, RawMaterial
@@ -74,21 +71,32 @@ def test_the_fewest_runs_of_each_mission() -> None:
 
 
 def _brute_force_solutions(mission_id: str) -> set[tuple[tuple[str, int], ...]]:
-    """Every multiset of raw kinds (within copies, at most 8 cards) matching the mission."""
+    """Every multiset of raw kinds (within copies, at most 8 cards) matching the mission.
+
+    Each multiset is visited once, as a count of each kind in the deck's order, with the
+    elements it holds summed on the way; none is left out for its sums.
+    """
     target = CATALOG.mission(mission_id).elements
+    elements = sorted(target)
+    goal = tuple(target[element] for element in elements)
     kinds = [k for k in CATALOG.raw_materials if set(k.parsed.elements) <= set(target)]
-    found = set()
-    for size in range(1, 9):
-        for combo in itertools.combinations_with_replacement(kinds, size):
-            counts = Counter(k.id for k in combo)
-            if any(counts[k.id] > k.copies for k in kinds):
-                continue
-            total: Counter[str] = Counter()
-            for kind in combo:
-                total.update(kind.parsed.elements)
-            if dict(total) == target:
-                order = [k.id for k in CATALOG.raw_materials]
-                found.add(tuple(sorted(counts.items(), key=lambda item: order.index(item[0]))))
+    holds = [tuple(k.parsed.elements.get(element, 0) for element in elements) for k in kinds]
+    found: set[tuple[tuple[str, int], ...]] = set()
+    counts = [0] * len(kinds)
+
+    def extend(start: int, total: tuple[int, ...], size: int) -> None:
+        if total == goal:
+            found.add(tuple((k.id, n) for k, n in zip(kinds, counts, strict=True) if n))
+        if size == 8:
+            return
+        for index in range(start, len(kinds)):
+            if counts[index] < kinds[index].copies:
+                counts[index] += 1
+                summed = tuple(a + b for a, b in zip(total, holds[index], strict=True))
+                extend(index, summed, size + 1)
+                counts[index] -= 1
+
+    extend(0, (0,) * len(elements), 0)
     return found
 
 
