@@ -200,27 +200,10 @@ def _swap_row(partner: str, give: str | None, theirs: tuple[str, ...]) -> tuple[
     row: tuple[Action, ...] | None = MADE.get(key)
     if row is None:
         kind = None if give is None else kind_of(give)
-        # A new hand makes a new row of cards that were mostly in rows before: each trade is
-        # found by the card alone in the trades kept for this partner and card given.
-        known = _trades_for(partner, give)
-        made: list[Action] = []
-        for card in theirs:
-            if card.partition("#")[0] != kind:  # kind_of, inline: a call a card
-                trade = known.get(card)
-                if trade is None:
-                    trade = known[card] = _raw_trade(partner, give, card)
-                made.append(trade)
-        row = MADE[key] = tuple(made)
+        row = MADE[key] = tuple(
+            _raw_trade(partner, give, card) for card in theirs if kind_of(card) != kind
+        )
     return row
-
-
-def _trades_for(partner: str, give: str | None) -> dict[str, Action]:
-    """The trades made so far with ``partner`` for ``give`` (None: a purchase), by card got."""
-    key = (_trades_for, partner, give)
-    known: dict[str, Action] | None = MADE.get(key)
-    if known is None:
-        known = MADE[key] = {}
-    return known
 
 
 def _raw_trade(partner: str, give: str | None, receive: str | None) -> Action:
