@@ -24,7 +24,9 @@ players), head to head (``1v1``) by 2; seeds 0..N-1 for every level. A game that
 step cap (``--step-cap``) is stopped and counted in the table's ``capped`` column. A game's
 time includes its deal (as a chess game's includes ``chess.Board()``). The ``legal/step``
 column is the mean length of the list of legal actions (legal moves for chess): the work
-each side does per step differs by that much.
+each side does per step differs by that much. The games themselves (the deal, the random
+player, the timed loop and its checked twin, the chess reference's games) are in
+``engine_games.py`` beside this script.
 
 The reference is python-chess (the ``chess`` package): random games from the initial
 position, ``list(board.legal_moves)``, ``random.choice``, ``board.push``, until
@@ -72,29 +74,31 @@ import cProfile
 import gc
 import platform
 import pstats
-import random
 import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import timing  # benchmarks/timing.py, beside this script
+from engine_games import (  # benchmarks/engine_games.py, beside this script
+    CHOICES,
+    ChessRef,
+    Played,
+    checked_play,
+    first_seed,
+    play,
+    players_for,
+)
 
 from mhp_cards.catalog.models import Catalog
-from mhp_cards.game import GameState, deal, status
-from mhp_cards.referee import Action, legal_actions
-from mhp_cards.referee import apply as apply_action
-from mhp_cards.rules.numbers import COINS, Level
-from mhp_cards.sim.bots import actions_by_kind
+from mhp_cards.rules.numbers import Level
 from mhp_cards.validate import load_catalog
 
 LEVELS: tuple[Level, ...] = ("1", "2", "1v1", "3")
-#: How the random player picks among the listed actions (see the module).
-CHOICES: tuple[str, ...] = ("actions", "kinds")
 HEADER = (
     "level",
     "players",
@@ -112,108 +116,7 @@ NO_CHESS = "python-chess not installed: reference skipped (pip install chess)"
 CHOICE_NOTES = {"actions": " (rng.choice of the list)", "kinds": " (a kind, then an action)"}
 
 
-# --- the games ------------------------------------------------------------------------------------
-
-
-def players_for(level: str, seed: int) -> int:
-    """The fixed mix: head to head is two players, the other levels 2 to 5 by seed."""
-    return 2 if level == "1v1" else 2 + seed % 4
-
-
-def end_of(state: GameState) -> str:
-    """How a game ended: its end code where the state has one, else its end words."""
-    code = getattr(state, "end_code", None)
-    return str(code) if code is not None else (state.end_reason or "ended")
-
-
-@dataclass(frozen=True)
-class Played:
-    """One game's result: steps applied, whether the cap stopped it, how it ended.
-
-    ``options`` adds up the legal actions listed at every step: only the untimed, checked
-    play counts them, so a timed replay equals its checked game whatever it counted.
-    """
-
-    steps: int
-    capped: bool
-    end: str
-    options: int = field(default=0, compare=False)
-
-
-def uniform_kind(rng: random.Random, actions: list[Action]) -> Action:
-    """A uniform kind of action among ``actions``, then a uniform action of that kind.
-
-    Grouped as the random bot groups them (:func:`~mhp_cards.sim.bots.actions_by_kind`: the
-    listing's runs of one kind each, without reading every action's kind).
-    """
-    by_kind = actions_by_kind(actions)
-    return rng.choice(by_kind[rng.choice(list(by_kind))])
-
-
-def chooser(choice: str) -> Callable[[random.Random, list[Action]], Action]:
-    """The random player's pick: uniform over the actions, or over their kinds first."""
-    return uniform_kind if choice == "kinds" else random.Random.choice
-
-
-def play(catalog: Catalog, level: Level, seed: int, cap: int, choice: str = "actions") -> Played:
-    """One random-policy game; this loop is what the engine's timings measure."""
-    state = deal(catalog, level, players_for(level, seed), seed)
-    rng = random.Random(seed)
-    pick = chooser(choice)
-    steps = 0
-    while not state.ended:
-        if steps == cap:
-            return Played(steps, True, "capped")
-        state, _ = apply_action(state, pick(rng, legal_actions(state, catalog)), catalog)
-        steps += 1
-    return Played(steps, False, end_of(state))
-
-
-def coins(state: GameState) -> int:
-    return state.bank + state.box_coins + sum(p.money for p in state.players)
-
-
-def state_problems(state: GameState, catalog: Catalog, *, full: bool) -> list[str]:
-    """What is wrong with a visited state: coins always, ``status`` when ``full``."""
-    problems = []
-    total = coins(state)
-    if total != COINS:
-        problems.append(f"coins not conserved: {total} in play, {COINS} expected")
-    if full:
-        problems += [f"status: [{i.rule}] {i.message}" for i in status(state, catalog)]
-    return problems
-
-
-def checked_play(
-    catalog: Catalog, level: Level, seed: int, cap: int, check_every: int, choice: str = "actions"
-) -> tuple[Played, list[str]]:
-    """The same game as :func:`play`, with every check made on the way (never timed)."""
-    state = deal(catalog, level, players_for(level, seed), seed)
-    rng = random.Random(seed)
-    pick = chooser(choice)
-    steps = options = 0
-    where = f"level {level}, seed {seed}, uniform over {choice}"
-    while True:
-        last = state.ended or steps == cap
-        problems = state_problems(state, catalog, full=last or steps % check_every == 0)
-        if problems:
-            return Played(steps, False, "broken"), [f"{where}, step {steps}: {p}" for p in problems]
-        if state.ended:
-            return Played(steps, False, end_of(state), options), []
-        if steps == cap:
-            return Played(steps, True, "capped", options), []
-        actions = legal_actions(state, catalog)
-        options += len(actions)
-        if not actions:
-            return Played(steps, False, "stuck"), [f"{where}, step {steps}: no legal action"]
-        action = pick(rng, actions)
-        try:
-            state, _ = apply_action(state, action, catalog)
-        except Exception as error:  # any refusal of a listed action is the finding
-            return Played(steps, False, "broken"), [
-                f"{where}, step {steps}: listed action {action!r} refused: {error}"
-            ]
-        steps += 1
+# --- the groups of games --------------------------------------------------------------------------
 
 
 @dataclass
@@ -249,11 +152,6 @@ def groups_for(
     )
 
 
-#: Where the seeds of the first plays start, far from the replayed games' 0..N-1; each way of
-#: choosing has its own run of seeds.
-FRESH_SEEDS = 1_000_000
-
-
 @dataclass
 class FirstPlays:
     """Games of one level played once each, on seeds of their own, and their timings.
@@ -284,7 +182,7 @@ def first_plays(
     firsts = [FirstPlays(level, choice) for choice in args.choice for level in args.levels]
     for repeat in range(args.repeats):
         for first in firsts:
-            start = FRESH_SEEDS * (1 + CHOICES.index(first.choice)) + repeat * args.games
+            start = first_seed(first.choice) + repeat * args.games
             seeds = list(range(start, start + args.games))
             results: list[Played] = []
 
@@ -314,59 +212,6 @@ def first_plays(
                     "a first play differs from its checked replay"
                 )
     return firsts, failures
-
-
-# --- the chess reference --------------------------------------------------------------------------
-
-
-@dataclass
-class ChessRef:
-    """Random chess games as the reference: their plies, ends and timings."""
-
-    seeds: list[int]
-    cap: int
-    results: list[Played] = field(default_factory=list)
-    samples: list[float] = field(default_factory=list)
-
-    @staticmethod
-    def load() -> Any:
-        try:
-            import chess  # noqa: PLC0415 - optional: the reference only
-        except ImportError:
-            return None
-        return chess
-
-    def game(self, chess: Any, seed: int) -> Played:
-        """One random chess game; this loop is what the reference timings measure."""
-        board = chess.Board()
-        rng = random.Random(seed)
-        plies = 0
-        while not board.is_game_over():
-            if plies == self.cap:
-                return Played(plies, True, "capped")
-            board.push(rng.choice(list(board.legal_moves)))
-            plies += 1
-        return Played(plies, False, board.outcome().termination.name.lower().replace("_", "-"))
-
-    def batch(self, chess: Any) -> list[Played]:
-        return [self.game(chess, seed) for seed in self.seeds]
-
-    def counted_batch(self, chess: Any) -> list[Played]:
-        """The same games as :meth:`batch`, counting the legal moves (never timed)."""
-        results = []
-        for seed in self.seeds:
-            board = chess.Board()
-            rng = random.Random(seed)
-            plies = options = 0
-            while not board.is_game_over() and plies < self.cap:
-                moves = list(board.legal_moves)
-                options += len(moves)
-                board.push(rng.choice(moves))
-                plies += 1
-            outcome = board.outcome()
-            end = "capped" if outcome is None else outcome.termination.name
-            results.append(Played(plies, outcome is None, end.lower().replace("_", "-"), options))
-        return results
 
 
 # --- timing and tables ----------------------------------------------------------------------------
@@ -562,7 +407,7 @@ def benchmark(catalog: Catalog, args: argparse.Namespace) -> int:
     for choice in args.choice:
         print(
             f"\nFirst plays, uniform over {choice}: {args.repeats} round(s) of {args.games} new "
-            f"games a level (seeds from {FRESH_SEEDS * (1 + CHOICES.index(choice)):,}), each "
+            f"games a level (seeds from {first_seed(choice):,}), each "
             "played once"
         )
         print_rows(

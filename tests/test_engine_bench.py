@@ -41,7 +41,14 @@ def bench() -> ModuleType:
     spec.loader.exec_module(module)
     yield module
     del sys.modules["engine_bench"]
+    sys.modules.pop("engine_games", None)
     sys.path.remove(str(SCRIPT.parent))
+
+
+@pytest.fixture(scope="module")
+def games(bench: ModuleType) -> ModuleType:
+    """``benchmarks/engine_games.py``, the games the script imports from beside it."""
+    return sys.modules["engine_games"]
 
 
 def table(output: str) -> dict[str, list[str]]:
@@ -99,14 +106,14 @@ def test_both_ways_of_choosing_get_a_table(bench: ModuleType, capsys) -> None:
     assert "uniform over kinds" in out
 
 
-def test_uniform_over_kinds_picks_a_kind_first(bench: ModuleType) -> None:
+def test_uniform_over_kinds_picks_a_kind_first(games: ModuleType) -> None:
     import random
 
     from mhp_cards.referee import parse_action
 
     end = parse_action("end")
     sales = [parse_action(f"sell water-ice#{k}") for k in range(1, 10)]
-    picks = [bench.uniform_kind(random.Random(seed), [*sales, end]) for seed in range(200)]
+    picks = [games.uniform_kind(random.Random(seed), [*sales, end]) for seed in range(200)]
     assert 60 < sum(pick is end for pick in picks) < 140  # about half, not a tenth
 
 
@@ -128,17 +135,19 @@ def test_the_game_mix_covers_two_to_five_players(bench: ModuleType) -> None:
     ]
 
 
-def test_coins_not_conserved_is_found(bench: ModuleType, catalog) -> None:
+def test_coins_not_conserved_is_found(games: ModuleType, catalog) -> None:
     state = deal(catalog, "2", 3, 0)
-    assert bench.state_problems(state, catalog, full=True) == []
+    assert games.state_problems(state, catalog, full=True) == []
     richer = state.model_copy(update={"bank": state.bank + 1})
-    problems = bench.state_problems(richer, catalog, full=False)
+    problems = games.state_problems(richer, catalog, full=False)
     assert problems == ["coins not conserved: 51 in play, 50 expected"]
 
 
-def test_a_status_problem_exits_1(bench: ModuleType, monkeypatch, capsys) -> None:
+def test_a_status_problem_exits_1(
+    bench: ModuleType, games: ModuleType, monkeypatch, capsys
+) -> None:
     issue = Issue(check="status", message="two places for one card", rule="S9")
-    monkeypatch.setattr(bench, "status", lambda state, catalog: (issue,))
+    monkeypatch.setattr(games, "status", lambda state, catalog: (issue,))
     assert bench.main(TINY) == 1
     out = capsys.readouterr().out
     assert "correctness failures" in out
@@ -146,11 +155,13 @@ def test_a_status_problem_exits_1(bench: ModuleType, monkeypatch, capsys) -> Non
     assert "level players" not in " ".join(out.split())  # no timings after a failure
 
 
-def test_a_listed_action_refused_exits_1(bench: ModuleType, monkeypatch, capsys) -> None:
+def test_a_listed_action_refused_exits_1(
+    bench: ModuleType, games: ModuleType, monkeypatch, capsys
+) -> None:
     def refuse(state, action, catalog):
         raise ValueError("not today")
 
-    monkeypatch.setattr(bench, "apply_action", refuse)
+    monkeypatch.setattr(games, "apply_action", refuse)
     assert bench.main(TINY) == 1
     assert "refused: not today" in capsys.readouterr().out
 
@@ -252,11 +263,13 @@ def test_first_plays_are_new_games_each_played_once(bench: ModuleType, capsys) -
     assert "checked, untimed: 4 games and 8 first plays" in out
 
 
-def test_a_first_play_that_does_not_replay_exits_1(bench: ModuleType, monkeypatch, capsys) -> None:
+def test_a_first_play_that_does_not_replay_exits_1(
+    bench: ModuleType, games: ModuleType, monkeypatch, capsys
+) -> None:
     played = bench.play
 
     def short_when_new(catalog, level, seed, cap, choice="actions"):
-        return played(catalog, level, seed, 1 if seed >= bench.FRESH_SEEDS else cap, choice)
+        return played(catalog, level, seed, 1 if seed >= games.FRESH_SEEDS else cap, choice)
 
     monkeypatch.setattr(bench, "play", short_when_new)
     assert bench.main(TINY) == 1
