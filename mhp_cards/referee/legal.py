@@ -124,8 +124,9 @@ def _mission_choices(state: GameState, reaction: React) -> list[React]:
         return []
     firsts = tuple(ids[0] for ids in options)
     return [
-        React.model_construct(
-            installation=reaction.installation, cards=reaction.cards, missions=choice
+        construct(
+            React,
+            {"installation": reaction.installation, "cards": reaction.cards, "missions": choice},
         )
         for choice in itertools.product(*options)
         if choice != firsts

@@ -207,17 +207,16 @@ def _swap_row(partner: str, give: str | None, theirs: tuple[str, ...]) -> tuple[
 
 
 def _raw_trade(partner: str, give: str | None, receive: str | None) -> Action:
-    """The trade :func:`action_of` makes of one card given, one received, or one of each."""
+    """The trade of one card given, one received, or one of each, made once (kept by its cards)."""
     key = (_raw_trade, partner, give, receive)
     trade: Action | None = MADE.get(key)
     if trade is None:
-        if give is None:
-            trade = action_of(Trade, partner=partner, receive=(receive,))
-        elif receive is None:
-            trade = action_of(Trade, partner=partner, give=(give,))
-        else:
-            trade = action_of(Trade, partner=partner, give=(give,), receive=(receive,))
-        MADE[key] = trade
+        fields: dict[str, Any] = {"partner": partner}
+        if give is not None:
+            fields["give"] = (give,)
+        if receive is not None:
+            fields["receive"] = (receive,)
+        trade = MADE[key] = new_action(Trade, fields)
     return trade
 
 
