@@ -241,7 +241,7 @@ def report_text(report: "BalanceReport", catalog: "Catalog") -> str:
         for figure in undecided:
             lines.append(
                 f"  {figure.policy} level {figure.level}, {figure.players} players, "
-                f"{figure.subject} {figure.value:.1%}: ~{figure.games_to_decide or 0:,} games"
+                f"{figure.subject} {figure.value_shown}: ~{figure.games_to_decide or 0:,} games"
             )
     lines += ["", report.verdict_line]
     return "\n".join(lines)

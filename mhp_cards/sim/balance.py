@@ -26,7 +26,9 @@ Each figure has a verdict (:data:`Verdict`). A share passes on its rate, a seat'
 only on its 95 % interval (DESIGN.md asks the interval to show it); either **fails** only when
 its interval lies wholly on the wrong side of its bound, which is evidence and not noise. In
 between it is **undecided**, and says how many games would decide it
-(:attr:`Figure.games_to_decide`). Counts, medians and means (stalls, rounds, runs, solutions)
+(:attr:`Figure.games_to_decide`). An installation's runs a game is judged as a share is, on
+its mean and a 95 % interval as wide as the runs' spread over the games asks
+(:func:`~mhp_cards.sim.summary.rate_interval`). Counts and medians (stalls, rounds, solutions)
 pass or fail on their value. The report fails when a figure fails; ``decide`` plays the
 tables of undecided figures on (doubling their games, up to a most) until each is decided.
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,9 +24,12 @@ __all__ = [
     "Distribution",
     "SeatRate",
     "Summary",
+    "dispersion",
     "games_to_decide",
     "games_to_fit",
     "games_to_leave",
+    "games_to_leave_rate",
+    "rate_interval",
     "summarise",
     "wilson",
 ]
@@ -104,6 +107,63 @@ def games_to_decide(rate: float, low: float, high: float, z: float = Z95) -> int
     if low < rate < high:
         return games_to_fit(rate, low, high, z)
     return games_to_leave(rate, low, high, z)
+
+
+def rate_interval(
+    mean: float, games: int, dispersion: float = 1.0, z: float = Z95
+) -> tuple[float, float]:
+    """The 95 % interval of a count's mean per game (such as an installation's runs a game).
+
+    The score interval of a Poisson mean, widened by ``dispersion`` (the counts' variance over
+    their mean, at least 1: a quasi-Poisson spread), so counts bunched in a few games get the
+    wider interval they call for. At a mean of 0 it still reaches up to ``z² · dispersion /
+    games``: a few games without a run are no evidence of a rare one.
+
+    >>> [round(x, 3) for x in rate_interval(0.0, 40)]
+    [0.0, 0.096]
+    >>> [round(x, 3) for x in rate_interval(0.125, 40)]
+    [0.053, 0.293]
+    """
+    if games <= 0:
+        return (0.0, math.inf)
+    spread = z * z * max(dispersion, 1.0) / games
+    half = math.sqrt(spread * mean + spread * spread / 4)
+    return (max(0.0, mean + spread / 2 - half), mean + spread / 2 + half)
+
+
+def games_to_leave_rate(
+    mean: float, least: float, dispersion: float = 1.0, z: float = Z95
+) -> int | None:
+    """The fewest games at which :func:`rate_interval` of ``mean`` lies wholly below ``least``.
+
+    Were the mean per game and the spread to hold, this many games would show that a count
+    falls short of its bound. None when ``mean`` is not below it.
+
+    >>> games_to_leave_rate(0.125, 0.25)
+    62
+    >>> games_to_leave_rate(0.3, 0.25) is None
+    True
+    """
+    if mean >= least:
+        return None
+    return _fewest(lambda games: rate_interval(mean, games, dispersion, z)[1] < least)
+
+
+def dispersion(counts: Mapping[int, int]) -> float:
+    """The variance of per-game counts over their mean (1 when they have no spread to show).
+
+    ``counts``: games by the count each had (``{0: 30, 1: 8, 3: 2}``).
+
+    >>> round(dispersion({0: 30, 1: 8, 3: 2}), 3)
+    1.546
+    """
+    games = sum(counts.values())
+    total = sum(count * games_with for count, games_with in counts.items())
+    if games < 2 or total == 0:
+        return 1.0
+    mean = total / games
+    squares = sum((count - mean) ** 2 * games_with for count, games_with in counts.items())
+    return squares / (games - 1) / mean
 
 
 def _fewest(holds: Callable[[int], bool]) -> int:
@@ -219,6 +279,9 @@ class Summary(_Model):
     rounds: Distribution
     installations: dict[str, int]
     """Reactions each installation ran, by installation number."""
+    installation_runs_histogram: dict[str, dict[str, int]] = Field(default_factory=dict)
+    """For each installation number, the games by how many reactions it ran in them, runs
+    ascending (``{"6": {"0": 310, "1": 71, "2": 19}}``): the spread behind ``installations``."""
     games_with_attack: int = 0
     """Games in which at least one attack was declared (L1.T4)."""
     games_with_armour: int = 0
@@ -262,9 +325,15 @@ def summarise(
     games = len(results)
     rates = [SeatRate(seat=s, rate=w / games, **_interval(w, games)) for s, w in enumerate(wins)]
     installations = {str(i.number): 0 for i in catalog.installations}
+    ran_in_game: list[Counter[str]] = []
     for result in results:
-        for number, count in result.reactions:
-            installations[str(number)] = installations.get(str(number), 0) + count
+        ran: Counter[str] = Counter()
+        for installation, count in result.reactions:
+            ran[str(installation)] += count
+        for key, count in ran.items():
+            installations[key] = installations.get(key, 0) + count
+        ran_in_game.append(ran)
+    runs_histogram = {key: Counter(ran[key] for ran in ran_in_game) for key in installations}
     firsts = [r.first_completion_turn for r in results if r.first_completion_turn is not None]
     turns: dict[str, list[int]] = {mission.id: [] for mission in catalog.missions}
     for result in results:
@@ -285,6 +354,10 @@ def summarise(
         steps=Distribution.of([r.steps for r in results]),
         rounds=Distribution.of([r.rounds for r in results]),
         installations=installations,
+        installation_runs_histogram={
+            key: {str(runs): counts[runs] for runs in sorted(counts)}
+            for key, counts in runs_histogram.items()
+        },
         games_with_attack=sum(1 for r in results if r.attacks),
         games_with_armour=sum(1 for r in results if r.armour),
         games_per_second=games / elapsed if elapsed > 0 else 0.0,

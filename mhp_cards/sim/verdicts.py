@@ -18,7 +18,14 @@ from pydantic import BaseModel, ConfigDict, computed_field
 
 from mhp_cards.catalog.models import Catalog, DesignRules, ValueBand
 from mhp_cards.rules.numbers import Level
-from mhp_cards.sim.summary import Summary, games_to_decide, wilson
+from mhp_cards.sim.summary import (
+    Summary,
+    dispersion,
+    games_to_decide,
+    games_to_leave_rate,
+    rate_interval,
+    wilson,
+)
 from mhp_cards.validate.figures import catalog_figures
 
 __all__ = [
@@ -111,7 +118,7 @@ class Figure(_Model):
     value: float
     """The measured figure: a count (stalls, solutions), rounds, runs a game or a share."""
     low: float | None = None
-    """The 95 % interval of a share, where one is printed."""
+    """The 95 % interval of a share or of an installation's runs a game, where one is printed."""
     high: float | None = None
     bound: str
     """The bound, as people read it (``= 0``, ``≥ 70 %``, ``8–16``)."""
@@ -135,16 +142,22 @@ class Figure(_Model):
         return {"pass": "ok", "undecided": "undecided", "fail": "FAIL"}[self.verdict]
 
     @property
-    def shown(self) -> str:
-        """The value as people read it: a count, runs or rounds, or a share (with interval)."""
+    def value_shown(self) -> str:
+        """The value alone as people read it: a count, runs or rounds, or a share."""
         if self.figure in ("stalls", "level1-solutions", "raw-kind-use", "rounds"):
             return f"{self.value:g}"
         if self.figure == "installation-runs":
             return f"{self.value:.2f}"
-        value = f"{self.value:.1%}"
-        if self.low is not None and self.high is not None:
-            value += f" [{self.low:.1%}, {self.high:.1%}]"
-        return value
+        return f"{self.value:.1%}"
+
+    @property
+    def shown(self) -> str:
+        """The value as people read it, with its 95 % interval where it has one."""
+        if self.low is None or self.high is None:
+            return self.value_shown
+        if self.figure == "installation-runs":
+            return f"{self.value_shown} [{self.low:.2f}, {self.high:.2f}]"
+        return f"{self.value_shown} [{self.low:.1%}, {self.high:.1%}]"
 
 
 class Matchup(_Model):
@@ -359,25 +372,46 @@ def _share_figure(
     )
 
 
+def _runs_figure(summary: Summary, number: str, runs: int, least: float, policy: str) -> Figure:
+    """Installation ``number``'s runs a game against ``least``, judged as a share is.
+
+    It passes on its mean and fails only when its 95 % interval lies wholly below ``least``
+    (:func:`~mhp_cards.sim.summary.rate_interval`, as wide as the runs' spread over the games
+    asks); in between it is undecided. A summary without the runs' spread (written before it
+    was kept) is judged on the Poisson interval alone.
+    """
+    games = summary.games
+    mean = runs / games
+    histogram = summary.installation_runs_histogram.get(number, {})
+    spread = dispersion({int(count): n for count, n in histogram.items()})
+    low, high = rate_interval(mean, games, spread)
+    if mean >= least:
+        verdict: Verdict = "pass"
+    else:
+        verdict = "fail" if high < least else "undecided"
+    needed = games_to_leave_rate(mean, least, spread) if verdict == "undecided" else None
+    return Figure(
+        figure="installation-runs",
+        level=summary.level,
+        players=summary.players,
+        subject=f"installation {number} runs a game",
+        value=mean,
+        low=low,
+        high=high,
+        bound=f"≥ {least:g}",
+        verdict=verdict,
+        policy=policy,
+        games_to_decide=needed,
+    )
+
+
 def _depth_figures(summary: Summary, design: DesignRules, policy: str) -> list[Figure]:
     level, players, games = summary.level, summary.players, summary.games
     figures: list[Figure] = []
     if level in RUN_LEVELS:
         least = design.installation_runs
         for number, runs in summary.installations.items():
-            value = runs / games
-            figures.append(
-                Figure(
-                    figure="installation-runs",
-                    level=level,
-                    players=players,
-                    subject=f"installation {number} runs a game",
-                    value=value,
-                    bound=f"≥ {least:g}",
-                    verdict="pass" if value >= least else "fail",
-                    policy=policy,
-                )
-            )
+            figures.append(_runs_figure(summary, number, runs, least, policy))
     band = _band(design.rounds, level)
     if band is not None:
         median = summary.rounds.median

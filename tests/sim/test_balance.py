@@ -244,6 +244,59 @@ def test_every_installation_must_run_often_enough_at_levels_2_and_3() -> None:
     assert all(f.figure != "installation-runs" for f in figures_of(level_1, _design()))
 
 
+@pytest.mark.parametrize(
+    ("histogram", "verdict"),
+    [
+        # 24 runs in 100 games, one a game: close to the bound, the interval reaches above it.
+        ({"0": 76, "1": 24}, "undecided"),
+        # 5 runs in 100 games: the interval lies wholly below the bound, evidence of a shortfall.
+        ({"0": 95, "1": 5}, "fail"),
+        # The same 5 runs bunched in one game: a spread that wide shows nothing yet.
+        ({"0": 99, "5": 1}, "undecided"),
+        # Not one run in 100 games.
+        ({"0": 100}, "fail"),
+        # 25 runs: on the bound, which passes.
+        ({"0": 80, "1": 15, "2": 5}, "pass"),
+    ],
+)
+def test_an_installation_falls_short_only_when_its_interval_lies_below_the_bound(
+    histogram: dict[str, int], verdict: str
+) -> None:
+    runs = sum(int(count) * games for count, games in histogram.items())
+    summary = _summary("3", 2).model_copy(
+        update={"installations": {"6": runs}, "installation_runs_histogram": {"6": histogram}}
+    )
+    [figure] = [f for f in figures_of(summary, _design()) if f.figure == "installation-runs"]
+    assert figure.verdict == verdict
+    assert figure.low is not None
+    assert figure.high is not None
+    assert figure.low <= figure.value == runs / 100 <= figure.high
+    assert figure.shown == f"{runs / 100:.2f} [{figure.low:.2f}, {figure.high:.2f}]"
+    if verdict == "undecided":
+        # As many games as it names would show the shortfall, were the rate and spread to hold.
+        assert figure.games_to_decide is not None
+        assert figure.games_to_decide > 100
+    else:
+        assert figure.games_to_decide is None
+
+
+def test_the_report_lists_an_undecided_installation_by_its_runs(catalog) -> None:
+    summary = _summary("3", 2).model_copy(
+        update={
+            "installations": {"6": 18},
+            "installation_runs_histogram": {"6": {"0": 82, "1": 18}},
+        }
+    )
+    figures = [f for f in figures_of(summary, _design()) if f.figure == "installation-runs"]
+    report = BalanceReport(games=100, seed=0, robust_games=0, figures=figures, runs=[summary])
+    lines = report_text(report, catalog).splitlines()
+    [figure] = figures
+    assert figure.verdict == "undecided"
+    assert figure.games_to_decide is not None
+    wanted = f"installation 6 runs a game 0.18: ~{figure.games_to_decide:,} games"
+    assert f"  greedy level 3, 2 players, {wanted}" in lines
+
+
 @pytest.mark.parametrize(("median", "passed"), [(7, False), (8, True), (16, True), (17, False)])
 def test_the_median_game_length_lies_in_the_levels_band(median: int, passed: bool) -> None:
     spread = Distribution(median=median, p10=median, p90=median, max=median, total=100 * median)
@@ -340,7 +393,7 @@ def test_a_mission_with_one_level_1_solution_fails_the_validator_and_balance(
 
 def test_an_installation_starved_of_its_raw_card_fails_balance(cli, tmp_path: Path) -> None:
     # One native sulfur card in the deck, not 8 (water ice takes the other 7): installation 6,
-    # the contact process, burns sulfur and all but stops running at level 3.
+    # the contact process, burns sulfur and runs about one game in ten at level 3.
     target = tmp_path / "catalog"
     shutil.copytree(default_catalog_dir(), target)
     raw = target / "raw_materials.yaml"
@@ -373,6 +426,10 @@ def test_an_installation_starved_of_its_raw_card_fails_balance(cli, tmp_path: Pa
     assert code == 1
     assert [f["players"] for f in figures] == [2, 3, 4, 5]
     assert all(f["value"] < 0.25 and not f["passed"] for f in figures)
+    # A failure is evidence: the 95 % interval lies wholly below the bound.
+    failed = [f for f in figures if f["verdict"] == "fail"]
+    assert len(failed) >= 3
+    assert all(f["low"] <= f["value"] <= f["high"] < 0.25 for f in failed)
 
 
 def test_a_matchup_swaps_the_seats_and_counts_the_policy_s_wins(catalog) -> None:

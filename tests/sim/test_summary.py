@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import statistics
 
 import pytest
 from hypothesis import given
@@ -11,10 +12,14 @@ from hypothesis import strategies as st
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.sim.result import GameResult
 from mhp_cards.sim.summary import (
+    Z95,
     Distribution,
+    dispersion,
     games_to_decide,
     games_to_fit,
     games_to_leave,
+    games_to_leave_rate,
+    rate_interval,
     summarise,
     wilson,
 )
@@ -89,6 +94,9 @@ def test_a_tie_shares_the_win_and_every_mission_and_end_is_listed(catalog: Catal
     assert summary.ended["piles-empty"] == 0
     assert summary.installations["2"] == 12
     assert summary.installations["1"] == 0
+    # Every game ran installation 2 three times, and installation 1 never.
+    assert summary.installation_runs_histogram["2"] == {"3": 4}
+    assert summary.installation_runs_histogram["1"] == {"0": 4}
     assert summary.seat_win_rate[1].rate == pytest.approx((1.5 + third) / 4)
     assert summary.games_per_second == 2.0
     assert summary.first_completion_turn is None
@@ -149,3 +157,72 @@ def test_games_to_decide_fits_inside_and_leaves_outside(
         return
     inside = low < rate < high
     assert games == (games_to_fit(rate, low, high) if inside else games_to_leave(rate, low, high))
+
+
+def test_the_runs_histogram_counts_each_game_once_with_its_runs_added_up(catalog: Catalog) -> None:
+    results = [
+        GameResult(0, 0, 10, 2, "mission", "M1", (0,), ((2, 1), (4, 2)), None),
+        GameResult(1, 1, 10, 2, "mission", "M1", (0,), ((2, 2),), None),
+        GameResult(2, 2, 10, 2, "mission", "M1", (0,), (), None),
+    ]
+    summary = summarise(
+        results, catalog=catalog, level="2", players=2, seed=0, policies=["greedy"] * 2,
+        elapsed=1.0,
+    )  # fmt: skip
+    histogram = summary.installation_runs_histogram
+    assert histogram["2"] == {"0": 1, "1": 1, "2": 1}
+    assert histogram["4"] == {"0": 2, "2": 1}
+    for number, counts in histogram.items():
+        assert sum(counts.values()) == 3
+        assert (
+            sum(int(runs) * games for runs, games in counts.items())
+            == (summary.installations[number])
+        )
+
+
+@given(
+    mean=st.floats(0, 5),
+    games=st.integers(1, 2_000),
+    spread=st.floats(1, 10),
+)
+def test_the_rate_interval_solves_its_score_equation(mean: float, games: int, spread: float):
+    low, high = rate_interval(mean, games, spread)
+    assert 0 <= low <= mean <= high
+    # Each end is a rate λ whose own spread puts the mean at z standard errors from it:
+    # (mean - λ)² = z² · spread · λ / games (the low end clipped at 0).
+    for rate in (high, low) if low > 0 else (high,):
+        assert (mean - rate) ** 2 == pytest.approx(Z95**2 * spread * rate / games, abs=1e-9)
+    # More games narrow it; a wider spread widens it; a spread under 1 counts as 1.
+    wider = rate_interval(mean, games, spread * 2)
+    assert wider[0] <= low
+    assert wider[1] >= high
+    narrower = rate_interval(mean, games * 4, spread)
+    assert narrower[1] - narrower[0] <= high - low
+    assert rate_interval(mean, games, 0.3) == rate_interval(mean, games, 1.0)
+
+
+def test_no_run_in_a_few_games_is_no_evidence_of_a_rare_installation() -> None:
+    assert rate_interval(0.0, 5) == (0.0, pytest.approx(Z95**2 / 5))
+    assert rate_interval(0.0, 5)[1] > 0.25  # 5 games without a run: the bound stays in reach
+    assert rate_interval(0.0, 40)[1] < 0.25  # 40 games without one: it does not
+
+
+def test_dispersion_is_the_variance_over_the_mean() -> None:
+    counts = {0: 30, 1: 8, 3: 2}
+    sample = [0] * 30 + [1] * 8 + [3] * 2
+    expected = statistics.variance(sample) / statistics.mean(sample)
+    assert dispersion(counts) == pytest.approx(expected)
+    assert dispersion({0: 10}) == 1.0  # nothing ran: no spread to show
+    assert dispersion({2: 1}) == 1.0  # one game
+
+
+@given(mean=st.floats(0, 0.249), spread=st.floats(1, 4))
+def test_games_to_leave_rate_is_the_fewest_games_whose_interval_lies_below(
+    mean: float, spread: float
+) -> None:
+    games = games_to_leave_rate(mean, 0.25, spread)
+    assert games is not None
+    assert rate_interval(mean, games, spread)[1] < 0.25
+    if games > 1:
+        assert rate_interval(mean, games - 1, spread)[1] >= 0.25
+    assert games_to_leave_rate(0.25, 0.25, spread) is None
