@@ -239,9 +239,15 @@ def report_text(report: "BalanceReport", catalog: "Catalog") -> str:
             "the games a table that would decide each, were its rate to hold:",
         ]
         for figure in undecided:
+            needed = figure.games_to_decide
             lines.append(
                 f"  {figure.policy} level {figure.level}, {figure.players} players, "
-                f"{figure.subject} {figure.value_shown}: ~{figure.games_to_decide or 0:,} games"
+                f"{figure.subject} {figure.value_shown}: "
+                + (
+                    "on its bound: no number of games would decide it"
+                    if needed is None
+                    else f"~{needed:,} games"
+                )
             )
     lines += ["", report.verdict_line]
     return "\n".join(lines)

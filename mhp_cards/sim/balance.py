@@ -28,9 +28,11 @@ its interval lies wholly on the wrong side of its bound, which is evidence and n
 between it is **undecided**, and says how many games would decide it
 (:attr:`Figure.games_to_decide`). An installation's runs a game is judged as a share is, on
 its mean and a 95 % interval as wide as the runs' spread over the games asks
-(:func:`~mhp_cards.sim.summary.rate_interval`). Counts and medians (stalls, rounds, solutions)
-pass or fail on their value. The report fails when a figure fails; ``decide`` plays the
-tables of undecided figures on (doubling their games, up to a most) until each is decided.
+(:func:`~mhp_cards.sim.summary.rate_interval`), and the median game length on the
+distribution-free interval of a median (:func:`~mhp_cards.sim.summary.median_interval`).
+Counts (stalls, solutions) pass or fail on their value. The report fails when a figure
+fails; ``decide`` plays the tables of undecided figures on (doubling their games, up to a
+most) until each is decided.
 
 Each (policy, level, players) table is one :func:`~mhp_cards.sim.simulate` run from the same
 seed, so a report is reproducible and any row can be replayed with ``mhp simulate``; a table

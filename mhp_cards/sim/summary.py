@@ -28,7 +28,9 @@ __all__ = [
     "games_to_decide",
     "games_to_fit",
     "games_to_leave",
+    "games_to_leave_median",
     "games_to_leave_rate",
+    "median_interval",
     "rate_interval",
     "summarise",
     "wilson",
@@ -147,6 +149,72 @@ def games_to_leave_rate(
     if mean >= least:
         return None
     return _fewest(lambda games: rate_interval(mean, games, dispersion, z)[1] < least)
+
+
+def median_interval(histogram: Mapping[int, int], z: float = Z95) -> tuple[float, float]:
+    """The distribution-free 95 % interval of a median, read from the games' histogram.
+
+    ``histogram``: games by their value (``{12: 30, 13: 41, …}``). The interval runs between
+    the order statistics whose ranks lie ``z · √n / 2`` either side of the middle of the ``n``
+    games (the binomial count of games below the true median, in its normal approximation);
+    it assumes nothing of the distribution's shape.
+
+    >>> median_interval({7: 20, 8: 60, 9: 20})
+    (8, 8)
+    >>> median_interval({7: 2, 8: 3, 9: 2, 10: 3})
+    (7, 10)
+    """
+    games = sum(histogram.values())
+    if games == 0:
+        return (-math.inf, math.inf)
+    lowest, highest = _median_ranks(games, z)
+    return (_ranked(histogram, lowest), _ranked(histogram, highest))
+
+
+def games_to_leave_median(
+    histogram: Mapping[int, int], low: float, high: float, z: float = Z95
+) -> int | None:
+    """The fewest games at which :func:`median_interval` would lie wholly outside ``[low, high]``.
+
+    Were the games' distribution the histogram's: the median's interval leaves the band once
+    the games beyond the band's near edge reach the rank of the interval's far end, ``n/2 + 1
+    + z·√n/2`` (a share over one half by about ``z / (2 √n)``). None when no more than half the
+    games lie beyond an edge (the median is not outside).
+
+    >>> games_to_leave_median({6: 70, 9: 30}, 8, 16)
+    34
+    >>> games_to_leave_median({6: 40, 9: 60}, 8, 16) is None
+    True
+    """
+    games = sum(histogram.values())
+    if games == 0:
+        return None
+    below = sum(n for value, n in histogram.items() if value < low) / games
+    above = sum(n for value, n in histogram.items() if value > high) / games
+    beyond = max(below, above)
+    if beyond <= 0.5:
+        return None
+
+    # The interval's far end is the game ranked n/2 + 1 + z·√n/2 from the median's side (the
+    # rank rounded away from the middle, see _median_ranks): without the rounding the test
+    # holds for every n from the first on, as _fewest asks.
+    return _fewest(lambda n: beyond * n >= n / 2 + 1 + z * math.sqrt(n) / 2)
+
+
+def _median_ranks(games: int, z: float) -> tuple[int, int]:
+    """The ranks (1-based) of the games that end the median's interval among ``games``."""
+    reach = z * math.sqrt(games) / 2
+    return max(1, math.floor(games / 2 - reach)), min(games, math.ceil(games / 2 + 1 + reach))
+
+
+def _ranked(histogram: Mapping[int, int], rank: int) -> int:
+    """The value of the ``rank``-th smallest game (1-based) of ``histogram``."""
+    seen = 0
+    for value in sorted(histogram):
+        seen += histogram[value]
+        if seen >= rank:
+            return value
+    return max(histogram)
 
 
 def dispersion(counts: Mapping[int, int]) -> float:

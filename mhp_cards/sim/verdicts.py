@@ -22,7 +22,9 @@ from mhp_cards.sim.summary import (
     Summary,
     dispersion,
     games_to_decide,
+    games_to_leave_median,
     games_to_leave_rate,
+    median_interval,
     rate_interval,
     wilson,
 )
@@ -118,7 +120,8 @@ class Figure(_Model):
     value: float
     """The measured figure: a count (stalls, solutions), rounds, runs a game or a share."""
     low: float | None = None
-    """The 95 % interval of a share or of an installation's runs a game, where one is printed."""
+    """The 95 % interval of a share, an installation's runs a game or the median rounds, where
+    one is printed."""
     high: float | None = None
     bound: str
     """The bound, as people read it (``= 0``, ``≥ 70 %``, ``8–16``)."""
@@ -157,6 +160,8 @@ class Figure(_Model):
             return self.value_shown
         if self.figure == "installation-runs":
             return f"{self.value_shown} [{self.low:.2f}, {self.high:.2f}]"
+        if self.figure == "rounds":
+            return f"{self.value_shown} [{self.low:g}, {self.high:g}]"
         return f"{self.value_shown} [{self.low:.1%}, {self.high:.1%}]"
 
 
@@ -405,6 +410,41 @@ def _runs_figure(summary: Summary, number: str, runs: int, least: float, policy:
     )
 
 
+def _rounds_figure(summary: Summary, band: ValueBand, policy: str) -> Figure:
+    """The median game length against the level's band, judged on its 95 % interval.
+
+    It passes when the median lies in the band and fails only when the median's
+    distribution-free interval (:func:`~mhp_cards.sim.summary.median_interval`, read from the
+    games' lengths) lies wholly outside it; in between it is undecided. A summary without the
+    lengths' histogram (written before it was kept) is judged on the median alone.
+    """
+    median = summary.rounds.median
+    histogram = {int(rounds): games for rounds, games in summary.rounds_histogram.items()}
+    low, high = median_interval(histogram) if histogram else (None, None)
+    if band.min <= median <= band.max:
+        verdict: Verdict = "pass"
+    elif low is None or high is None:
+        verdict = "fail"
+    else:
+        verdict = "fail" if high < band.min or low > band.max else "undecided"
+    needed = (
+        games_to_leave_median(histogram, band.min, band.max) if verdict == "undecided" else None
+    )
+    return Figure(
+        figure="rounds",
+        level=summary.level,
+        players=summary.players,
+        subject="median rounds a game",
+        value=median,
+        low=low,
+        high=high,
+        bound=f"{band.min:g}–{band.max:g}",
+        verdict=verdict,
+        policy=policy,
+        games_to_decide=needed,
+    )
+
+
 def _depth_figures(summary: Summary, design: DesignRules, policy: str) -> list[Figure]:
     level, players, games = summary.level, summary.players, summary.games
     figures: list[Figure] = []
@@ -414,19 +454,7 @@ def _depth_figures(summary: Summary, design: DesignRules, policy: str) -> list[F
             figures.append(_runs_figure(summary, number, runs, least, policy))
     band = _band(design.rounds, level)
     if band is not None:
-        median = summary.rounds.median
-        figures.append(
-            Figure(
-                figure="rounds",
-                level=level,
-                players=players,
-                subject="median rounds a game",
-                value=median,
-                bound=f"{band.min:g}–{band.max:g}",
-                verdict="pass" if band.min <= median <= band.max else "fail",
-                policy=policy,
-            )
-        )
+        figures.append(_rounds_figure(summary, band, policy))
     shares: tuple[tuple[FigureName, int, Mapping[Any, ValueBand]], ...] = (
         ("attacks", summary.games_with_attack, design.attacks),
         ("armour", summary.games_with_armour, design.armour),

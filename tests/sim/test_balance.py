@@ -22,6 +22,8 @@ from mhp_cards.sim.summary import (
     Summary,
     games_to_decide,
     games_to_fit,
+    games_to_leave_median,
+    median_interval,
     wilson,
 )
 from mhp_cards.sim.verdicts import BalanceReport, figures_of, static_figures
@@ -305,6 +307,41 @@ def test_the_median_game_length_lies_in_the_levels_band(median: int, passed: boo
     assert (rounds.value, rounds.bound, rounds.passed) == (median, "8–16", passed)
     # A level the design gives no band has no length figure.
     assert all(f.figure != "rounds" for f in figures_of(_summary("3", 4), _design()))
+
+
+@pytest.mark.parametrize(
+    ("histogram", "median", "verdict"),
+    [
+        # 100 games, 60 of 7 rounds: the median is under the band, but its interval reaches 8.
+        ({7: 60, 9: 40}, 7, "undecided"),
+        # 100 games, 80 of 7 rounds: even the interval's top lies under the band.
+        ({7: 80, 9: 20}, 7, "fail"),
+        # 100 games, 80 of 18 rounds: the whole interval lies over the band.
+        ({18: 80, 12: 20}, 18, "fail"),
+        # The median on the band's edge passes, whatever the spread.
+        ({7: 45, 8: 10, 9: 45}, 8, "pass"),
+    ],
+)
+def test_the_median_length_fails_only_when_its_interval_lies_outside_the_band(
+    histogram: dict[int, int], median: int, verdict: str
+) -> None:
+    spread = Distribution(median=median, p10=median, p90=median, max=median, total=100 * median)
+    summary = _summary("2", 4).model_copy(
+        update={
+            "rounds": spread,
+            "rounds_histogram": {str(k): v for k, v in sorted(histogram.items())},
+        }
+    )
+    [rounds] = [f for f in figures_of(summary, _design()) if f.figure == "rounds"]
+    assert rounds.verdict == verdict
+    assert (rounds.low, rounds.high) == median_interval(histogram)
+    assert rounds.shown == f"{median} [{rounds.low:g}, {rounds.high:g}]"
+    if verdict == "undecided":
+        assert rounds.games_to_decide == games_to_leave_median(histogram, 8, 16)
+        assert rounds.games_to_decide is not None
+        assert rounds.games_to_decide > 100
+    else:
+        assert rounds.games_to_decide is None
 
 
 def test_attacks_and_armour_are_shares_of_games_within_their_bands() -> None:

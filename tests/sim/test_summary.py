@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+import random
 import statistics
+from collections import Counter
 
 import pytest
 from hypothesis import given
@@ -18,7 +20,9 @@ from mhp_cards.sim.summary import (
     games_to_decide,
     games_to_fit,
     games_to_leave,
+    games_to_leave_median,
     games_to_leave_rate,
+    median_interval,
     rate_interval,
     summarise,
     wilson,
@@ -226,3 +230,54 @@ def test_games_to_leave_rate_is_the_fewest_games_whose_interval_lies_below(
     if games > 1:
         assert rate_interval(mean, games - 1, spread)[1] >= 0.25
     assert games_to_leave_rate(0.25, 0.25, spread) is None
+
+
+@given(st.lists(st.integers(1, 40), min_size=1, max_size=300))
+def test_the_median_interval_holds_the_median_between_two_of_the_games(lengths: list[int]):
+    histogram = dict(Counter(lengths))
+    low, high = median_interval(histogram)
+    assert low in histogram
+    assert high in histogram
+    assert low <= statistics.median(lengths) <= high
+    # Its ends are order statistics about z·√n/2 ranks either side of the middle.
+    ordered = sorted(lengths)
+    n = len(ordered)
+    reach = Z95 * math.sqrt(n) / 2
+    assert low == ordered[max(1, math.floor(n / 2 - reach)) - 1]
+    assert high == ordered[min(n, math.ceil(n / 2 + 1 + reach)) - 1]
+
+
+def test_the_median_interval_covers_the_true_median_about_95_times_in_100() -> None:
+    # Samples of 60 game lengths from a known distribution whose median is 12.
+    rng = random.Random(7)
+    values = list(range(6, 19))  # 6 … 18, uniform: median 12
+    covered = 0
+    trials = 2_000
+    for _ in range(trials):
+        low, high = median_interval(Counter(rng.choice(values) for _ in range(60)))
+        covered += low <= 12 <= high
+    assert 0.93 <= covered / trials <= 0.995
+
+
+@given(beyond=st.integers(6, 9), scale=st.integers(1, 3), over=st.booleans())
+def test_games_to_leave_median_is_the_fewest_whose_interval_leaves(
+    beyond: int, scale: int, over: bool
+) -> None:
+    # Of every 10 games, ``beyond`` last 6 rounds (or 18, ``over``) and the rest 12; the band
+    # is 8–16.
+    far = 18 if over else 6
+    histogram = {far: beyond * scale, 12: (10 - beyond) * scale}
+    needed = games_to_leave_median(histogram, 8, 16)
+    assert needed is not None
+
+    def outside(n: int) -> bool:  # the interval over n games of the same shares
+        low, high = median_interval({far: n // 10 * beyond, 12: n // 10 * (10 - beyond)})
+        return low > 16 if over else high < 8
+
+    # At whole tens of games the shares are exact: the interval lies outside the band from the
+    # first ten at or past ``needed`` on, and not at the tens before it.
+    first = -(-needed // 10) * 10
+    assert all(outside(n) for n in range(first, first + 200, 10))
+    assert not any(outside(n) for n in range(10, first, 10))
+    assert games_to_leave_median({6: 50, 12: 50}, 8, 16) is None
+    assert games_to_leave_median({9: 50, 12: 50}, 8, 16) is None
