@@ -69,7 +69,7 @@ def games_to_fit(rate: float, low: float, high: float, z: float = Z95) -> int | 
     >>> games_to_fit(0.56, 0.45, 0.55) is None
     True
     """
-    if not low < rate < high:
+    if not low < rate < high or _on_edge(rate, low, high):
         return None
 
     def fits(trials: int) -> bool:
@@ -89,8 +89,10 @@ def games_to_leave(rate: float, low: float, high: float, z: float = Z95) -> int 
     381
     >>> games_to_leave(0.50, 0.45, 0.55) is None
     True
+    >>> games_to_leave(3 / 20, 0.2 - 0.05, 0.2 + 0.05) is None  # on the edge, but for rounding
+    True
     """
-    if low <= rate <= high:
+    if low <= rate <= high or _on_edge(rate, low, high):
         return None
 
     def leaves(trials: int) -> bool:
@@ -98,6 +100,15 @@ def games_to_leave(rate: float, low: float, high: float, z: float = Z95) -> int 
         return above < low if rate < low else below > high
 
     return _fewest(leaves)
+
+
+def _on_edge(rate: float, low: float, high: float) -> bool:
+    """True when ``rate`` is an edge of the band but for rounding (``0.2 - 0.05`` is not 0.15).
+
+    No number of trials decides a rate on its bound; off by a rounding error, the search for
+    one would end at an astronomical count.
+    """
+    return math.isclose(rate, low, rel_tol=1e-9) or math.isclose(rate, high, rel_tol=1e-9)
 
 
 def games_to_decide(rate: float, low: float, high: float, z: float = Z95) -> int | None:
@@ -146,7 +157,7 @@ def games_to_leave_rate(
     >>> games_to_leave_rate(0.3, 0.25) is None
     True
     """
-    if mean >= least:
+    if mean >= least or math.isclose(mean, least, rel_tol=1e-9):
         return None
     return _fewest(lambda games: rate_interval(mean, games, dispersion, z)[1] < least)
 

@@ -281,3 +281,19 @@ def test_games_to_leave_median_is_the_fewest_whose_interval_leaves(
     assert not any(outside(n) for n in range(10, first, 10))
     assert games_to_leave_median({6: 50, 12: 50}, 8, 16) is None
     assert games_to_leave_median({9: 50, 12: 50}, 8, 16) is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_seat_on_its_band_edge_but_for_rounding_names_no_games(players: int) -> None:
+    # The seat band is 1/n ± 5 points, computed: 0.2 - 0.05 is 0.15000000000000002, and 3 wins
+    # of 20 is 0.15. No number of games decides a rate on its bound (the search for one ran to
+    # an astronomical count).
+    fair = 1 / players
+    low, high = fair - 0.05, fair + 0.05
+    for games in (20, 40, 60, 100):
+        for wins in range(games + 1):
+            rate = wins / games
+            if math.isclose(rate, low) or math.isclose(rate, high):
+                assert games_to_decide(rate, low, high) is None
+    assert 0.35 - 0.1 < 0.25  # a mean on the bound but for rounding
+    assert games_to_leave_rate(0.35 - 0.1, 0.25) is None
