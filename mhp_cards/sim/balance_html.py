@@ -73,8 +73,8 @@ def balance_html(report: BalanceReport, catalog: str) -> bytes:
     if report.undecided:
         parts += [
             "<h2>What these games do not decide</h2>",
-            "<p>The 95 % interval reaches across the bound; the value says how many games a "
-            "table would decide it, were its rate to hold.</p>",
+            "<p>The 95 % interval reaches across the bound. The games to decide it: how many "
+            "games a table would decide it, were its rate to hold.</p>",
             _figure_table(report.undecided),
         ]
     for name, title in FIGURE_TITLES.items():
@@ -96,16 +96,22 @@ def balance_html(report: BalanceReport, catalog: str) -> bytes:
 
 
 def _figure_table(figures: Iterable[Figure]) -> str:
+    """The figures as a table; a column of the games that would decide them where any is open."""
+    figures = list(figures)
+    deciding = any(figure.verdict == "undecided" for figure in figures)
     rows = [
         "<table><tr><th>policy</th><th>level</th><th>players</th><th>figure</th>"
-        "<th>value</th><th>bound</th><th></th></tr>"
+        "<th>value</th><th>bound</th>"
+        + ("<th>games to decide it</th>" if deciding else "")
+        + "<th></th></tr>"
     ]
     for figure in figures:
+        games = f'<td class="num">{_e(_to_decide(figure))}</td>' if deciding else ""
         rows.append(
             f'<tr class="{_ROW_CLASS[figure.verdict]}"><td>{_e(figure.policy)}</td>'
             f"<td>{_e(figure.level)}</td><td>{figure.players or ''}</td>"
-            f'<td>{_e(figure.subject)}</td><td class="num">{_e(_shown(figure))}</td>'
-            f"<td>{_e(figure.bound)}</td><td>{figure.verdict_shown}</td></tr>"
+            f'<td>{_e(figure.subject)}</td><td class="num">{_e(figure.shown)}</td>'
+            f"<td>{_e(figure.bound)}</td>{games}<td>{figure.verdict_shown}</td></tr>"
         )
     rows.append("</table>")
     return "\n".join(rows)
@@ -115,11 +121,13 @@ def _figure_table(figures: Iterable[Figure]) -> str:
 _ROW_CLASS = {"pass": "ok", "undecided": "undecided", "fail": "fail"}
 
 
-def _shown(figure: Figure) -> str:
-    """The value, and for a figure not decided by the games played the games that would."""
+def _to_decide(figure: Figure) -> str:
+    """For a figure the games played do not decide, the games a table that would decide it."""
+    if figure.verdict != "undecided":
+        return ""
     if figure.games_to_decide is None:
-        return figure.shown
-    return f"{figure.shown}, undecided: ~{figure.games_to_decide:,} games"
+        return "none: on its bound"
+    return f"~{figure.games_to_decide:,}"
 
 
 def _duel_table(duels: Sequence[Matchup]) -> str:

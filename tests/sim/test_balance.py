@@ -710,7 +710,13 @@ def test_the_html_report_holds_every_figure_and_the_policy_matrix(cli, tmp_path:
         assert not any(line.endswith("FAIL") for line in printed)
     open_rows = parsed.tables[headings.index("What these games do not decide")][1:]
     assert len(open_rows) == sum(line.endswith("undecided") for line in printed)
-    assert all(row[-1] == "undecided" and "undecided: ~" in row[4] for row in open_rows)
+    assert open_rows
+    assert all(row[-1] == "undecided" for row in open_rows)
+    # The games that would decide each: a count, or none for a figure on its bound.
+    assert parsed.tables[headings.index("What these games do not decide")][0][6] == (
+        "games to decide it"
+    )
+    assert all(re.fullmatch(r"~[\d,]+|none: on its bound", row[6]) for row in open_rows)
     # Four policies, each pair once, read both ways: the two shares of a pair add up to 100 %.
     assert "Policy matrix" in parsed.headings
     matrix = parsed.tables[headings.index("Level 1v1")]
