@@ -38,6 +38,7 @@ body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1100
   padding: 0 1rem; color: #1d1d1d; }
 h1 { margin-bottom: .2rem; } h2 { margin-top: 2rem; border-bottom: 2px solid #c1440e; }
 table { border-collapse: collapse; width: 100%; margin: .6rem 0; }
+.wide { overflow-x: auto; }
 th, td { text-align: left; padding: .25rem .5rem; border-bottom: 1px solid #ddd; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr.fail td { background: #fde4df; } tr.undecided td { background: #fdf4d8; }
@@ -100,7 +101,8 @@ def _figure_table(figures: Iterable[Figure]) -> str:
     figures = list(figures)
     deciding = any(figure.verdict == "undecided" for figure in figures)
     rows = [
-        "<table><tr><th>policy</th><th>level</th><th>players</th><th>figure</th>"
+        '<div class="wide"><table><tr><th>policy</th><th>level</th><th>players</th>'
+        "<th>figure</th>"
         "<th>value</th><th>bound</th>"
         + ("<th>games to decide it</th>" if deciding else "")
         + "<th></th></tr>"
@@ -113,7 +115,7 @@ def _figure_table(figures: Iterable[Figure]) -> str:
             f'<td>{_e(figure.subject)}</td><td class="num">{_e(figure.shown)}</td>'
             f"<td>{_e(figure.bound)}</td>{games}<td>{figure.verdict_shown}</td></tr>"
         )
-    rows.append("</table>")
+    rows.append("</table></div>")
     return "\n".join(rows)
 
 
@@ -131,14 +133,17 @@ def _to_decide(figure: Figure) -> str:
 
 
 def _duel_table(duels: Sequence[Matchup]) -> str:
-    rows = ["<table><tr><th>level</th><th>duel</th><th>share won</th><th>games</th></tr>"]
+    rows = [
+        '<div class="wide"><table><tr><th>level</th><th>duel</th><th>share won</th>'
+        "<th>games</th></tr>"
+    ]
     for duel in duels:
         rows.append(
             f"<tr><td>{_e(duel.level)}</td><td>{_e(duel.policy)} against "
             f'{_e(duel.opponent)}</td><td class="num">{_share(duel)}</td>'
             f'<td class="num">{duel.games}</td></tr>'
         )
-    rows.append("</table>")
+    rows.append("</table></div>")
     return "\n".join(rows)
 
 
@@ -152,11 +157,11 @@ def _matrix(duels: Sequence[Matchup], level: str) -> str:
             f"{1 - duel.share:.1%} [{1 - duel.high:.1%}, {1 - duel.low:.1%}]"
         )
     head = "".join(f"<th>{_e(name)}</th>" for name in names)
-    rows = [f'<table class="matrix"><tr><th>row beats column</th>{head}</tr>']
+    rows = [f'<div class="wide"><table class="matrix"><tr><th>row beats column</th>{head}</tr>']
     for row in names:
         tds = "".join(f"<td>{cells.get((row, column), '—')}</td>" for column in names)
         rows.append(f"<tr><th>{_e(row)}</th>{tds}</tr>")
-    rows.append("</table>")
+    rows.append("</table></div>")
     return "\n".join(rows)
 
 
