@@ -649,10 +649,16 @@ class _Tables(HTMLParser):
         self._cell: list[str] | None = None
         self._heading: list[str] | None = None
         self._in_verdict = False
+        self._open: list[tuple[str, str]] = [("", "")]
+        self.boxed: list[bool] = []
+        self.style = ""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._open.append((tag, dict(attrs).get("class") or ""))
         if tag == "table":
             self.tables.append([])
+            # Whether the table sits in a box of its own that scrolls across (a narrow screen).
+            self.boxed.append(self._open[-2] == ("div", "wide"))
         elif tag == "tr":
             self.tables[-1].append([])
         elif tag in ("td", "th"):
@@ -663,6 +669,8 @@ class _Tables(HTMLParser):
             self._in_verdict = True
 
     def handle_endtag(self, tag: str) -> None:
+        while len(self._open) > 1 and self._open.pop()[0] != tag:
+            pass  # an element left open (a cell, a row) ends with its parent
         if tag in ("td", "th") and self._cell is not None:
             self.tables[-1][-1].append("".join(self._cell).strip())
             self._cell = None
@@ -673,6 +681,8 @@ class _Tables(HTMLParser):
             self._in_verdict = False
 
     def handle_data(self, data: str) -> None:
+        if self._open[-1][0] == "style":
+            self.style += data
         if self._cell is not None:
             self._cell.append(data)
         if self._heading is not None:
@@ -717,6 +727,9 @@ def test_the_html_report_holds_every_figure_and_the_policy_matrix(cli, tmp_path:
         "games to decide it"
     )
     assert all(re.fullmatch(r"~[\d,]+|none: on its bound", row[6]) for row in open_rows)
+    # On a narrow screen each table scrolls across in its own box; the page's text fits.
+    assert parsed.boxed == [True] * len(parsed.tables)
+    assert re.search(r"\.wide\s*\{\s*overflow-x:\s*auto", parsed.style)
     # Four policies, each pair once, read both ways: the two shares of a pair add up to 100 %.
     assert "Policy matrix" in parsed.headings
     matrix = parsed.tables[headings.index("Level 1v1")]
