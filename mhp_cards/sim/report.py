@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mhp_cards.errors import SimulationError
 from mhp_cards.fileio import write_bytes_atomic
-from mhp_cards.sim.summary import Distribution, Summary
+from mhp_cards.sim.summary import Distribution, Summary, dispersion, rate_interval
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -268,23 +268,51 @@ def _installations(summary: Summary, info: ReportInfo) -> Figure:
     names = info.installation_names or {}
     labels = [f"{n} {names[n]}" if n in names else n for n in numbers]
     per_game = [summary.installations[n] / summary.games for n in numbers]
-    ax.bar(range(len(numbers)), per_game, color="#c98a00", width=0.6)
+    spreads = summary.installation_runs_histogram
+    # The 95 % interval of each mean, as mhp balance judges it; a summary written before the
+    # runs' spread was kept draws the bars alone.
+    intervals = (
+        [
+            rate_interval(
+                value,
+                summary.games,
+                dispersion({int(runs): games for runs, games in spreads.get(n, {}).items()}),
+            )
+            for n, value in zip(numbers, per_game, strict=True)
+        ]
+        if spreads
+        else [(value, value) for value in per_game]
+    )
+    errors = (
+        [value - low for value, (low, _) in zip(per_game, intervals, strict=True)],
+        [high - value for value, (_, high) in zip(per_game, intervals, strict=True)],
+    )
+    ax.bar(
+        range(len(numbers)),
+        per_game,
+        color="#c98a00",
+        width=0.6,
+        yerr=errors if spreads else None,
+        capsize=3,
+        error_kw={"ecolor": "#5a3d00", "elinewidth": 1},
+    )
     ax.set_xticks(
         range(len(numbers)), labels, rotation=30 if names else 0, ha="right" if names else "center"
     )
-    for x, value in enumerate(per_game):
+    for x, (value, (_, high)) in enumerate(zip(per_game, intervals, strict=True)):
         ax.annotate(
-            f"{value:.1f}",
-            (x, value),
+            f"{value:.2f}",
+            (x, high),
             xytext=(0, 3),
             textcoords="offset points",
             ha="center",
             fontsize=9,
         )
-    ax.set_ylim(0, max(max(per_game) * 1.2, 1))
+    ax.set_ylim(0, max(max(high for _, high in intervals) * 1.2, 1))
     ax.set_ylabel("reactions per game")
     ax.set_title(
         "Installation usage: reactions run per game"
+        + (" (95 % intervals)" if spreads else "")
         + ("" if any(per_game) else " (none: no installation ran)")
     )
     return figure

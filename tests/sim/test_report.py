@@ -18,6 +18,7 @@ from mhp_cards.catalog.models import Catalog
 from mhp_cards.errors import SimulationError
 from mhp_cards.sim import Summary, simulate
 from mhp_cards.sim.report import INSTALL_HINT, ReportInfo, figures, write_report
+from mhp_cards.sim.summary import dispersion, rate_interval
 from mhp_cards.sim.sweep import grid, parse_vary, sweep
 
 PLOTS = [
@@ -202,3 +203,27 @@ def test_the_curves_stop_where_a_tenth_of_the_games_is_still_played() -> None:
     assert _curve_end([10, 10, 5, 1, 1], 10) == 5  # 1 of 10 is a tenth: still shown
     assert _curve_end([10, 10, 10], 10) == 3
     assert _curve_end([1], 1) == 1
+
+
+def test_the_usage_plot_draws_each_installation_s_interval(summary: Summary) -> None:
+    from matplotlib.container import BarContainer
+
+    plot = dict(figures(summary))["Installation usage"]
+    [bars] = [c for c in plot.axes[0].containers if isinstance(c, BarContainer)]
+    assert bars.errorbar is not None
+    segments = bars.errorbar.lines[2][0].get_segments()
+    assert len(segments) == len(summary.installations)
+    for segment, (number, runs) in zip(segments, summary.installations.items(), strict=True):
+        spread = summary.installation_runs_histogram[number]
+        low, high = rate_interval(
+            runs / summary.games,
+            summary.games,
+            dispersion({int(count): games for count, games in spread.items()}),
+        )
+        assert [y for _, y in segment] == pytest.approx([low, high])
+    assert "95 % intervals" in plot.axes[0].get_title()
+    # A summary written before the runs' spread was kept draws the bars alone.
+    older = summary.model_copy(update={"installation_runs_histogram": {}})
+    [bare] = dict(figures(older))["Installation usage"].axes[0].containers
+    assert isinstance(bare, BarContainer)
+    assert bare.errorbar is None
