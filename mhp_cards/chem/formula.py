@@ -679,10 +679,13 @@ class _Parser:
             while text[count_start - 1].isdigit():
                 count_start -= 1
             count = text[count_start:position]
+            plain = count.translate(_FROM_SUB)  # a caret's charge is written in plain digits
+            before = text[self.start : count_start]
             raise self.fail(
                 f"{count}{sign_text} after {last_close!r} at {count_start + 1} is ambiguous: a "
-                f"count {count} with charge {sign_text}1, or the charge {count}{sign_text}? write "
-                f"{text[self.start : count_start]}^{count}{sign_text} for the charge",
+                f"count {count} with charge {sign_text}1, or the charge {plain}{sign_text}? write "
+                f"{before}^{plain}{sign_text} for the charge or {before}{count}^{sign_text} for "
+                "the count",
                 count_start,
             )
         rest = match.end()

@@ -149,7 +149,14 @@ INVALID = [
         "[Fe(CN)6]4-",
         9,
         "4- after ']' at 10 is ambiguous: a count 4 with charge -1, or the charge "
-        "4-? write [Fe(CN)6]^4- for the charge",
+        "4-? write [Fe(CN)6]^4- for the charge or [Fe(CN)6]4^- for the count",
+    ),
+    (
+        # A subscript count reads the same way; the charge after a caret is in plain digits.
+        "[H1]₁+",
+        4,
+        "₁+ after ']' at 5 is ambiguous: a count ₁ with charge +1, or the charge 1+? write "
+        "[H1]^1+ for the charge or [H1]₁^+ for the count",
     ),
     ("+H", 0, "a charge at 1 must follow a formula"),
     (

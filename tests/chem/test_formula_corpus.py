@@ -1408,9 +1408,9 @@ def formula_st(draw, single: bool = False, charged: bool = True):  # type: ignor
         text += " " * sp1 + sep + " " * sp2 + body
         count_items(items, coef or 1, acc)
     if charge:
-        if style == "sign" and re.search(r"[\]}][0-9]+$", text):
-            # '[H]1+' is refused as ambiguous (a count 1 and the charge +, or the charge 1+?):
-            # after a bracket's count the charge is written with a caret.
+        if style == "sign" and re.search(r"[\]}][0-9₀-₉]+$", text):
+            # '[H]1+' and '[H]₁+' are refused as ambiguous (a count 1 and the charge +, or the
+            # charge 1+?): after a bracket's count the charge is written with a caret.
             style = "caret"
         text += render_charge(charge, style, explicit_one)
     text = lead + text + trail
