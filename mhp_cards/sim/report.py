@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mhp_cards.errors import SimulationError
 from mhp_cards.fileio import write_bytes_atomic
-from mhp_cards.sim.summary import Distribution, Summary, dispersion, rate_interval
+from mhp_cards.sim.summary import Distribution, Summary
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -268,25 +268,17 @@ def _installations(summary: Summary, info: ReportInfo) -> Figure:
     names = info.installation_names or {}
     labels = [f"{n} {names[n]}" if n in names else n for n in numbers]
     per_game = [summary.installations[n] / summary.games for n in numbers]
-    spreads = summary.installation_runs_histogram
     # The 95 % interval of each mean, as mhp balance judges it; a summary written before the
     # runs' spread was kept draws the bars alone.
-    intervals = (
-        [
-            rate_interval(
-                value,
-                summary.games,
-                dispersion({int(runs): games for runs, games in spreads.get(n, {}).items()}),
-            )
-            for n, value in zip(numbers, per_game, strict=True)
-        ]
-        if spreads
-        else [(value, value) for value in per_game]
-    )
-    errors = (
+    spreads = bool(summary.installation_runs_histogram)
+    intervals = [
+        summary.runs_interval(n)[:2] if spreads else (value, value)
+        for n, value in zip(numbers, per_game, strict=True)
+    ]
+    errors = [
         [value - low for value, (low, _) in zip(per_game, intervals, strict=True)],
         [high - value for value, (_, high) in zip(per_game, intervals, strict=True)],
-    )
+    ]
     ax.bar(
         range(len(numbers)),
         per_game,

@@ -377,6 +377,18 @@ class Summary(_Model):
     variant: dict[str, bool | int | float | str] | None = None
     """In a sweep, the catalog fields this run changed (field path → value); None otherwise."""
 
+    def runs_interval(self, number: str) -> tuple[float, float, float]:
+        """Installation ``number``'s runs a game: the 95 % interval and the runs' dispersion.
+
+        :func:`rate_interval` of the mean, as wide as the spread kept in
+        ``installation_runs_histogram`` asks (a summary written before it was kept: the
+        Poisson interval alone); the dispersion is returned for what the games would decide.
+        """
+        counts = self.installation_runs_histogram.get(number, {})
+        spread = dispersion({int(runs): games for runs, games in counts.items()})
+        low, high = rate_interval(self.installations[number] / self.games, self.games, spread)
+        return low, high, spread
+
     def to_json(self) -> dict[str, Any]:
         """The JSON-ready mapping."""
         return self.model_dump(mode="json")

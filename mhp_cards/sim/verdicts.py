@@ -20,12 +20,10 @@ from mhp_cards.catalog.models import Catalog, DesignRules, ValueBand
 from mhp_cards.rules.numbers import Level
 from mhp_cards.sim.summary import (
     Summary,
-    dispersion,
     games_to_decide,
     games_to_leave_median,
     games_to_leave_rate,
     median_interval,
-    rate_interval,
     wilson,
 )
 from mhp_cards.validate.figures import catalog_figures
@@ -385,11 +383,8 @@ def _runs_figure(summary: Summary, number: str, runs: int, least: float, policy:
     asks); in between it is undecided. A summary without the runs' spread (written before it
     was kept) is judged on the Poisson interval alone.
     """
-    games = summary.games
-    mean = runs / games
-    histogram = summary.installation_runs_histogram.get(number, {})
-    spread = dispersion({int(count): n for count, n in histogram.items()})
-    low, high = rate_interval(mean, games, spread)
+    mean = runs / summary.games
+    low, high, spread = summary.runs_interval(number)
     if mean >= least:
         verdict: Verdict = "pass"
     else:
