@@ -16,7 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TypeAlias
 
-__all__ = ["ElementCounts", "add_counts", "all_exact_sums", "find_exact_sum"]
+__all__ = [
+    "ElementCounts",
+    "add_counts",
+    "all_exact_sums",
+    "closest_sum_below",
+    "find_exact_sum",
+    "has_exact_sum",
+]
 
 ElementCounts: TypeAlias = Mapping[str, int]
 
@@ -115,3 +122,131 @@ def _exact_sums(
             dead.add((position, remaining))
 
     yield from search(0, goal)
+
+
+def has_exact_sum(items: Sequence[tuple[ElementCounts, int]], target: ElementCounts) -> bool:
+    """Whether some selection of the items sums exactly to ``target``, without building it.
+
+    The same answer as ``find_exact_sum(items, target) is not None``. The sums reached are
+    walked breadth first, each packed into one integer (see :class:`_Packed`), which is what
+    makes this the fast question: the referee asks it of every mission whenever a hand
+    changes.
+
+    >>> water, co2 = {"H": 2, "O": 1}, {"C": 1, "O": 2}
+    >>> has_exact_sum([(water, 5), (co2, 3)], {"C": 1, "H": 4, "O": 4})
+    True
+    >>> has_exact_sum([(water, 1), (co2, 3)], {"C": 1, "H": 4, "O": 4})
+    False
+    """
+    goal, usable = _usable(items, target)
+    packed = _Packed(goal)
+    done = packed.guards  # every element's slack used up
+    reached = {packed.slack_of_goal}
+    if done in reached:
+        return True
+    for _, vector, available in usable:
+        step = packed.pack(vector)
+        for before in list(reached):
+            slack = before
+            for _ in range(available):
+                slack -= step
+                if slack & packed.guards != packed.guards:
+                    break  # this element's slack went below zero: no more of this item
+                if slack == done:
+                    return True
+                reached.add(slack)
+    return False
+
+
+def closest_sum_below(
+    items: Sequence[tuple[ElementCounts, int]], target: ElementCounts
+) -> tuple[list[int], dict[str, int]]:
+    """The selection that covers the most of ``target`` without exceeding it, and what it lacks.
+
+    The selection is the number taken of each item, in the order given; only items whose
+    elements all belong to the target can take part. Of the sums reached (at most the product
+    of (count + 1) over the target's elements) the one with the most atoms wins, then the
+    greatest in the order of the target's sorted elements; its selection is the first found,
+    taking the items in order. What it lacks: each element still short, with how many.
+
+    >>> water, co2 = {"H": 2, "O": 1}, {"C": 1, "O": 2}
+    >>> closest_sum_below([(water, 1), (co2, 3)], {"C": 1, "H": 4, "O": 4})
+    ([1, 1], {'H': 2, 'O': 1})
+    """
+    keys = sorted(target)
+    goal = tuple(target[k] for k in keys)
+    packed = _Packed(goal, slack=False)
+    usable = []
+    for index, (vector, available) in enumerate(items):
+        if not vector.keys() <= target.keys():
+            continue
+        as_tuple = tuple(vector.get(k, 0) for k in keys)
+        if any(n > g for n, g in zip(as_tuple, goal, strict=True)):
+            continue  # not one of it fits
+        usable.append((index, packed.pack(as_tuple), sum(as_tuple), available))
+    guards = packed.guards
+    # Each sum reached, packed, with its atoms and the items taken (indices) to reach it.
+    best: dict[int, tuple[int, tuple[int, ...]]] = {packed.start: (0, ())}
+    for index, step, atoms, available in usable:
+        frontier = dict(best)
+        for before, (total, taken) in best.items():
+            reached = before
+            for count in range(1, available + 1):
+                reached += step
+                if reached & guards:
+                    break  # an element above the target's count
+                if reached not in frontier:
+                    frontier[reached] = (total + count * atoms, (*taken, *([index] * count)))
+        best = frontier
+    closest = max(best, key=lambda reached: (best[reached][0], reached))
+    selection = [0] * len(items)
+    for index in best[closest][1]:
+        selection[index] += 1
+    counts = packed.unpack(closest)
+    missing = {k: g - r for k, g, r in zip(keys, goal, counts, strict=True) if g > r}
+    return selection, missing
+
+
+class _Packed:
+    """Vectors of element counts bounded by a goal, packed into one integer each.
+
+    Each element has a field of its own, wide enough for its goal and a guard bit above it,
+    the first element's field the highest (so packed sums compare as their tuples do). With
+    ``slack`` (the default) a field holds the guard bit plus what is still lacking: it starts
+    at the goal, and taking more of an element than is left clears its guard bit. Without, a
+    field holds the count reached, offset so that going above the goal sets its guard bit.
+    Either way one subtraction or addition and one mask test take or refuse a whole card.
+    """
+
+    __slots__ = ("_offset", "_shifts", "guards", "slack_of_goal", "start")
+
+    def __init__(self, goal: tuple[int, ...], *, slack: bool = True) -> None:
+        shifts: list[int] = []
+        guards = slack_of_goal = offset = shift = 0
+        for g in reversed(goal):
+            guard = 1 << g.bit_length()  # above g, and above any one card's count that fits
+            shifts.append(shift)
+            guards |= guard << shift
+            slack_of_goal |= (guard + g) << shift
+            offset |= (guard - 1 - g) << shift
+            shift += g.bit_length() + 1
+        shifts.reverse()
+        self._shifts = tuple(shifts)
+        self._offset = offset
+        self.guards = guards
+        self.slack_of_goal = slack_of_goal
+        self.start = offset if not slack else slack_of_goal
+
+    def pack(self, vector: tuple[int, ...]) -> int:
+        """One card's counts, to add to (or subtract from) a packed sum."""
+        return sum(n << shift for n, shift in zip(vector, self._shifts, strict=True))
+
+    def unpack(self, reached: int) -> tuple[int, ...]:
+        """The counts of a packed sum made from :attr:`start` by additions."""
+        value = reached - self._offset
+        fields = []
+        # The fields run from the highest: each ends where the one above it starts.
+        for shift, above in zip(self._shifts, (None, *self._shifts), strict=False):
+            field = value >> shift
+            fields.append(field if above is None else field & ((1 << (above - shift)) - 1))
+        return tuple(fields)

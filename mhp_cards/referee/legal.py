@@ -52,7 +52,7 @@ from mhp_cards.referee.interned import (
 )
 from mhp_cards.referee.keep import choosing, owned
 from mhp_cards.referee.market import buy_reads, refuse_buy, refuse_sell, refuse_warehouse
-from mhp_cards.referee.mission import could_complete, deciding_kinds
+from mhp_cards.referee.mission import completes, could_complete, deciding_kinds
 from mhp_cards.referee.move import path_list
 from mhp_cards.referee.react import free_mission_places
 from mhp_cards.referee.reaction_list import reactions
@@ -393,8 +393,14 @@ def _claims(
             deciding = deciding_kinds(catalog, mission, counts, match)
             if deciding is not None and (mission.id, deciding) in refused:
                 continue
+            # The verdict alone first: judging a claim the hand does not complete would work
+            # out the closest selection and its words, to be thrown away.
+            try:
+                complete = completes(catalog, mission, counts, match)
+            except KeyError:  # a kind the catalog lacks: the judge refuses the claim
+                complete = False
             claim = action_of(Claim, mission=mission.id)
-            if allowed_now(claim):
+            if complete and allowed_now(claim):
                 claims.append(claim)
             elif deciding is not None:
                 refused[(mission.id, deciding)] = True

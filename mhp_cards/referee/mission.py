@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from mhp_cards.catalog.models import Catalog, Mission, RawMaterial
-from mhp_cards.chem.exact_sum import find_exact_sum
+from mhp_cards.chem.exact_sum import closest_sum_below, find_exact_sum, has_exact_sum
 from mhp_cards.chem.formula import Formula
 from mhp_cards.game.state import GameState
 from mhp_cards.referee.reasons import PlayerName, said, written
@@ -25,6 +25,7 @@ from mhp_cards.referee.words import plural_form
 
 __all__ = [
     "closest_below",
+    "completes",
     "could_complete",
     "decide_mission",
     "deciding_kinds",
@@ -53,34 +54,10 @@ def closest_below(
 ) -> tuple[list[int], dict[str, int]]:
     """The selection that covers the most of ``target`` without exceeding it, and what is left.
 
-    Only cards whose elements all belong to the mission can take part without excess. Explores
-    the reachable sums below the target (at most the product of (count + 1) over its elements).
+    Only cards whose elements all belong to the mission can take part without excess
+    (:func:`~mhp_cards.chem.exact_sum.closest_sum_below` over the kinds' elements).
     """
-    keys = sorted(target)
-    goal = tuple(target[k] for k in keys)
-    usable = [
-        (index, tuple(raw.parsed.elements.get(k, 0) for k in keys), available)
-        for index, (raw, available) in enumerate(kinds)
-        if set(raw.parsed.elements) <= set(keys)
-    ]
-    best: dict[tuple[int, ...], tuple[int, ...]] = {tuple(0 for _ in keys): ()}
-    for index, vector, available in usable:
-        frontier = dict(best)
-        for reached, taken in best.items():
-            current = reached
-            for count in range(1, available + 1):
-                current = tuple(c + v for c, v in zip(current, vector, strict=True))
-                if any(c > g for c, g in zip(current, goal, strict=True)):
-                    break
-                if current not in frontier:
-                    frontier[current] = (*taken, *([index] * count))
-        best = frontier
-    reached = max(best, key=lambda v: (sum(v), v))
-    selection = [0] * len(kinds)
-    for index in best[reached]:
-        selection[index] += 1
-    missing = {k: g - r for k, g, r in zip(keys, goal, reached, strict=True) if g > r}
-    return selection, missing
+    return closest_sum_below([(raw.parsed.elements, n) for raw, n in kinds], target)
 
 
 def decide_mission(
@@ -104,6 +81,51 @@ def decide_mission(
             decisions.clear()
         ruling = decisions[key] = _decide_mission(catalog, mission, hand, house_rules)
     return ruling
+
+
+def completes(
+    catalog: Catalog, mission: Mission, kinds: Mapping[str, int], match: str = "exact-subset"
+) -> bool:
+    """:func:`decide_mission`'s verdict alone: whether cards of these kinds complete ``mission``.
+
+    ``kinds``: how many cards of each raw kind are held (KeyError for a kind the catalog
+    lacks); ``match``: the house rule on matching (L1.E1.R1). The same test the decision
+    makes, without the closest selection and the words an incomplete ruling gives, which is
+    most of its cost: the referee asks it of every mission when it lists a hand's claims.
+    """
+    counted = [(catalog.raw_material(kind), count) for kind, count in kinds.items() if count]
+    return _complete(counted, mission.elements, match)
+
+
+def _complete(
+    kinds: Sequence[tuple[RawMaterial, int]], target: Mapping[str, int], match: str
+) -> bool:
+    """Whether the cards (kinds with their counts) complete ``target`` under ``match``.
+
+    The one statement of L1.E1 and its house rules (L1.E1.R1): :func:`completes` and
+    :func:`_decide_mission` both decide by it.
+    """
+    if match == "exact-subset":
+        return has_exact_sum([(raw.parsed.elements, n) for raw, n in kinds], target)
+    held = _sum_kinds(kinds)
+    if match == "whole-hand":
+        return dict(held) == target
+    return all(held.get(k, 0) >= n for k, n in target.items())  # at-least
+
+
+def _exact_selection(
+    kinds: Sequence[tuple[RawMaterial, int]], target: Mapping[str, int]
+) -> list[int] | None:
+    """How many of each kind sum exactly to ``target`` (L1.E1's exact subset), or None."""
+    return find_exact_sum([(raw.parsed.elements, n) for raw, n in kinds], target)
+
+
+def _sum_kinds(kinds: Sequence[tuple[RawMaterial, int]]) -> Counter[str]:
+    total: Counter[str] = Counter()
+    for raw, count in kinds:
+        for symbol, n in raw.parsed.elements.items():
+            total[symbol] += n * count
+    return total
 
 
 def could_complete(
@@ -188,7 +210,7 @@ def _decide_mission(
     }
     names = {"name_ru": mission.name.ru, "name_en": mission.name.en}
     if "whole-hand" in house_rules:
-        complete = dict(held) == target
+        complete = _complete(kinds, target, "whole-hand")
         facts["cards_used"] = [raw.id for raw in hand] if complete else []
         if complete:
             return Ruling(
@@ -208,7 +230,7 @@ def _decide_mission(
             ("whole-hand",),
         )
     if "at-least" in house_rules:
-        if all(held.get(k, 0) >= n for k, n in target.items()):
+        if _complete(kinds, target, "at-least"):
             used = _minimal_cover(list(hand), target)
             facts["cards_used"] = [raw.id for raw in used]
             return Ruling(
@@ -227,7 +249,9 @@ def _decide_mission(
             MappingProxyType(facts),
             ("at-least",),
         )
-    selection = find_exact_sum([(dict(raw.parsed.elements), n) for raw, n in kinds], target)
+    selection = (
+        _exact_selection(kinds, target) if _complete(kinds, target, "exact-subset") else None
+    )
     if selection is not None:
         used_cards = [raw for (raw, _), n in zip(kinds, selection, strict=True) for _ in range(n)]
         facts["cards_used"] = [raw.id for raw in used_cards]

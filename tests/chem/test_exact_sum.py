@@ -1,4 +1,4 @@
-"""find_exact_sum against a brute force, and the default deck against every mission."""
+"""The exact-sum searches against a brute force, and the default deck against every mission."""
 
 from __future__ import annotations
 
@@ -10,7 +10,13 @@ from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from mhp_cards.catalog import Catalog
-from mhp_cards.chem.exact_sum import add_counts, all_exact_sums, find_exact_sum
+from mhp_cards.chem.exact_sum import (
+    add_counts,
+    all_exact_sums,
+    closest_sum_below,
+    find_exact_sum,
+    has_exact_sum,
+)
 from mhp_cards.validate import load_catalog
 
 Items = list[tuple[dict[str, int], int]]
@@ -233,3 +239,63 @@ def test_zero_counts_against_brute_force(items: Items, target: dict[str, int]) -
         assert solutions == []
     else:
         assert_selection(items, target, selection)
+
+
+@given(hands_and_targets())
+@settings(max_examples=1500, deadline=None)
+@example(([], {}))
+@example(([({"O": 2}, 2), ({"O": 3}, 2)], {"O": 7}))
+@example(([({"O": 3}, 1), ({"O": 2}, 3)], {"O": 4}))
+@example(([({"H": 1}, 0)], {"H": 1}))
+@example(([({"H": 9}, 1)], {"H": 8}))  # one card over the goal: its field must not carry
+def test_has_exact_sum_against_brute_force(case: tuple[Items, dict[str, int]]) -> None:
+    items, target = case
+    expected = next(brute_force(items, target), None) is not None
+    event("solvable" if expected else "unsolvable")
+    assert has_exact_sum(items, target) == expected
+
+
+@given(
+    st.lists(st.tuples(zero_vectors, st.integers(0, 3)), max_size=5),
+    st.dictionaries(st.sampled_from(SYMBOLS), st.integers(0, 6), max_size=4),
+)
+@settings(max_examples=500, deadline=None)
+def test_has_exact_sum_with_zero_counts(items: Items, target: dict[str, int]) -> None:
+    assert has_exact_sum(items, target) == (next(brute_force(items, target), None) is not None)
+
+
+@given(hands_and_targets())
+@settings(max_examples=1500, deadline=None)
+@example(([], {"O": 2}))
+@example(([({"O": 3}, 2), ({"O": 2}, 1)], {"O": 5}))  # 3 + 2, not 3 alone
+@example(([({"C": 1}, 2), ({"H": 1}, 2)], {"C": 1, "H": 1}))  # both, to the whole target
+@example(([({"C": 1}, 1), ({"H": 1}, 1)], {"C": 2, "H": 2}))  # a tie broken by C first
+@example(([({"H": 9}, 1), ({"H": 1}, 3)], {"H": 8}))  # a card over the goal is never taken
+def test_closest_sum_below_against_brute_force(case: tuple[Items, dict[str, int]]) -> None:
+    """The most atoms of the target without exceeding it; on a tie, the greatest counts in
+    the order of the target's sorted elements; what it lacks; no card with a foreign element."""
+    items, target = case
+    keys = sorted(target)
+    selection, missing = closest_sum_below(items, target)
+    assert len(selection) == len(items)
+    for n, (vector, available) in zip(selection, items, strict=True):
+        assert 0 <= n <= max(available, 0)
+        assert n == 0 or vector.keys() <= target.keys()
+    reached = add_counts([(v, n) for (v, _), n in zip(items, selection, strict=True)])
+    assert all(reached.get(k, 0) <= target[k] for k in keys)
+    assert reached.keys() <= target.keys()
+    assert missing == {
+        k: target[k] - reached.get(k, 0) for k in keys if reached.get(k, 0) < target[k]
+    }
+    best = None
+    ranges = [
+        range(max(available, 0) + 1) if vector.keys() <= target.keys() else range(1)
+        for vector, available in items
+    ]
+    for taken in itertools.product(*ranges):
+        total = add_counts([(v, n) for (v, _), n in zip(items, taken, strict=True)])
+        if all(total.get(k, 0) <= target[k] for k in keys) and total.keys() <= target.keys():
+            counts = tuple(total.get(k, 0) for k in keys)
+            best = max(best or (sum(counts), counts), (sum(counts), counts))
+    assert best is not None
+    assert (sum(reached.values()), tuple(reached.get(k, 0) for k in keys)) == best

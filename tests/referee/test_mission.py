@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from mhp_cards.catalog.models import Mission, RawMaterial
 from mhp_cards.referee import decide_mission, mission_status
-from mhp_cards.referee.mission import could_complete, deciding_kinds
+from mhp_cards.referee.mission import completes, could_complete, deciding_kinds
 from mhp_cards.validate import load_catalog
 
 CATALOG = load_catalog()
@@ -194,6 +194,32 @@ def test_decide_mission_agrees_with_brute_force(mission_id, house, data) -> None
     hand = data.draw(hands(mission_id), label="hand")
     verdict = check_decision(mission, hand, house)
     event(f"{mission_id} {house or 'exact-subset'}: {verdict}")
+
+
+@pytest.mark.parametrize("mission_id", MISSIONS)
+@pytest.mark.parametrize("match", ["exact-subset", "whole-hand", "at-least"])
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_completes_agrees_with_brute_force(mission_id, match, data) -> None:
+    """The verdict alone, as the claims listing asks it, is L1.E1's under each house rule."""
+    mission = CATALOG.mission(mission_id)
+    hand = data.draw(hands(mission_id), label="hand")
+    target = Counter(mission.elements)
+    if match == "whole-hand":
+        expected = elements(hand) == target
+    elif match == "at-least":
+        expected = within(target, elements(hand))
+    else:
+        expected = any(elements(part) == target for part in sub_multisets(hand))
+    assert completes(CATALOG, mission, Counter(raw.id for raw in hand), match) == expected
+    event(f"{mission_id} {match}: {expected}")
+
+
+def test_completes_refuses_a_kind_the_catalog_lacks() -> None:
+    with pytest.raises(KeyError):
+        completes(CATALOG, CATALOG.missions[0], {"unobtainium": 1})
 
 
 @pytest.mark.parametrize("mission_id", MISSIONS)
