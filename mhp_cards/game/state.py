@@ -162,17 +162,28 @@ class FieldState(Model):
     @cached_property
     def raw_left(self) -> int:
         """How many raw cards still lie on the field."""
-        return sum(1 for cell in self.cells if cell.raw)
+        return len(self.raw_positions)
 
-    def with_cards(self, cells: tuple[Cell, ...]) -> FieldState:
+    @cached_property
+    def raw_positions(self) -> frozenset[Position]:
+        """The positions of the cells that still hold a raw card."""
+        return frozenset((cell.x, cell.y) for cell in self.cells if cell.raw is not None)
+
+    def with_cards(
+        self, cells: tuple[Cell, ...], *, raw_positions: frozenset[Position] | None = None
+    ) -> FieldState:
         """The same field with other raw cards on its cells (the cells stay where they are).
 
-        The field's geometry (positions, neighbours) is carried over rather than recomputed.
+        The field's geometry (positions, neighbours) is carried over rather than recomputed;
+        so are the cells that hold a raw card when the caller knows them (``raw_positions``:
+        a collection takes some away, a card hidden or dealt again leaves them).
         """
         new = self.model_copy(update={"cells": cells})
         for name in ("positions", "_index", "_orthogonal_neighbours", "_diagonal_neighbours"):
             if name in self.__dict__:
                 new.__dict__[name] = self.__dict__[name]
+        if raw_positions is not None:
+            new.__dict__["raw_positions"] = raw_positions
         return new
 
     def neighbours(self, diagonal: bool = False) -> Mapping[Position, tuple[Position, ...]]:

@@ -165,7 +165,7 @@ def _hidden_field(field: FieldState) -> tuple[FieldState, int, int]:
         if cell.raw is not None:
             raws += 1
         cells.append(_hidden_cell(cell, fates, raws if cell.raw is not None else 0))
-    hidden = field.with_cards(tuple(cells))
+    hidden = field.with_cards(tuple(cells), raw_positions=field.raw_positions)
     if len(_HIDDEN_FIELDS) >= _HIDDEN_FIELDS_LIMIT:
         _HIDDEN_FIELDS.clear()
     _HIDDEN_FIELDS[id(field)] = (field, hidden, len(cells), raws)

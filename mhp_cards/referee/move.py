@@ -177,6 +177,7 @@ def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
     collected: list[str] = []
     field = state.field
     cells: list[Cell] | None = None
+    emptied: set[Position] = set()
     on_path = 0
     for index in sorted(i for i in map(field.cell_index, path) if i is not None):
         cell = field.cells[index]
@@ -185,6 +186,7 @@ def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
             if capacity is not None and len(collected) >= capacity:
                 continue
             collected.append(cell.raw)
+            emptied.add((cell.x, cell.y))
             if cells is None:
                 cells = list(field.cells)
             cells[index] = cell.model_copy(update={"raw": None})
@@ -209,7 +211,9 @@ def move_effect(state: GameState, action: Move, catalog: Catalog) -> Outcome:
     changes |= {
         "players": tuple(players),
         # The field object stays when nothing was collected, with the facts it has worked out.
-        "field": field if cells is None else field.with_cards(tuple(cells)),
+        "field": field
+        if cells is None
+        else field.with_cards(tuple(cells), raw_positions=field.raw_positions - emptied),
         "done_this_turn": (*state.done_this_turn, "move", *(("collect",) if gained else ())),
     }
     if target is not None:

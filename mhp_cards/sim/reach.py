@@ -186,16 +186,8 @@ def moved(view: GameState, move: Move, *, collected: int = 0) -> GameState:
 
 
 def raw_cells(field: FieldState) -> frozenset[Position]:
-    """The cells that still hold a raw card, worked out once for the field."""
-    known = _RAW_CELLS.get(id(field))
-    if known is None or known[0] is not field:
-        if len(_RAW_CELLS) >= _FIELDS_REMEMBERED:
-            _RAW_CELLS.clear()
-        known = _RAW_CELLS[id(field)] = (
-            field,
-            frozenset(cell.position for cell in field.cells if cell.raw is not None),
-        )
-    return known[1]
+    """The cells that still hold a raw card (the field's :attr:`~FieldState.raw_positions`)."""
+    return field.raw_positions
 
 
 def raw_distances(
@@ -217,9 +209,8 @@ def raw_distances(
     return found
 
 
-#: Fields whose raw cells and distances are remembered before the memory starts afresh.
+#: Fields whose distances are remembered before the memory starts afresh.
 _FIELDS_REMEMBERED: Final = 1024
-_RAW_CELLS: dict[int, tuple[FieldState, frozenset[Position]]] = {}
 _DISTANCES: dict[tuple[int, bool, Position | None], tuple[FieldState, dict[Position, int]]] = {}
 
 

@@ -76,7 +76,7 @@ def determinise(
             else cell.model_copy(update={"raw": deal(cell.raw)})
             for cell in view.field.cells
         )
-        update["field"] = view.field.with_cards(cells)
+        update["field"] = view.field.with_cards(cells, raw_positions=view.field.raw_positions)
     return view.model_copy(update=update)
 
 

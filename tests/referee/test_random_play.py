@@ -25,6 +25,7 @@ import pytest
 
 from mhp_cards.catalog.models import formula_of
 from mhp_cards.game import GameState, deal, status
+from mhp_cards.game.visibility import view
 from mhp_cards.referee import (
     Action,
     action_from_json,
@@ -121,6 +122,12 @@ def assert_invariants(state: GameState, catalog) -> None:
         assert player.tokens == most
         assert state.tokens_placed(player.id) <= most
         assert state.free_tokens(player.id) >= 0
+    if state.field is not None:  # carried from field to field, never recomputed in play
+        cells = state.field.cells
+        assert state.field.raw_positions == {(c.x, c.y) for c in cells if c.raw is not None}
+        seen = view(state, state.current.id).field
+        assert seen is not None
+        assert seen.raw_positions == state.field.raw_positions
 
 
 def assert_legal_actions(state: GameState, actions: list[Action], catalog) -> None:
