@@ -94,7 +94,18 @@ def _shared_out(view: GameState, catalog: Catalog, me: Player, free: int, turns:
     # subtraction (which drops what is not positive) and missing keys go through Python code.
     have: dict[Formula | None, int] = dict(held)
     options: list[tuple[bool, float, float, _Run]] = []
-    for run in _worths(view, catalog):
+    runs, by_input = _indexed_worths(view, catalog)
+    # Only the runs that take something held can have a share of it: most take nothing the
+    # player holds, and are passed over without a look (in their order, for the sort's ties).
+    taking = sorted(
+        {
+            i
+            for formula, n in have.items()
+            if n > 0 and formula is not None
+            for i in by_input.get(formula, ())
+        }
+    )
+    for run in map(runs.__getitem__, taking):
         if run.owner not in (None, me.id) or run.tokens > free:
             continue
         factor = HOPE * run.worth
@@ -140,23 +151,64 @@ def _worths(view: GameState, catalog: Catalog) -> tuple[_Run, ...]:
     with the view unless the action moved a token: the answer is kept for those two values
     (kept alive with it, so that their ids stay theirs).
     """
+    return _indexed_worths(view, catalog)[0]
+
+
+def _indexed_worths(
+    view: GameState, catalog: Catalog
+) -> tuple[tuple[_Run, ...], Mapping[Formula, tuple[int, ...]]]:
+    """:func:`_worths`, and for each input the runs (by their index) that take it."""
     found = _WORTHS.get(view, catalog, view.level)
     if found is not None:
         return found
-    runs = []
-    for installation in view.installations:
-        wanted = needed(installation)
-        if not wanted:
-            continue
-        worth = _run_worth(view, catalog, installation, wanted)
-        if worth > 0:
-            tokens = sum(1 for c in installation.containers if c.role == "product")
-            runs.append(_Run(installation.owner, wanted, sum(wanted.values()), tokens, worth))
-    return _WORTHS.put(view, catalog, tuple(runs), view.level)
+    runs = [
+        run
+        for run in (_run_of(view, catalog, installation) for installation in view.installations)
+        if run is not None
+    ]
+    by_input: dict[Formula, list[int]] = {}
+    for index, run in enumerate(runs):
+        for formula in run.wanted:
+            by_input.setdefault(formula, []).append(index)
+    indexed = (tuple(runs), {formula: tuple(taken) for formula, taken in by_input.items()})
+    return _WORTHS.put(view, catalog, indexed, view.level)
 
 
 #: Tables (installations and Mission card) whose worths are remembered before starting afresh.
-_WORTHS: TableMemo[tuple[_Run, ...]] = TableMemo(1024)
+_WORTHS: TableMemo[tuple[tuple[_Run, ...], Mapping[Formula, tuple[int, ...]]]] = TableMemo(1024)
+
+
+def _run_of(view: GameState, catalog: Catalog, installation: InstallationState) -> _Run | None:
+    """The run of one installation, if it would gain by one (for :func:`_indexed_worths`).
+
+    Worked out once for the installation and the Mission card: a token moved changes one
+    installation and leaves the others' objects, and their runs, as they were.
+    """
+    key = (id(installation), id(view.missions), id(catalog))
+    known = _RUNS.get(key)
+    if (
+        known is not None
+        and known[0] is installation
+        and known[1] is view.missions
+        and known[2] is catalog
+    ):
+        return known[3]
+    run = None
+    wanted = needed(installation)
+    if wanted:
+        worth = _run_worth(view, catalog, installation, wanted)
+        if worth > 0:
+            tokens = sum(1 for c in installation.containers if c.role == "product")
+            run = _Run(installation.owner, wanted, sum(wanted.values()), tokens, worth)
+    if len(_RUNS) >= _RUNS_REMEMBERED:
+        _RUNS.clear()
+    _RUNS[key] = (installation, view.missions, catalog, run)
+    return run
+
+
+#: Runs by installation, Mission card and catalog (all kept alive, so their ids stay theirs).
+_RUNS: dict[tuple[int, int, int], tuple[object, object, Catalog, _Run | None]] = {}
+_RUNS_REMEMBERED: Final = 8192
 
 
 def _held_share(wanted: Counter[Formula], size: int, have: Mapping[Formula | None, int]) -> float:

@@ -14,6 +14,7 @@ from mhp_cards.referee import apply, legal_actions
 from mhp_cards.referee.table import card_formula
 from mhp_cards.sim import prospects as module
 from mhp_cards.sim.holdings import holdings
+from mhp_cards.sim.policies import make_policy
 from mhp_cards.sim.prospects import HOPE, REACH, prospects
 
 
@@ -101,3 +102,27 @@ def test_holdings_count_each_hand_on_the_same_table(catalog: Catalog) -> None:
     for seen in _views(catalog, 3, 4, 80):
         for player in seen.players:
             assert holdings(catalog, seen, player) == _counted(catalog, seen, player)
+
+
+def test_remembered_runs_are_the_runs_worked_out_afresh(catalog: Catalog) -> None:
+    """Each installation's run is remembered for the installation and the Mission card: on
+    every view of greedy games (tokens placed on installations and missions, freed, sold),
+    the runs and the index of their inputs are those worked out with no memory but the
+    previous view's."""
+    changed = 0
+    for players, seed in ((2, 3), (3, 5), (4, 8)):
+        bot, rng = make_policy("greedy", catalog), random.Random(seed)
+        state = deal(catalog, "3", players=players, seed=seed)
+        previous = None
+        while not state.ended and state.turn_number < 60:
+            seen = view(state, state.current.id)
+            remembered = module._indexed_worths(seen, catalog)
+            module._RUNS.clear()
+            module._WORTHS._known.clear()
+            assert remembered == module._indexed_worths(seen, catalog)
+            if previous is not None and previous.installations != seen.installations:
+                changed += previous.missions == seen.missions  # the runs of others kept
+            previous = seen
+            legal = legal_actions(state, catalog)
+            state, _ = apply(state, bot.choose(seen, legal, rng), catalog)
+    assert changed > 10
