@@ -191,22 +191,47 @@ class FieldState(Model):
         return self._diagonal_neighbours if diagonal else self._orthogonal_neighbours
 
     @cached_property
-    def _orthogonal_neighbours(self) -> dict[Position, tuple[Position, ...]]:
-        return _neighbours(self.positions, ((1, 0), (-1, 0), (0, 1), (0, -1)))
+    def _orthogonal_neighbours(self) -> Mapping[Position, tuple[Position, ...]]:
+        return _neighbours(self.base, self.positions, _ORTHOGONAL)
 
     @cached_property
-    def _diagonal_neighbours(self) -> dict[Position, tuple[Position, ...]]:
-        steps = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
-        return _neighbours(self.positions, steps)
+    def _diagonal_neighbours(self) -> Mapping[Position, tuple[Position, ...]]:
+        return _neighbours(self.base, self.positions, _DIAGONAL)
+
+
+_ORTHOGONAL: Final = ((1, 0), (-1, 0), (0, 1), (0, -1))
+_DIAGONAL: Final = (*_ORTHOGONAL, (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def _neighbours(
-    positions: frozenset[Position], steps: tuple[tuple[int, int], ...]
-) -> dict[Position, tuple[Position, ...]]:
-    return {
-        (x, y): tuple(sorted(p for p in ((x + dx, y + dy) for dx, dy in steps) if p in positions))
-        for x, y in positions
-    }
+    base: Position, positions: frozenset[Position], steps: tuple[tuple[int, int], ...]
+) -> Mapping[Position, tuple[Position, ...]]:
+    """The neighbours on a field of this geometry, worked out once for every game dealt on it.
+
+    A level and player count deal fields of the same shape game after game; the mapping is
+    shared (a plain dict, which a state's deep copy and pickling can take), so it is never to
+    be changed. The Base is part of the key: memories kept by the mapping's identity (the
+    turns to the Base) read it.
+    """
+    key = (base, positions, steps)
+    found = _NEIGHBOURS.get(key)
+    if found is None:
+        if len(_NEIGHBOURS) >= _GEOMETRIES_REMEMBERED:
+            _NEIGHBOURS.clear()
+        found = _NEIGHBOURS[key] = {
+            (x, y): tuple(
+                sorted(p for p in ((x + dx, y + dy) for dx, dy in steps) if p in positions)
+            )
+            for x, y in positions
+        }
+    return found
+
+
+_NEIGHBOURS: dict[
+    tuple[Position, frozenset[Position], tuple[tuple[int, int], ...]],
+    Mapping[Position, tuple[Position, ...]],
+] = {}
+_GEOMETRIES_REMEMBERED: Final = 256
 
 
 class Combine(Model):

@@ -327,3 +327,29 @@ def test_a_state_file_with_an_unknown_house_rule_is_refused() -> None:
     document["house_rules"] = ["armour-sum", "no-such-rule"]
     with pytest.raises(ValueError, match="no-such-rule"):
         GameState.model_validate(document)
+
+
+@pytest.mark.parametrize("diagonal", [False, True])
+def test_field_neighbours_are_the_adjacent_positions_on_the_field(diagonal) -> None:
+    """Each position's neighbours: the field's positions one step away (4 or 8 ways), sorted;
+    the same for every field of the geometry, and never another Base's mapping."""
+    steps = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    if diagonal:
+        steps += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+    for seed in range(6):
+        field = deal(CATALOG, "3", players=3, seed=seed).field
+        assert field is not None
+        found = field.neighbours(diagonal)
+        assert found.keys() == field.positions
+        for (x, y), near in found.items():
+            assert list(near) == sorted(
+                (x + dx, y + dy) for dx, dy in steps if (x + dx, y + dy) in field.positions
+            )
+        again = field.with_cards(field.cells[::-1])
+        assert again.neighbours(diagonal) is found
+    far = Cell(x=2, y=0, fate="fate#2")
+    left = FieldState(base=(0, 0), cells=(Cell(x=1, y=0, fate="fate#1"), far))
+    right = FieldState(base=(1, 0), cells=(Cell(x=0, y=0, fate="fate#1"), far))
+    assert left.positions == right.positions
+    assert left.neighbours(diagonal) == right.neighbours(diagonal)
+    assert left.neighbours(diagonal) is not right.neighbours(diagonal)
