@@ -60,7 +60,13 @@ from mhp_cards.referee.draws import (
     unpicked,
 )
 from mhp_cards.referee.end import END_RULES, END_TEXTS
-from mhp_cards.referee.fight import judge_fight, judge_retreat, judge_spoils
+from mhp_cards.referee.fight import (
+    judge_fight,
+    judge_retreat,
+    judge_spoils,
+    refuse_spoils,
+    spoils_effect,
+)
 from mhp_cards.referee.keep import judge_keep, keep_effect, refuse_keep
 from mhp_cards.referee.market import (
     buy_effect,
@@ -402,6 +408,7 @@ REFUSALS: dict[type, Callable[[GameState, Any, Catalog], Outcome | None]] = {
     TakeRaw: refuse_take,
     KeepInstallation: refuse_keep,
     PickDrawn: refuse_pick,
+    TakeSpoils: refuse_spoils,
 }
 
 #: Refusal chains :func:`is_legal` asks besides those (legal_actions lists moves by their paths).
@@ -421,6 +428,7 @@ EFFECTS: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {
     TakeRaw: take_effect,
     KeepInstallation: keep_effect,
     PickDrawn: pick_effect,
+    TakeSpoils: spoils_effect,
 }
 
 JUDGES: dict[type, Callable[[GameState, Any, Catalog], Outcome]] = {

@@ -22,6 +22,7 @@ from mhp_cards.referee.common import (
     Outcome,
     capacity_left,
     event,
+    guarded,
     updated,
     updated_combine,
 )
@@ -220,8 +221,13 @@ def judge_fight(state: GameState, action: ResolveFight, catalog: Catalog) -> Out
     return Outcome(ruling, new, events)
 
 
-def judge_spoils(state: GameState, action: TakeSpoils, catalog: Catalog) -> Outcome:
-    """The winner takes up to three of the loser's raw cards, of their choice (L1.T4.R1)."""
+def refuse_spoils(state: GameState, action: TakeSpoils, catalog: Catalog) -> Outcome | None:
+    """:func:`judge_spoils`'s refusals alone: None when the spoils may be taken.
+
+    Asked of every choice of spoils the referee lists (up to three cards of any kinds the
+    loser holds: over a hundred with a full hand), where building each next state would be
+    work thrown away.
+    """
     rules: tuple[str, ...] = ("L1.T4", "L1.T4.R1")
     fight = state.fight
     if fight is None:
@@ -255,6 +261,17 @@ def judge_spoils(state: GameState, action: TakeSpoils, catalog: Catalog) -> Outc
                 take=list(wanted),
             )
         )
+    return None
+
+
+def spoils_effect(state: GameState, action: TakeSpoils, catalog: Catalog) -> Outcome:
+    """The consequences of the spoils once :func:`refuse_spoils` has allowed them."""
+    fight = state.fight
+    assert fight is not None
+    assert fight.winner is not None
+    assert fight.loser is not None
+    winner, loser = state.player(fight.winner), state.player(fight.loser)
+    wanted = action.cards
     new_winner = updated(winner, raw_cards=(*winner.raw_cards, *wanted))
     new_loser = updated(loser, raw_cards=tuple(c for c in loser.raw_cards if c not in wanted))
     new = replace_player(replace_player(state, new_winner), new_loser)
@@ -268,7 +285,7 @@ def judge_spoils(state: GameState, action: TakeSpoils, catalog: Catalog) -> Outc
             taken=list(wanted),
         ),
     )
-    rules = (*rules, "L1.T4.R2", "L1.T4.R4")
+    rules: tuple[str, ...] = ("L1.T4", "L1.T4.R1", "L1.T4.R2", "L1.T4.R4")
     if state.level == "3":
         rules = (*rules, "L3.T1", "L3.T1.R1")
     ruling = allowed(
@@ -279,6 +296,13 @@ def judge_spoils(state: GameState, action: TakeSpoils, catalog: Catalog) -> Outc
         taken=list(wanted),
     )
     return Outcome(ruling, new, events)
+
+
+judge_spoils = guarded(
+    refuse_spoils,
+    spoils_effect,
+    "The winner takes up to three of the loser's raw cards, of their choice (L1.T4.R1).",
+)
 
 
 def judge_retreat(state: GameState, action: Retreat, catalog: Catalog) -> Outcome:

@@ -38,7 +38,7 @@ from mhp_cards.referee.common import (
     FIELD_LEVELS,
     Outcome,
 )
-from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, judge, refuse_end
+from mhp_cards.referee.engine import JUDGES, LISTED, REFUSALS, is_legal, refuse_end
 from mhp_cards.referee.fight import fight_choices
 from mhp_cards.referee.interned import (
     MADE,
@@ -151,8 +151,13 @@ def legal_actions(state: GameState, catalog: Catalog, *, trades: bool = True) ->
     if state.ended:
         return []
     if state.fight is not None:
+        # Asked as is_legal asks (the spoils by their refusals alone, without their next
+        # states), and listed, so that apply makes only the chosen step's state.
+        steps = [action for action in fight_choices(state) if is_legal(state, action, catalog)]
+        LISTED.clear()
+        LISTED[id(state)] = (state, catalog, {}, tuple(steps))
         _LAST[:] = (None, (), ())
-        return [action for action in fight_choices(state) if judge(state, action, catalog).state]
+        return steps
     player = state.current
     listed: list[Action] = []
     # Where each kind's run of actions ends: the kinds are listed one run each, in this order.

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from mhp_cards.game import GameState, deal
-from mhp_cards.referee import Action, apply, check, is_legal, legal_actions, price_range
+from mhp_cards.referee import Action, apply, check, engine, is_legal, legal_actions, price_range
 from mhp_cards.referee.actions import (
     BuyRaw,
     BuyUpgrade,
@@ -420,3 +420,20 @@ def test_the_upgrade_verdicts_kept_follow_what_they_read() -> None:
 def _with(state: GameState, player_id: str, **update: object) -> tuple:
     """The state's players with one changed."""
     return tuple(p.model_copy(update=update) if p.id == player_id else p for p in state.players)
+
+
+def test_a_fight_step_applied_as_listed_is_the_step_judged_afresh() -> None:
+    """The spoils are listed by their refusals alone (and kept as listed): applying one that
+    was listed makes the state and events that judging it from nothing makes."""
+    spoils = 0
+    for level, players, seed in (("1", 3, 2), ("1", 5, 3), ("1", 4, 5), ("3", 3, 4), ("3", 4, 6)):
+        for state in states(level, players, seed, 400):
+            if state.fight is None:
+                continue
+            for action in legal_actions(state, CATALOG):
+                afresh = engine.judge(state, action, CATALOG)
+                listed = next(a for a in legal_actions(state, CATALOG) if a == action)
+                assert engine._listed(state, listed, CATALOG) is not None
+                assert apply(state, listed, CATALOG) == (afresh.state, afresh.events)
+                spoils += isinstance(action, TakeSpoils)
+    assert spoils > 20
