@@ -68,8 +68,45 @@ def find_exact_sum(
     ``items`` are (element counts, how many are available) pairs — one per card kind. Returns
     the number taken of each item, in the order given, or None when no selection works.
     """
-    first = next(_exact_sums(items, target), None)
-    return None if first is None else list(first)
+    goal, usable = _usable(items, target)
+    # Big cards first: they cut the search soonest (the order _exact_sums searches in, so
+    # the selection found is its first).
+    usable.sort(key=lambda item: -sum(item[1]))
+    packed = _Packed(goal)
+    done = packed.guards
+    guards = packed.guards
+    steps = [(packed.pack(vector), available) for _, vector, available in usable]
+    dead: set[tuple[int, int]] = set()
+    chosen = [0] * len(usable)
+    last = len(usable)
+
+    def search(position: int, slack: int) -> bool:
+        if slack == done:
+            return True
+        if position == last or (position, slack) in dead:
+            return False
+        step, available = steps[position]
+        # What is left after taking 0, 1, 2… of this item, as long as each element lasts.
+        after = [slack]
+        while len(after) <= available:
+            left = after[-1] - step
+            if left & guards != guards:
+                break
+            after.append(left)
+        for take in range(len(after) - 1, -1, -1):  # the most first
+            chosen[position] = take
+            if search(position + 1, after[take]):
+                return True
+        chosen[position] = 0
+        dead.add((position, slack))  # a dead end depends only on the position and what is left
+        return False
+
+    if not search(0, packed.slack_of_goal):
+        return None
+    selection = [0] * len(items)
+    for (index, _, _), take in zip(usable, chosen, strict=True):
+        selection[index] = take
+    return selection
 
 
 def all_exact_sums(

@@ -102,8 +102,9 @@ def _complete(
 ) -> bool:
     """Whether the cards (kinds with their counts) complete ``target`` under ``match``.
 
-    The one statement of L1.E1 and its house rules (L1.E1.R1): :func:`completes` and
-    :func:`_decide_mission` both decide by it.
+    The one statement of L1.E1 and its house rules (L1.E1.R1): :func:`completes` decides by
+    it, and so does :func:`_decide_mission` under the house rules; under the exact subset it
+    finds the cards themselves (:func:`_exact_selection`, None exactly when this is False).
     """
     if match == "exact-subset":
         return has_exact_sum([(raw.parsed.elements, n) for raw, n in kinds], target)
@@ -249,9 +250,10 @@ def _decide_mission(
             MappingProxyType(facts),
             ("at-least",),
         )
-    selection = (
-        _exact_selection(kinds, target) if _complete(kinds, target, "exact-subset") else None
-    )
+    # The exact subset's verdict and its cards at once: the selection is None exactly when
+    # _complete finds the hand short (has_exact_sum and find_exact_sum agree; both are tested
+    # against a brute force), and searching for it first is the quicker for a complete hand.
+    selection = _exact_selection(kinds, target)
     if selection is not None:
         used_cards = [raw for (raw, _), n in zip(kinds, selection, strict=True) for _ in range(n)]
         facts["cards_used"] = [raw.id for raw in used_cards]
