@@ -2,9 +2,13 @@
 
 At level 1 (RULES.md L1.E1) a mission is complete when some of a player's raw cards together
 hold exactly the elements the mission asks for. This is a bounded multi-dimensional subset sum;
-it is solved exactly by a depth-first search over card kinds with memoised dead ends, whose
-state space is bounded by the product of (count + 1) over the mission's elements, not by the
-number of subsets of the hand.
+it is solved exactly by searches over the sums reachable below the target, whose number is
+bounded by the product of (count + 1) over the mission's elements, not by the number of
+subsets of the hand: a depth-first search over card kinds with memoised dead ends for the
+selections, a breadth-first walk for the bare verdict and for the closest sum below. The
+first selection, the verdict and the closest sum pack each sum of element counts into one
+integer (:class:`_Packed`); every selection (:func:`all_exact_sums`) is searched for on
+tuples.
 
 >>> water, co2 = {"H": 2, "O": 1}, {"C": 1, "O": 2}
 >>> find_exact_sum([(water, 5), (co2, 3)], {"C": 1, "H": 4, "O": 4})
@@ -126,7 +130,7 @@ def all_exact_sums(
 def _exact_sums(
     items: Sequence[tuple[ElementCounts, int]], target: ElementCounts
 ) -> Iterator[tuple[int, ...]]:
-    """Each exact selection, depth first, as it is found (the one search of this module)."""
+    """Each exact selection, depth first, in the order :func:`find_exact_sum` searches."""
     goal, usable = _usable(items, target)
     # Big cards first: they cut the search soonest.
     usable.sort(key=lambda item: -sum(item[1]))

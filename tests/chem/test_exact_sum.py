@@ -10,6 +10,7 @@ from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from mhp_cards.catalog import Catalog
+from mhp_cards.chem import exact_sum
 from mhp_cards.chem.exact_sum import (
     add_counts,
     all_exact_sums,
@@ -299,3 +300,17 @@ def test_closest_sum_below_against_brute_force(case: tuple[Items, dict[str, int]
             best = max(best or (sum(counts), counts), (sum(counts), counts))
     assert best is not None
     assert (sum(reached.values()), tuple(reached.get(k, 0) for k in keys)) == best
+
+
+@given(hands_and_targets())
+@settings(max_examples=1500, deadline=None)
+@example(([({"O": 2}, 2), ({"O": 3}, 2), ({"O": 1}, 6)], {"O": 7}))  # many ways
+@example(([({"H": 2, "O": 1}, 5), ({"C": 1, "O": 2}, 3)], {"C": 1, "H": 4, "O": 4}))
+def test_find_exact_sum_is_the_first_selection_of_the_search_in_order(
+    case: tuple[Items, dict[str, int]],
+) -> None:
+    """The packed search finds the selection the depth-first order finds first (big cards
+    first, the most of each first): a ruling names the same cards as before."""
+    items, target = case
+    first = next(exact_sum._exact_sums(items, target), None)
+    assert find_exact_sum(items, target) == (None if first is None else list(first))
