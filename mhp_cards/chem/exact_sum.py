@@ -5,10 +5,8 @@ hold exactly the elements the mission asks for. This is a bounded multi-dimensio
 it is solved exactly by searches over the sums reachable below the target, whose number is
 bounded by the product of (count + 1) over the mission's elements, not by the number of
 subsets of the hand: a depth-first search over card kinds with memoised dead ends for the
-selections, a breadth-first walk for the bare verdict and for the closest sum below. The
-first selection, the verdict and the closest sum pack each sum of element counts into one
-integer (:class:`_Packed`); every selection (:func:`all_exact_sums`) is searched for on
-tuples.
+selections (the first, or all of them), a breadth-first walk for the bare verdict and for the
+closest sum below. Each packs a sum of element counts into one integer (:class:`_Packed`).
 
 >>> water, co2 = {"H": 2, "O": 1}, {"C": 1, "O": 2}
 >>> find_exact_sum([(water, 5), (co2, 3)], {"C": 1, "H": 4, "O": 4})
@@ -72,45 +70,8 @@ def find_exact_sum(
     ``items`` are (element counts, how many are available) pairs — one per card kind. Returns
     the number taken of each item, in the order given, or None when no selection works.
     """
-    goal, usable = _usable(items, target)
-    # Big cards first: they cut the search soonest (the order _exact_sums searches in, so
-    # the selection found is its first).
-    usable.sort(key=lambda item: -sum(item[1]))
-    packed = _Packed(goal)
-    done = packed.guards
-    guards = packed.guards
-    steps = [(packed.pack(vector), available) for _, vector, available in usable]
-    dead: set[tuple[int, int]] = set()
-    chosen = [0] * len(usable)
-    last = len(usable)
-
-    def search(position: int, slack: int) -> bool:
-        if slack == done:
-            return True
-        if position == last or (position, slack) in dead:
-            return False
-        step, available = steps[position]
-        # What is left after taking 0, 1, 2… of this item, as long as each element lasts.
-        after = [slack]
-        while len(after) <= available:
-            left = after[-1] - step
-            if left & guards != guards:
-                break
-            after.append(left)
-        for take in range(len(after) - 1, -1, -1):  # the most first
-            chosen[position] = take
-            if search(position + 1, after[take]):
-                return True
-        chosen[position] = 0
-        dead.add((position, slack))  # a dead end depends only on the position and what is left
-        return False
-
-    if not search(0, packed.slack_of_goal):
-        return None
-    selection = [0] * len(items)
-    for (index, _, _), take in zip(usable, chosen, strict=True):
-        selection[index] = take
-    return selection
+    first = next(_exact_sums(items, target), None)
+    return None if first is None else list(first)
 
 
 def all_exact_sums(
@@ -130,39 +91,49 @@ def all_exact_sums(
 def _exact_sums(
     items: Sequence[tuple[ElementCounts, int]], target: ElementCounts
 ) -> Iterator[tuple[int, ...]]:
-    """Each exact selection, depth first, in the order :func:`find_exact_sum` searches."""
+    """Each exact selection, depth first, as it is found (the one search of selections).
+
+    Big cards first, the most of each first; what is left of the target is packed
+    (:class:`_Packed`), and a dead end is remembered by the position and what is left.
+    """
     goal, usable = _usable(items, target)
     # Big cards first: they cut the search soonest.
     usable.sort(key=lambda item: -sum(item[1]))
-    dead: set[tuple[int, tuple[int, ...]]] = set()
+    packed = _Packed(goal)
+    guards = packed.guards  # also the slack of a target met: every field its guard bit alone
+    steps = [(packed.pack(vector), available) for _, vector, available in usable]
+    dead: set[tuple[int, int]] = set()
     chosen = [0] * len(usable)
+    last = len(usable)
 
-    def search(position: int, remaining: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if not any(remaining):
+    def search(position: int, slack: int) -> Iterator[tuple[int, ...]]:
+        if slack == guards:
             result = [0] * len(items)
             for (index, _, _), take in zip(usable, chosen, strict=True):
                 result[index] = take
             yield tuple(result)
             return
-        if position == len(usable) or (position, remaining) in dead:
+        if position == last or (position, slack) in dead:
             return
-        _, vector, available = usable[position]
-        most = available
-        for n, r in zip(vector, remaining, strict=True):
-            if n:
-                most = min(most, r // n)
+        step, available = steps[position]
+        # What is left after taking 0, 1, 2… of this item, as long as each element lasts.
+        after = [slack]
+        while len(after) <= available:
+            left = after[-1] - step
+            if left & guards != guards:
+                break
+            after.append(left)
         found = False
-        for take in range(most, -1, -1):
+        for take in range(len(after) - 1, -1, -1):  # the most first
             chosen[position] = take
-            after = tuple(r - take * n for r, n in zip(remaining, vector, strict=True))
-            for solution in search(position + 1, after):
+            for solution in search(position + 1, after[take]):
                 found = True
                 yield solution
         chosen[position] = 0
-        if not found:  # a dead end depends only on the position and what remains
-            dead.add((position, remaining))
+        if not found:  # a dead end depends only on the position and what is left
+            dead.add((position, slack))
 
-    yield from search(0, goal)
+    yield from search(0, packed.start)
 
 
 def has_exact_sum(items: Sequence[tuple[ElementCounts, int]], target: ElementCounts) -> bool:
@@ -182,7 +153,7 @@ def has_exact_sum(items: Sequence[tuple[ElementCounts, int]], target: ElementCou
     goal, usable = _usable(items, target)
     packed = _Packed(goal)
     done = packed.guards  # every element's slack used up
-    reached = {packed.slack_of_goal}
+    reached = {packed.start}
     if done in reached:
         return True
     for _, vector, available in usable:
@@ -259,7 +230,7 @@ class _Packed:
     Either way one subtraction or addition and one mask test take or refuse a whole card.
     """
 
-    __slots__ = ("_offset", "_shifts", "guards", "slack_of_goal", "start")
+    __slots__ = ("_offset", "_shifts", "guards", "start")
 
     def __init__(self, goal: tuple[int, ...], *, slack: bool = True) -> None:
         shifts: list[int] = []
@@ -275,8 +246,8 @@ class _Packed:
         self._shifts = tuple(shifts)
         self._offset = offset
         self.guards = guards
-        self.slack_of_goal = slack_of_goal
-        self.start = offset if not slack else slack_of_goal
+        self.start = slack_of_goal if slack else offset
+        """The packed sum of nothing taken: the whole goal lacking, or no count reached."""
 
     def pack(self, vector: tuple[int, ...]) -> int:
         """One card's counts, to add to (or subtract from) a packed sum."""

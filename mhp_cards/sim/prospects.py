@@ -94,7 +94,7 @@ def _shared_out(view: GameState, catalog: Catalog, me: Player, free: int, turns:
     # subtraction (which drops what is not positive) and missing keys go through Python code.
     have: dict[Formula | None, int] = dict(held)
     options: list[tuple[bool, float, float, _Run]] = []
-    runs, by_input = _indexed_worths(view, catalog)
+    runs, by_input = _worths(view, catalog)
     # Only the runs that take something held can have a share of it: most take nothing the
     # player holds, and are passed over without a look (in their order, for the sort's ties).
     taking = sorted(
@@ -144,20 +144,16 @@ class _Run(NamedTuple):
     """What it adds (:func:`_run_worth`)."""
 
 
-def _worths(view: GameState, catalog: Catalog) -> tuple[_Run, ...]:
-    """Each installation that a run would gain by, worked out once for the table's tokens.
-
-    The states after each action a player weighs share their installations and Mission card
-    with the view unless the action moved a token: the answer is kept for those two values
-    (kept alive with it, so that their ids stay theirs).
-    """
-    return _indexed_worths(view, catalog)[0]
-
-
-def _indexed_worths(
+def _worths(
     view: GameState, catalog: Catalog
 ) -> tuple[tuple[_Run, ...], Mapping[Formula, tuple[int, ...]]]:
-    """:func:`_worths`, and for each input the runs (by their index) that take it."""
+    """Each installation that a run would gain by, worked out once for the table's tokens.
+
+    With them, for each input, the runs that take it (by their index). The states after
+    each action a player weighs share their installations and Mission card with the view
+    unless the action moved a token: the answer is kept for those two values (kept alive
+    with it, so that their ids stay theirs).
+    """
     found = _WORTHS.get(view, catalog, view.level)
     if found is not None:
         return found
@@ -179,7 +175,7 @@ _WORTHS: TableMemo[tuple[tuple[_Run, ...], Mapping[Formula, tuple[int, ...]]]] =
 
 
 def _run_of(view: GameState, catalog: Catalog, installation: InstallationState) -> _Run | None:
-    """The run of one installation, if it would gain by one (for :func:`_indexed_worths`).
+    """The run of one installation, if it would gain by one (for :func:`_worths`).
 
     Worked out once for the installation and the Mission card: a token moved changes one
     installation and leaves the others' objects, and their runs, as they were.

@@ -50,7 +50,7 @@ def _shared_out(catalog: Catalog, state: GameState, me: Player) -> float:
     free = state.free_tokens(me.id)
     turns = module._turns_to_base(state, me)
     options = []
-    for run in module._worths(state, catalog):
+    for run in module._worths(state, catalog)[0]:
         if run.owner not in (None, me.id) or run.tokens > free:
             continue
         factor = HOPE * run.worth
@@ -116,10 +116,10 @@ def test_remembered_runs_are_the_runs_worked_out_afresh(catalog: Catalog) -> Non
         previous = None
         while not state.ended and state.turn_number < 60:
             seen = view(state, state.current.id)
-            remembered = module._indexed_worths(seen, catalog)
+            remembered = module._worths(seen, catalog)
             module._RUNS.clear()
             module._WORTHS._known.clear()
-            assert remembered == module._indexed_worths(seen, catalog)
+            assert remembered == module._worths(seen, catalog)
             if previous is not None and previous.installations != seen.installations:
                 changed += previous.missions == seen.missions  # the runs of others kept
             previous = seen
