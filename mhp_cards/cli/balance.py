@@ -55,7 +55,9 @@ def balance_command(
         typer.Option(
             "--policy",
             help="The policy whose games every figure is judged on: greedy, search, "
-            "noisy-greedy, lookahead or random (the others play the robustness tables).",
+            "noisy-greedy, lookahead or random (the others play the robustness tables); "
+            "search:N, search:Ts or search:N:Ts for the search bot with a budget of N cost "
+            "units or T seconds a choice.",
         ),
     ] = "greedy",
     matrix_games: Annotated[
@@ -112,7 +114,7 @@ def balance_command(
     """
     from mhp_cards.rules.numbers import LEVELS
     from mhp_cards.sim.balance import MATRIX_POLICIES, ROWS, balance
-    from mhp_cards.sim.policies import policy_names
+    from mhp_cards.sim.policies import is_policy, policy_names
     from mhp_cards.validate import load_catalog
 
     if games < 1:
@@ -133,15 +135,13 @@ def balance_command(
     unknown = [name for name in level or () if name not in LEVELS]
     if unknown:
         fail(f"--level must be one of {', '.join(LEVELS)}, not {', '.join(unknown)}", 2)
-    if policy not in policy_names():
-        fail(f"--policy must be one of {', '.join(policy_names())}, not {policy}", 2)
+    known = f"{', '.join(policy_names())} (search:N, search:Ts or search:N:Ts for a budget)"
+    if not is_policy(policy):
+        fail(f"--policy must be one of {known}, not {policy}", 2)
     matrix_policies = tuple(dict.fromkeys(matrix_policy or MATRIX_POLICIES))
-    wrong = [name for name in matrix_policies if name not in policy_names()]
+    wrong = [name for name in matrix_policies if not is_policy(name)]
     if wrong:
-        fail(
-            f"--matrix-policy must be one of {', '.join(policy_names())}, not {', '.join(wrong)}",
-            2,
-        )
+        fail(f"--matrix-policy must be one of {known}, not {', '.join(wrong)}", 2)
     if len(matrix_policies) < 2:
         fail(f"--matrix-policy needs two policies or more, not {matrix_policies[0]} alone", 2)
     if report_file is not None and report_file.suffix.lower() != ".html":

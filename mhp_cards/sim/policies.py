@@ -1,7 +1,9 @@
 """The policies by name: what ``mhp simulate --policy`` and ``play_game`` accept.
 
 ``search:N`` is the search bot with a budget of N cost units a choice
-(:class:`~mhp_cards.sim.search.SearchBudget`); ``search`` alone takes each level's default.
+(:class:`~mhp_cards.sim.search.SearchBudget`), ``search:Ts`` with a time limit of T seconds a
+choice besides the level's units (``search:0.2s``), ``search:N:Ts`` with both; ``search``
+alone takes each level's default.
 
 A module of its own because the ``search`` bot plays its rollouts with the greedy bot: the
 bots cannot also hold the registry of every bot without an import cycle.
@@ -9,6 +11,7 @@ bots cannot also hold the registry of every bot without an import cycle.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
@@ -17,7 +20,7 @@ from mhp_cards.sim.bots import GreedyBot, Policy, RandomBot
 from mhp_cards.sim.lookahead import LookaheadBot, noisy_greedy
 from mhp_cards.sim.search import SearchBot, SearchBudget
 
-__all__ = ["POLICIES", "is_policy", "make_policy", "policy_names"]
+__all__ = ["POLICIES", "is_policy", "make_policy", "policy_names", "search_budget"]
 
 #: The policies by name, each made from the catalog.
 POLICIES: Final[Mapping[str, Callable[[Catalog], Policy]]] = {
@@ -30,24 +33,62 @@ POLICIES: Final[Mapping[str, Callable[[Catalog], Policy]]] = {
 
 
 def make_policy(name: str, catalog: Catalog) -> Policy:
-    """The policy called ``name`` (``search:N``: N cost units a choice); KeyError if none."""
+    """The policy called ``name``; KeyError if none.
+
+    ``search:N``, ``search:Ts``, ``search:N:Ts``: the search bot with a budget of N cost
+    units, T seconds a choice (:func:`search_budget`).
+    """
     if ":" not in name:
         return POLICIES[name](catalog)
-    steps = _search_steps(name)
-    if steps is None:
+    budget = search_budget(name)
+    if budget is None:
         raise KeyError(name)
-    return SearchBot(catalog, SearchBudget(steps=steps))
+    return SearchBot(catalog, budget)
 
 
 def is_policy(name: str) -> bool:
     """Whether :func:`make_policy` knows ``name``."""
-    return name in POLICIES if ":" not in name else _search_steps(name) is not None
+    return name in POLICIES if ":" not in name else search_budget(name) is not None
 
 
-def _search_steps(name: str) -> int | None:
-    """N of a ``search:N`` name (a whole number from 1); None for any other name."""
-    base, _, steps = name.partition(":")
-    return int(steps) if base == "search" and steps.isdigit() and int(steps) >= 1 else None
+def search_budget(name: str) -> SearchBudget | None:
+    """The budget a ``search:…`` name sets; None for any other name.
+
+    After ``search:``, a whole number of cost units from 1 (``search:800``), a time limit in
+    seconds with an ``s`` (``search:0.2s``, more than 0), or both in that order
+    (``search:800:0.2s``).
+    """
+    base, _, rest = name.partition(":")
+    if base != "search" or not rest:
+        return None
+    parts = rest.split(":")
+    if len(parts) > 2:
+        return None
+    steps: int | None = None
+    seconds: float | None = None
+    if parts[0].isdigit():
+        steps = int(parts[0])
+        parts = parts[1:]
+        if steps < 1:
+            return None
+    if parts:
+        if len(parts) > 1:
+            return None
+        seconds = _seconds(parts[0])
+        if seconds is None:
+            return None
+    return SearchBudget(steps=steps, seconds=seconds)
+
+
+def _seconds(text: str) -> float | None:
+    """The seconds of ``0.2s`` (finite, more than 0); None for any other text."""
+    if not text.endswith("s"):
+        return None
+    try:
+        seconds = float(text[:-1])
+    except ValueError:
+        return None
+    return seconds if 0 < seconds < math.inf else None
 
 
 def policy_names() -> Sequence[str]:

@@ -70,7 +70,7 @@ import gc
 import math
 import random
 import time
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -163,11 +163,17 @@ class _Node:
 
 @dataclass(slots=True)
 class _Meter:
-    """The cost units an iteration has spent and may spend (see :data:`LISTING_COST`)."""
+    """The cost units an iteration has spent and may spend (see :data:`LISTING_COST`).
+
+    With a time limit, also the moment on ``clock`` past which it may not go on
+    (``deadline``): read before every simulated action.
+    """
 
     limit: float
     per_listed: float
     spent: float = 0.0
+    deadline: float | None = None
+    clock: Callable[[], float] = time.perf_counter
 
     def charge(self, listed: int) -> None:
         """One simulated action, after a listing of ``listed`` actions."""
@@ -175,7 +181,9 @@ class _Meter:
 
     @property
     def out(self) -> bool:
-        return self.spent >= self.limit
+        return self.spent >= self.limit or (
+            self.deadline is not None and self.clock() >= self.deadline
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,10 +201,11 @@ class SearchBudget:
     the level's (:data:`HORIZONS`). ``noise``: the share of the bot's own rollout choices
     made at random among the first :data:`NOISE_CHOICES` in greedy's order. ``prior``: the
     greedy choice's head start in won games, None: the level's (:data:`PRIORS`). ``seconds``: an
-    optional time limit per choice, checked between iterations (one is always played): a bound
-    on the time a choice takes, the budget's units not being one on a busy machine (a garbage
-    collection pause, another process's load); with it, a game depends on the machine's speed,
-    so the default is None.
+    optional time limit per choice, from the moment the bot is asked: the search begins no
+    iteration past it (one is always begun), and plays no simulated action past it either, an
+    iteration that reaches it being scored as one that reached its horizon. It bounds the time a choice takes, which the units do not on a busy machine (a
+    core shared with another process) or in a dear position; with it, a game depends on the
+    machine's speed, so the default is None.
     """
 
     steps: int | None = None
@@ -226,9 +235,17 @@ class SearchBot:
 
     name: Final = "search"
 
-    def __init__(self, catalog: Catalog, budget: SearchBudget | None = None) -> None:
+    def __init__(
+        self,
+        catalog: Catalog,
+        budget: SearchBudget | None = None,
+        *,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        """``clock``: the seconds the time limit (``budget.seconds``) is measured with."""
         self.catalog = catalog
         self.budget = budget or SearchBudget()
+        self._clock = clock
         self._greedy = GreedyBot(catalog)
         self._box: Final = tuple(raw_instances(catalog))
         # Farther than any reachable mission: more elements than the largest mission has.
@@ -252,6 +269,7 @@ class SearchBot:
         """
         if view.viewer is None:
             raise ValueError("the search bot plays from a player's view, not from the full state")
+        asked = self._clock() if self.budget.seconds is not None else 0.0
         if view.fight is not None:
             return self._greedy.choose(view, legal, rng)
         if any(action.kind in ("keep", "pick") for action in legal):
@@ -293,13 +311,19 @@ class SearchBot:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return self._search(view, candidates, search_rng)
+            return self._search(view, candidates, search_rng, asked)
         finally:
             if collecting:
                 gc.enable()
 
-    def _search(self, view: GameState, candidates: list[Action], rng: random.Random) -> Action:
-        """Information-set MCTS from the viewer's seat: one sampled world an iteration."""
+    def _search(
+        self, view: GameState, candidates: list[Action], rng: random.Random, asked: float
+    ) -> Action:
+        """Information-set MCTS from the viewer's seat: one sampled world an iteration.
+
+        ``asked``: when the choice was asked for, on the bot's clock (read only with a time
+        limit).
+        """
         me = view.viewer
         assert me is not None
         budget = self.budget
@@ -312,17 +336,19 @@ class SearchBot:
         keys = [choices.choice_key(view, a, face_down) for a in candidates]
         per_listed = LISTING_COST.get(view.level, 0.0)
         pool = unseen(view, self.catalog, self._box)  # the same for every world sampled
-        started, spent, iterations = time.perf_counter(), 0.0, 0
+        seconds, clock = budget.seconds, self._clock
+        spent, iterations = 0.0, 0
         while iterations < max(budget.worlds, len(candidates)):
             # The budget is a bound: the candidates it cannot afford a rollout for (the last
-            # in greedy's order) are not played. So is the clock, if set (after one iteration).
+            # in greedy's order) are not played. So is the clock, if set: after the first
+            # iteration none is begun past it, and each stops there (the meter reads it).
             if spent >= allowed or (
-                iterations
-                and budget.seconds is not None
-                and time.perf_counter() - started > budget.seconds
+                iterations and seconds is not None and clock() - asked >= seconds
             ):
                 break
             meter = _Meter(allowed - spent, per_listed)
+            if seconds is not None:
+                meter.deadline, meter.clock = asked + seconds, clock
             world = determinise(view, self.catalog, rng, pool=pool)
             self._iterate(
                 root,

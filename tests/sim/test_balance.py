@@ -605,6 +605,7 @@ def test_cli_fails_a_broken_catalog_and_names_the_figure(cli, broken_catalog: Pa
         (("--search-games", "-2"), "--search-games must be 0 or more, not -2"),
         (("--matrix-games", "-1"), "--matrix-games must be 0 or more, not -1"),
         (("--policy", "clever"), "--policy must be one of random, greedy, search"),
+        (("--policy", "search:0s"), "(search:N, search:Ts or search:N:Ts for a budget)"),
         (("--report", "out.pdf"), "--report writes an .html page, not out.pdf"),
         (("--games", "40", "--decide", "40"), "--decide must be more than --games (40)"),
         (("--decide", "-1"), "--decide must be 0 or more, not -1"),
@@ -636,6 +637,17 @@ def test_the_policy_the_figures_are_judged_on_can_be_another(cli) -> None:
     assert all(
         "catalog" in line for line in lines if line.startswith("greedy ") and line.endswith(shown)
     )
+
+
+def test_the_search_bot_with_a_budget_can_play_the_judged_tables(cli) -> None:
+    args = ("balance", "--games", "2", "--seed", "2", "--workers", "1", "--level", "1v1")
+    budget = ("--policy", "search:20:5s", "--matrix-policy", "search:20")
+    budget += ("--matrix-policy", "random")
+    result = cli(*args, "--robust-games", "0", "--skill-games", "0", *budget, "--json")
+    assert result.exit_code in (0, 1), result.stderr
+    document = json.loads(result.stdout)
+    assert document["policy"] == "search:20:5s"
+    assert {tuple(run["policy"]) for run in document["runs"]} == {("search:20:5s",) * 2}
 
 
 class _Tables(HTMLParser):

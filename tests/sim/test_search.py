@@ -7,6 +7,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -20,9 +21,11 @@ from mhp_cards.referee import Action, apply, legal_actions
 from mhp_cards.referee.actions import EndTurn, React, SellRaw, TakeRaw, Trade
 from mhp_cards.referee.scoring import totals as score_totals
 from mhp_cards.sim import GreedyBot, game_seed, make_policy, play_game
+from mhp_cards.sim import search as search_module
 from mhp_cards.sim.bots import mission_elements
 from mhp_cards.sim.choices import candidates, ordered
 from mhp_cards.sim.holdings import needed
+from mhp_cards.sim.policies import is_policy, search_budget
 from mhp_cards.sim.prospects import promise
 from mhp_cards.sim.search import SearchBot, SearchBudget, determinise
 from mhp_cards.validate import load_catalog
@@ -266,6 +269,62 @@ def test_a_time_budget_stops_after_the_first_world(catalog: Catalog) -> None:
     assert bot.rollouts == 1
 
 
+class _Ticks:
+    """A clock for the time limit: each reading one second after the last, all kept."""
+
+    def __init__(self) -> None:
+        self.readings: list[float] = []
+
+    def __call__(self) -> float:
+        self.readings.append(float(len(self.readings)))
+        return self.readings[-1]
+
+
+def test_a_time_limit_bounds_the_search(catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The clock is the search's work: the simulated actions it has applied so far. No action
+    # is applied at or past the limit, not even inside an iteration; the search uses the time
+    # it is given but for one iteration at most; a limit it never reaches changes nothing.
+    state, legal = _searched_choice(catalog, "2", seed=3)
+    seen = view(state, state.current.id)
+    applied = [0]
+    real_apply = search_module.apply
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        applied[0] += 1
+        return real_apply(*args, **kwargs)
+
+    monkeypatch.setattr(search_module, "apply", counted)
+
+    def clock() -> float:
+        return float(applied[0])
+
+    def searched(seconds: float | None) -> tuple[Action, SearchBot, int]:
+        applied[0] = 0
+        budget = SearchBudget(steps=400, horizon=2, seconds=seconds)
+        bot = SearchBot(catalog, budget, clock=clock)
+        choice = bot.choose(seen, legal, random.Random(0))
+        return choice, bot, applied[0]
+
+    choice, unlimited, full = searched(None)
+    longest = max(unlimited.steps // unlimited.rollouts, 1) * 4
+    for limit in (1, 5, full // 4, full // 2):
+        _, bot, used = searched(limit)
+        assert used <= limit, limit
+        assert used > limit - longest, limit
+        assert bot.rollouts >= 1
+    same, bot, used = searched(full + 1)
+    assert (same, bot.rollouts, used) == (choice, unlimited.rollouts, full)
+
+
+def test_without_a_time_limit_the_clock_is_not_read(catalog: Catalog) -> None:
+    state, legal = _searched_choice(catalog, "2", seed=3)
+    clock = _Ticks()
+    bot = SearchBot(catalog, SearchBudget(steps=60, horizon=2), clock=clock)
+    bot.choose(view(state, state.current.id), legal, random.Random(0))
+    assert bot.rollouts > 1
+    assert clock.readings == []
+
+
 @pytest.mark.parametrize(
     ("budget", "message"),
     [
@@ -359,6 +418,46 @@ def test_search_is_a_policy_by_name(catalog: Catalog) -> None:
             make_policy(wrong, catalog)
 
 
+@pytest.mark.parametrize(
+    ("name", "steps", "seconds"),
+    [
+        ("search:800", 800, None),
+        ("search:0.2s", None, 0.2),
+        ("search:800:0.2s", 800, 0.2),
+        ("search:1:3s", 1, 3.0),
+    ],
+)
+def test_a_search_name_sets_its_budget(name: str, steps: int | None, seconds: float | None) -> None:
+    budget = search_budget(name)
+    assert budget is not None
+    assert (budget.steps, budget.seconds) == (steps, seconds)
+    assert is_policy(name)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "search:",
+        "search:0",
+        "search:0s",
+        "search:-1s",
+        "search:nans",
+        "search:infs",
+        "search:0.2",
+        "search:0.2s:800",
+        "search:800:",
+        "search:800:0.2s:1",
+        "search:800:900",
+        "greedy:0.2s",
+    ],
+)
+def test_a_wrong_search_name_is_no_policy(catalog: Catalog, name: str) -> None:
+    assert search_budget(name) is None
+    assert not is_policy(name)
+    with pytest.raises(KeyError):
+        make_policy(name, catalog)
+
+
 def test_search_beats_random_head_to_head_at_level_2(catalog: Catalog) -> None:
     # Deterministic given the seeds: 12 deals, the search bot (default budget) in each seat
     # half the time against the random bot (against greedy: docs/guides/simulation.md,
@@ -426,6 +525,21 @@ def test_mhp_simulate_takes_a_search_budget(cli) -> None:  # type: ignore[no-unt
     wrong = cli(*args, "--policy", "search", "--search-steps", "0")
     assert wrong.exit_code == 2
     assert "--search-steps" in wrong.stderr
+
+
+def test_mhp_simulate_takes_a_time_limit(cli) -> None:  # type: ignore[no-untyped-def]
+    args = ("simulate", "--level", "1v1", "--players", "2", "--games", "2", "--seed", "3")
+    both = ("--search-steps", "30", "--search-seconds", "5")
+    result = cli(*args, "--policy", "greedy,search", *both, "--workers", "1", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["policy"] == ["greedy", "search:30:5.0s"]
+    alone = cli(*args, "--policy", "search,greedy", "--search-seconds", "0.05", "--json")
+    assert alone.exit_code == 0, alone.stderr
+    assert json.loads(alone.stdout)["policy"] == ["search:0.05s", "greedy"]
+    for seconds in ("0", "-1", "inf", "nan"):
+        wrong = cli(*args, "--policy", "search", "--search-seconds", seconds)
+        assert wrong.exit_code == 2, seconds
+        assert "--search-seconds must be more than 0" in wrong.stderr
 
 
 def test_a_card_sale_the_partner_accepts_is_a_candidate(catalog: Catalog) -> None:
