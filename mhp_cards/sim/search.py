@@ -203,9 +203,10 @@ class SearchBudget:
     greedy choice's head start in won games, None: the level's (:data:`PRIORS`). ``seconds``: an
     optional time limit per choice, from the moment the bot is asked: the search begins no
     iteration past it (one is always begun), and plays no simulated action past it either, an
-    iteration that reaches it being scored as one that reached its horizon. It bounds the time a choice takes, which the units do not on a busy machine (a
-    core shared with another process) or in a dear position; with it, a game depends on the
-    machine's speed, so the default is None.
+    iteration that reaches it being scored as one that reached its horizon. It bounds the
+    time a choice takes, which the units do not on a busy machine (a core shared with another
+    process) or in a dear position; with it, a game depends on the machine's speed, so the
+    default is None.
     """
 
     steps: int | None = None
