@@ -8,10 +8,11 @@ True
 """
 
 from mhp_cards.sim.bots import GreedyBot, Partner, Policy, RandomBot
+from mhp_cards.sim.budget import SearchBudget
 from mhp_cards.sim.policies import POLICIES, make_policy
 from mhp_cards.sim.result import GameResult
 from mhp_cards.sim.runner import game_seed, play_game, settle_heap, simulate
-from mhp_cards.sim.search import SearchBot, SearchBudget
+from mhp_cards.sim.search import SearchBot
 from mhp_cards.sim.summary import Summary, wilson
 
 __all__ = [

@@ -1,7 +1,7 @@
 """The policies by name: what ``mhp simulate --policy`` and ``play_game`` accept.
 
 ``search:N`` is the search bot with a budget of N cost units a choice
-(:class:`~mhp_cards.sim.search.SearchBudget`), ``search:Ts`` with a time limit of T seconds a
+(:class:`~mhp_cards.sim.budget.SearchBudget`), ``search:Ts`` with a time limit of T seconds a
 choice besides the level's units (``search:0.2s``), ``search:N:Ts`` with both; ``search``
 alone takes each level's default.
 
@@ -17,8 +17,9 @@ from typing import Final
 
 from mhp_cards.catalog.models import Catalog
 from mhp_cards.sim.bots import GreedyBot, Policy, RandomBot
+from mhp_cards.sim.budget import SearchBudget
 from mhp_cards.sim.lookahead import LookaheadBot, noisy_greedy
-from mhp_cards.sim.search import SearchBot, SearchBudget
+from mhp_cards.sim.search import SearchBot
 
 __all__ = ["POLICIES", "is_policy", "make_policy", "policy_names", "search_budget"]
 
@@ -62,21 +63,11 @@ def search_budget(name: str) -> SearchBudget | None:
     if base != "search" or not rest:
         return None
     parts = rest.split(":")
-    if len(parts) > 2:
+    steps = int(parts.pop(0)) if parts[0].isdigit() else None
+    limit = parts.pop(0) if parts else None
+    seconds = None if limit is None else _seconds(limit)
+    if parts or steps == 0 or (limit is not None and seconds is None):
         return None
-    steps: int | None = None
-    seconds: float | None = None
-    if parts[0].isdigit():
-        steps = int(parts[0])
-        parts = parts[1:]
-        if steps < 1:
-            return None
-    if parts:
-        if len(parts) > 1:
-            return None
-        seconds = _seconds(parts[0])
-        if seconds is None:
-            return None
     return SearchBudget(steps=steps, seconds=seconds)
 
 
